@@ -1,0 +1,66 @@
+//! Flood-it: flood the board from the top-left cell in as few colour changes as possible.
+//!
+//! `board` holds the rules, `read` the reader, `solve` the optimal solver, `act` the clicks and
+//! `sim` a simulated game window for tests. This file ties them to the `Game` trait.
+
+pub mod act;
+pub mod board;
+pub mod read;
+pub mod sim;
+pub mod solve;
+
+use crate::budget::Budget;
+use crate::frame::Frame;
+use crate::games::{Game, GameKind, Plan, Reading};
+use crate::input::Action;
+use crate::profile::Profile;
+use crate::vision::grid::Grid;
+
+use board::Board;
+
+/// The Flood-it game, for the play loop.
+pub struct Flood;
+
+impl Game for Flood {
+    type Board = Board;
+    type Move = u8;
+    type Layout = Grid;
+
+    const KIND: GameKind = GameKind::Flood;
+
+    fn locate(frame: &Frame, profile: &Profile) -> anyhow::Result<Grid> {
+        Ok(read::locate(frame, &profile.vision)?)
+    }
+
+    fn layout_fits(layout: &Grid, frame: &Frame) -> bool {
+        layout.fits(frame)
+    }
+
+    fn read(frame: &Frame, layout: &Grid, profile: &Profile) -> anyhow::Result<Reading<Board>> {
+        let reading = read::read(frame, layout, &profile.vision, profile.palette.as_ref())?;
+        Ok(Reading { board: reading.board, confidence: reading.confidence })
+    }
+
+    fn solve(board: &Board, budget: Budget) -> Plan<u8> {
+        let solution = solve::solve(board, budget);
+        Plan { moves: solution.moves, proven_optimal: solution.proven_optimal }
+    }
+
+    fn predict(board: &Board, colour: &u8) -> Board {
+        let mut next = board.clone();
+        next.play(*colour);
+        next
+    }
+
+    fn matches(read: &Board, predicted: &Board) -> bool {
+        read.rows == predicted.rows && read.cols == predicted.cols && read.canonical() == predicted.canonical()
+    }
+
+    fn is_won(board: &Board) -> bool {
+        board.is_won()
+    }
+
+    fn actions(colour: &u8, board: &Board, layout: &Grid, profile: &Profile) -> anyhow::Result<Vec<Action>> {
+        Ok(vec![act::click_for(*colour, board, layout, &profile.input)?])
+    }
+}

@@ -1,0 +1,117 @@
+//! Reads a Flood-it board from a frame: finds the grid, samples the centre of every cell, and
+//! classifies each patch against the profile's palette (or clusters colours when there is none).
+
+use crate::frame::Frame;
+use crate::vision::grid::{Grid, GridError, GridParams, find_grid};
+use crate::vision::palette::{Classifier, Palette, Sample, UnknownColour, cluster, sample};
+
+use super::board::{Board, MAX_COLOURS};
+
+/// A board read from the screen.
+#[derive(Clone, Debug)]
+pub struct FloodReading {
+    pub board: Board,
+    /// The lowest per-cell confidence (1 when there is no palette to be unsure against).
+    pub confidence: f32,
+    /// The mean colour of every cell, row-major, as sampled.
+    pub samples: Vec<Sample>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    #[error("row {row} col {col}: {source}")]
+    UnknownColour { row: usize, col: usize, source: UnknownColour },
+    #[error(
+        "row {row} col {col}: the cell is not one colour (spread {spread:.0} > {limit:.0}); the layout may be wrong or something covers the board"
+    )]
+    Uneven { row: usize, col: usize, spread: f32, limit: f32 },
+    #[error("the board shows {found} colours; Flood-it boards have at most {MAX_COLOURS}")]
+    TooManyColours { found: usize },
+    #[error("the palette is invalid: {0}")]
+    Palette(String),
+}
+
+/// Finds the board's grid in a frame.
+pub fn locate(frame: &Frame, params: &GridParams) -> Result<Grid, ReadError> {
+    Ok(find_grid(frame, params)?)
+}
+
+/// Reads every cell of `grid`.
+pub fn read(frame: &Frame, grid: &Grid, params: &GridParams, palette: Option<&Palette>) -> Result<FloodReading, ReadError> {
+    let mut samples = Vec::with_capacity(grid.rows * grid.cols);
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            let s = sample(frame, grid.cell_patch(row, col, params.patch_fraction));
+            if s.spread > params.max_patch_spread {
+                return Err(ReadError::Uneven { row, col, spread: s.spread, limit: params.max_patch_spread });
+            }
+            samples.push(s);
+        }
+    }
+    let (cells, confidence) = match palette {
+        Some(palette) => {
+            let classifier = Classifier::new(palette).map_err(ReadError::Palette)?;
+            let mut cells = Vec::with_capacity(samples.len());
+            let mut confidence = 1f32;
+            for (i, s) in samples.iter().enumerate() {
+                let c = classifier
+                    .classify(s)
+                    .map_err(|source| ReadError::UnknownColour { row: i / grid.cols, col: i % grid.cols, source })?;
+                confidence = confidence.min(c.confidence);
+                cells.push(c.label);
+            }
+            (cells, confidence)
+        }
+        None => (cluster(&samples, params.merge_delta_e).0, 1.0),
+    };
+    let board = Board { rows: grid.rows, cols: grid.cols, cells };
+    if board.cells.iter().any(|&c| c as usize >= MAX_COLOURS) {
+        return Err(ReadError::TooManyColours { found: board.colour_count() });
+    }
+    Ok(FloodReading { board, confidence, samples })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::flood::sim::render;
+
+    fn palette() -> Palette {
+        crate::profile::Profile::load("sgt-flood", std::path::Path::new("/nonexistent")).unwrap().palette.unwrap()
+    }
+
+    #[test]
+    fn reads_a_rendered_board_with_the_palette() {
+        let board = Board::from_rows(&["0123", "4501", "2345", "0011"]).unwrap();
+        let frame = render(&board, &palette(), 24, (480, 400));
+        let params = GridParams::default();
+        let grid = locate(&frame, &params).unwrap();
+        let reading = read(&frame, &grid, &params, Some(&palette())).unwrap();
+        assert_eq!(reading.board, board);
+        assert!(reading.confidence > 0.3);
+    }
+
+    #[test]
+    fn reads_without_a_palette_up_to_renaming() {
+        let board = Board::from_rows(&["5123", "4501", "2345", "0011"]).unwrap();
+        let frame = render(&board, &palette(), 10, (200, 200));
+        let params = GridParams::default();
+        let grid = locate(&frame, &params).unwrap();
+        let reading = read(&frame, &grid, &params, None).unwrap();
+        assert_eq!(reading.board.canonical(), board.canonical());
+    }
+
+    #[test]
+    fn a_colour_missing_from_the_palette_names_the_cell() {
+        let board = Board::from_rows(&["012", "345", "012"]).unwrap();
+        let frame = render(&board, &palette(), 20, (200, 200));
+        let mut short = palette();
+        short.colours.truncate(5); // no purple (label 5), which sits at row 1 col 2
+        let params = GridParams::default();
+        let grid = locate(&frame, &params).unwrap();
+        let err = read(&frame, &grid, &params, Some(&short)).unwrap_err().to_string();
+        assert!(err.starts_with("row 1 col 2: colour #8000b3 is not in the palette"), "{err}");
+    }
+}

@@ -1,0 +1,129 @@
+//! A simulated Flood-it window for tests: draws a board the way sgt-flood does and plays the
+//! clicks it receives by the real rules, so the play loop can be tested without a display.
+//!
+//! It can also misbehave on purpose (ignore a click, as a busy game might) to test that the runner
+//! notices when the screen does not match the rules' prediction.
+
+use image::{Rgba, RgbaImage};
+
+use crate::frame::{Frame, Point};
+use crate::input::{Action, InputDevice, InputError};
+use crate::screen::{Screen, ScreenError};
+use crate::vision::palette::Palette;
+
+use super::board::Board;
+
+/// Where the board sits in a simulated window.
+const MARGIN: u32 = 13;
+const LINE: u32 = 2;
+
+/// Draws `board` in a `size` window: cells of `pitch` px with a 2 px black line where neighbouring
+/// colours differ, on sgt-flood's grey.
+pub fn render(board: &Board, palette: &Palette, pitch: u32, size: (u32, u32)) -> Frame {
+    let colours = palette.rgb_values().expect("simulation palettes are valid");
+    let mut image = RgbaImage::from_pixel(size.0, size.1, Rgba([212, 212, 212, 255]));
+    let cell = |r: usize, c: usize| board.get(r, c);
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            let rgb = colours[cell(r, c) as usize % colours.len()];
+            for dy in 0..pitch {
+                for dx in 0..pitch {
+                    let left = dx < LINE && (c == 0 || cell(r, c - 1) != cell(r, c));
+                    let top = dy < LINE && (r == 0 || cell(r - 1, c) != cell(r, c));
+                    let right_edge = c + 1 == board.cols && dx >= pitch - LINE;
+                    let bottom_edge = r + 1 == board.rows && dy >= pitch - LINE;
+                    let p = if left || top || right_edge || bottom_edge { [0, 0, 0] } else { rgb };
+                    let (x, y) = (MARGIN + c as u32 * pitch + dx, MARGIN + r as u32 * pitch + dy);
+                    if x < size.0 && y < size.1 {
+                        image.put_pixel(x, y, Rgba([p[0], p[1], p[2], 255]));
+                    }
+                }
+            }
+        }
+    }
+    Frame::from_image(image)
+}
+
+/// A simulated game window on a simulated screen, at `origin`.
+pub struct SimFlood {
+    pub board: Board,
+    pub moves: usize,
+    palette: Palette,
+    pitch: u32,
+    size: (u32, u32),
+    origin: Point,
+    pointer: Point,
+    /// Clicks with these indices (0-based) are ignored, as if the game missed them.
+    pub ignore_clicks: Vec<usize>,
+    clicks: usize,
+    /// Every click received, in screen coordinates.
+    pub received: Vec<Point>,
+}
+
+impl SimFlood {
+    pub fn new(board: Board, palette: Palette, pitch: u32, origin: Point) -> SimFlood {
+        let side = 2 * MARGIN + pitch * board.rows.max(board.cols) as u32;
+        SimFlood {
+            board,
+            moves: 0,
+            palette,
+            pitch,
+            size: (side, side + 40),
+            origin,
+            pointer: Point::new(0, 0),
+            ignore_clicks: Vec::new(),
+            clicks: 0,
+            received: Vec::new(),
+        }
+    }
+
+    fn cell_at(&self, p: Point) -> Option<(usize, usize)> {
+        let (x, y) = (p.x - self.origin.x - MARGIN as i32, p.y - self.origin.y - MARGIN as i32);
+        if x < 0 || y < 0 {
+            return None;
+        }
+        let (r, c) = (y as usize / self.pitch as usize, x as usize / self.pitch as usize);
+        (r < self.board.rows && c < self.board.cols).then_some((r, c))
+    }
+}
+
+impl Screen for SimFlood {
+    fn capture(&mut self) -> Result<Frame, ScreenError> {
+        let mut frame = render(&self.board, &self.palette, self.pitch, self.size);
+        frame.origin = self.origin;
+        Ok(frame)
+    }
+
+    fn describe(&self) -> String {
+        format!("simulated Flood window {}x{}", self.size.0, self.size.1)
+    }
+}
+
+impl InputDevice for SimFlood {
+    fn perform(&mut self, action: &Action) -> Result<(), InputError> {
+        if let Action::Click(p) = action {
+            self.pointer = *p;
+            self.received.push(*p);
+            let ignored = self.ignore_clicks.contains(&self.clicks);
+            self.clicks += 1;
+            if let Some((r, c)) = self.cell_at(*p)
+                && !ignored
+            {
+                let colour = self.board.get(r, c);
+                if colour != self.board.current_colour() {
+                    self.board.play(colour);
+                    self.moves += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn pointer(&mut self) -> Option<Point> {
+        Some(self.pointer)
+    }
+
+    fn escape_down(&mut self) -> bool {
+        false
+    }
+}

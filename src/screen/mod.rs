@@ -1,0 +1,126 @@
+//! Screens: where frames come from. A live X11 window found by its title, or PNG files.
+//!
+//! The rest of gamebot sees only `Frame`s, so live play and replay share every line of reading code.
+
+pub mod x11;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::frame::Frame;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ScreenError {
+    #[error("{path}: cannot read the file: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("{path}: not a readable PNG image: {reason}")]
+    Decode { path: PathBuf, reason: String },
+    #[error("{path}: the image is empty (0 pixels)")]
+    Empty { path: PathBuf },
+    #[error("cannot connect to the X display ({0}); is DISPLAY set and an X server running?")]
+    NoDisplay(String),
+    #[error("no window titled \"{title}\" is open{}", if .others.is_empty() { String::new() } else { format!("; open windows: {}", .others.join(", ")) })]
+    WindowNotFound { title: String, others: Vec<String> },
+    #[error("the X server failed: {0}")]
+    X11(String),
+    #[error("the game window is gone (closed or unmapped)")]
+    WindowGone,
+}
+
+/// A source of frames.
+pub trait Screen {
+    fn capture(&mut self) -> Result<Frame, ScreenError>;
+    /// A short description for messages ("window \"Flood\" 480x542 at (4, 27)").
+    fn describe(&self) -> String;
+}
+
+/// Loads a PNG file as a frame; a corrupt or empty file is an error naming it.
+pub fn load_png(path: &Path) -> Result<Frame, ScreenError> {
+    let bytes = std::fs::read(path).map_err(|source| ScreenError::Io { path: path.into(), source })?;
+    let image = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+        .map_err(|e| ScreenError::Decode { path: path.into(), reason: e.to_string() })?
+        .to_rgba8();
+    if image.width() == 0 || image.height() == 0 {
+        return Err(ScreenError::Empty { path: path.into() });
+    }
+    Ok(Frame::from_image(image))
+}
+
+/// A screen that shows one PNG file, always the same.
+pub struct PngScreen {
+    path: PathBuf,
+    frame: Frame,
+}
+
+impl PngScreen {
+    pub fn open(path: &Path) -> Result<PngScreen, ScreenError> {
+        Ok(PngScreen { path: path.into(), frame: load_png(path)? })
+    }
+}
+
+impl Screen for PngScreen {
+    fn capture(&mut self) -> Result<Frame, ScreenError> {
+        Ok(self.frame.clone())
+    }
+
+    fn describe(&self) -> String {
+        format!("file {}", self.path.display())
+    }
+}
+
+/// Captures until `stable_frames` consecutive captures are identical (the game has finished
+/// drawing), or until `timeout`, then returns the last capture and whether it had settled.
+pub fn capture_settled(
+    screen: &mut dyn Screen,
+    poll: Duration,
+    stable_frames: u32,
+    timeout: Duration,
+) -> Result<(Frame, bool), ScreenError> {
+    let started = Instant::now();
+    let mut last = screen.capture()?;
+    let mut same = 1;
+    while same < stable_frames.max(1) {
+        if started.elapsed() >= timeout {
+            return Ok((last, false));
+        }
+        std::thread::sleep(poll);
+        let next = screen.capture()?;
+        same = if next.differing_pixels(&last, 0) == 0 { same + 1 } else { 1 };
+        last = next;
+    }
+    Ok((last, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_corrupt_png_is_an_error_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("corrupt.png");
+        std::fs::write(&path, b"\x89PNG\r\n\x1a\nthis is not really a png").unwrap();
+        let err = load_png(&path).unwrap_err().to_string();
+        assert!(err.contains("corrupt.png") && err.contains("not a readable PNG"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_file_is_an_error_naming_it() {
+        let err = load_png(Path::new("/no/such/shot.png")).unwrap_err().to_string();
+        assert!(err.contains("/no/such/shot.png"), "{err}");
+    }
+
+    #[test]
+    fn an_empty_image_is_rejected() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("empty.png");
+        // A valid PNG header claiming 0x0 pixels is refused by the decoder or by us; either way an error.
+        let err = image::RgbaImage::new(0, 0).save(&path).err();
+        if err.is_none() {
+            assert!(load_png(&path).is_err());
+        } else {
+            std::fs::write(&path, b"").unwrap();
+            assert!(load_png(&path).unwrap_err().to_string().contains("empty.png"));
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! Live capture from an X11 window, found by its title (through the window manager's client list,
+//! or by walking the window tree when no window manager runs).
+//!
+//! Pixels are read from the root window at the game window's position, so what is captured is what
+//! the user sees. The frame's origin is the window's position on the screen.
+
+use x11rb::connection::Connection;
+use x11rb::protocol::xproto::{AtomEnum, ConnectionExt, ImageFormat, ImageOrder, Window};
+use x11rb::rust_connection::RustConnection;
+
+use super::{Screen, ScreenError};
+use crate::frame::{Frame, Point};
+use crate::profile::WindowMatch;
+
+fn x11<E: std::fmt::Display>(e: E) -> ScreenError {
+    ScreenError::X11(e.to_string())
+}
+
+/// A connection to the X server, for finding windows.
+pub struct Display {
+    conn: RustConnection,
+    root: Window,
+    screen_size: (u16, u16),
+}
+
+/// A top-level window with a title.
+#[derive(Clone, Debug)]
+pub struct WindowInfo {
+    pub id: Window,
+    pub title: String,
+}
+
+impl Display {
+    pub fn open() -> Result<Display, ScreenError> {
+        let (conn, screen_num) = x11rb::connect(None).map_err(|e| ScreenError::NoDisplay(e.to_string()))?;
+        let screen = &conn.setup().roots[screen_num];
+        let (root, screen_size) = (screen.root, (screen.width_in_pixels, screen.height_in_pixels));
+        Ok(Display { conn, root, screen_size })
+    }
+
+    fn atom(&self, name: &str) -> Result<u32, ScreenError> {
+        Ok(self.conn.intern_atom(false, name.as_bytes()).map_err(x11)?.reply().map_err(x11)?.atom)
+    }
+
+    fn title(&self, window: Window) -> Result<Option<String>, ScreenError> {
+        let (net_name, utf8) = (self.atom("_NET_WM_NAME")?, self.atom("UTF8_STRING")?);
+        for (property, kind) in [(net_name, utf8), (AtomEnum::WM_NAME.into(), AtomEnum::STRING.into())] {
+            let Ok(cookie) = self.conn.get_property(false, window, property, kind, 0, 256) else { continue };
+            if let Ok(reply) = cookie.reply()
+                && !reply.value.is_empty()
+            {
+                return Ok(Some(String::from_utf8_lossy(&reply.value).into_owned()));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Every window with a title: the window manager's client list, or the whole tree without one.
+    pub fn windows(&self) -> Result<Vec<WindowInfo>, ScreenError> {
+        let client_list = self.atom("_NET_CLIENT_LIST")?;
+        let reply = self.conn.get_property(false, self.root, client_list, AtomEnum::WINDOW, 0, 4096).map_err(x11)?.reply().map_err(x11)?;
+        let mut candidates: Vec<Window> = reply.value32().map(|v| v.collect()).unwrap_or_default();
+        if candidates.is_empty() {
+            let mut stack = vec![self.root];
+            while let Some(w) = stack.pop() {
+                let tree = self.conn.query_tree(w).map_err(x11)?.reply().map_err(x11)?;
+                candidates.extend(&tree.children);
+                stack.extend(&tree.children);
+            }
+        }
+        let mut found = Vec::new();
+        for id in candidates {
+            if let Some(title) = self.title(id)? {
+                found.push(WindowInfo { id, title });
+            }
+        }
+        Ok(found)
+    }
+
+    /// Finds the window a profile names; the error lists the windows that are open.
+    pub fn find(self, wanted: &WindowMatch) -> Result<WindowScreen, ScreenError> {
+        let windows = self.windows()?;
+        let hit = windows
+            .iter()
+            .find(|w| if wanted.exact { w.title == wanted.title } else { w.title.contains(&wanted.title) });
+        match hit {
+            Some(w) => Ok(WindowScreen { window: w.id, title: w.title.clone(), display: self }),
+            None => Err(ScreenError::WindowNotFound {
+                title: wanted.title.clone(),
+                others: windows.iter().map(|w| format!("\"{}\"", w.title)).collect(),
+            }),
+        }
+    }
+}
+
+/// A live window.
+pub struct WindowScreen {
+    display: Display,
+    window: Window,
+    title: String,
+}
+
+impl WindowScreen {
+    /// The window's position on the screen and its size.
+    pub fn geometry(&self) -> Result<(Point, u16, u16), ScreenError> {
+        let conn = &self.display.conn;
+        let geometry = conn.get_geometry(self.window).map_err(x11)?.reply().map_err(|_| ScreenError::WindowGone)?;
+        let at = conn
+            .translate_coordinates(self.window, self.display.root, 0, 0)
+            .map_err(x11)?
+            .reply()
+            .map_err(|_| ScreenError::WindowGone)?;
+        Ok((Point::new(at.dst_x as i32, at.dst_y as i32), geometry.width, geometry.height))
+    }
+
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+}
+
+impl Screen for WindowScreen {
+    fn capture(&mut self) -> Result<Frame, ScreenError> {
+        let (at, width, height) = self.geometry()?;
+        // Clip to the screen: only what is visible can be read.
+        let (sw, sh) = (self.display.screen_size.0 as i32, self.display.screen_size.1 as i32);
+        let (x0, y0) = (at.x.max(0), at.y.max(0));
+        let (x1, y1) = ((at.x + width as i32).min(sw), (at.y + height as i32).min(sh));
+        if x1 <= x0 || y1 <= y0 {
+            return Err(ScreenError::WindowGone);
+        }
+        let (w, h) = ((x1 - x0) as u16, (y1 - y0) as u16);
+        let conn = &self.display.conn;
+        let reply = conn
+            .get_image(ImageFormat::Z_PIXMAP, self.display.root, x0 as i16, y0 as i16, w, h, !0)
+            .map_err(x11)?
+            .reply()
+            .map_err(x11)?;
+        let bytes_per_pixel = reply.data.len() / (w as usize * h as usize);
+        if bytes_per_pixel != 4 || conn.setup().image_byte_order != ImageOrder::LSB_FIRST {
+            return Err(ScreenError::X11(format!(
+                "unsupported pixel format ({} bytes per pixel, depth {}); a 24-bit TrueColor display is needed",
+                bytes_per_pixel, reply.depth
+            )));
+        }
+        let rgba: Vec<u8> = reply.data.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0], 255]).collect();
+        let image = image::RgbaImage::from_raw(w as u32, h as u32, rgba).ok_or_else(|| x11("image size mismatch"))?;
+        Ok(Frame { image, origin: Point::new(x0, y0) })
+    }
+
+    fn describe(&self) -> String {
+        match self.geometry() {
+            Ok((at, w, h)) => format!("window \"{}\" {w}x{h} at ({}, {})", self.title, at.x, at.y),
+            Err(_) => format!("window \"{}\"", self.title),
+        }
+    }
+}

@@ -5,6 +5,7 @@
 
 pub mod budget;
 pub mod cases;
+pub mod commands;
 pub mod frame;
 pub mod games;
 pub mod input;
@@ -12,3 +13,4 @@ pub mod profile;
 pub mod runner;
 pub mod screen;
 pub mod vision;
+pub mod xsession;

@@ -1,3 +1,169 @@
-fn main() {
-    println!("Hello, world!");
+//! The `gamebot` command line: parses arguments and hands over to `gamebot::commands`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+use gamebot::budget::Budget;
+use gamebot::cases;
+use gamebot::commands::{Dirs, demo, flood};
+use gamebot::games::GameKind;
+
+/// gamebot plays screen games by itself: it finds the game's window, reads the board, solves it
+/// and clicks, checking the screen after every move. Press Esc or move the mouse to stop it.
+#[derive(Parser)]
+#[command(version, about, long_about = None)]
+struct Cli {
+    /// Folder of profiles (built-in copies are used for missing ones).
+    #[arg(long, global = true, default_value = "config")]
+    config_dir: PathBuf,
+    /// Folder where `calibrate` saves layouts and `play` looks for them.
+    #[arg(long, global = true, default_value = "calibration")]
+    calibration_dir: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in its open window until it is won (Esc or a mouse movement stops the bot).
+    Play {
+        game: GameKind,
+        /// Profile name (config/<name>.toml) or path; the game's default when omitted.
+        #[arg(long)]
+        profile: Option<String>,
+        /// Read and plan only, touch nothing; writes an annotated PNG of the board and the plan.
+        #[arg(long)]
+        dry_run: bool,
+        /// Read this screenshot instead of the live window (implies --dry-run).
+        #[arg(long)]
+        from: Option<PathBuf>,
+        /// Where the dry run writes its picture [default: flood-dry-run.png].
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Stop, unsuccessfully, after this many moves (the game's limit).
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Solver time budget in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        budget_ms: u64,
+        /// Overwrite the dry run's picture if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Find the board in the live window (or a screenshot), show it, and save the layout.
+    Calibrate {
+        game: GameKind,
+        #[arg(long)]
+        profile: Option<String>,
+        /// Calibrate from this screenshot instead of the live window.
+        #[arg(long)]
+        from: Option<PathBuf>,
+        /// Where to draw what was found [default: calibration/<profile>.png].
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace an existing calibration.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Read a screenshot and print the board in the [board] form of a case file.
+    Read {
+        game: GameKind,
+        png: PathBuf,
+        #[arg(long)]
+        profile: Option<String>,
+    },
+    /// Solve a board: a case file, or rows of digits on standard input ("-" or nothing).
+    Solve {
+        game: GameKind,
+        input: Option<PathBuf>,
+        /// Solver time budget in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        budget_ms: u64,
+    },
+    /// Replay cases (case files, or folders searched for *.toml) and check every answer.
+    Replay {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Benchmark a solver on a file of boards (flood: one 14x14 board of digits per line).
+    Bench {
+        game: GameKind,
+        boards: PathBuf,
+        /// Solver time budget per board in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        budget_ms: u64,
+    },
+    /// Start the real sgt-flood (and a virtual display if there is none) and win one game.
+    Demo {
+        /// An sgt-flood game ID to play instead of a freshly generated board.
+        #[arg(long)]
+        id: Option<String>,
+        /// sgt-flood parameters for the generated board.
+        #[arg(long, default_value = "14x14c6m0")]
+        params: String,
+        /// Folder for the before/after pictures [default: gamebot-demo-<time>].
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Play on this X display instead of $DISPLAY or a new virtual one.
+        #[arg(long)]
+        display: Option<String>,
+    },
+}
+
+fn supported(game: GameKind) -> anyhow::Result<()> {
+    if game != GameKind::Flood {
+        anyhow::bail!("{game} is not supported yet by this version of gamebot (only flood is)");
+    }
+    Ok(())
+}
+
+fn budget(ms: u64) -> Budget {
+    Budget { max_time: Duration::from_millis(ms), ..Budget::default() }
+}
+
+fn run(cli: Cli) -> anyhow::Result<bool> {
+    let dirs = Dirs { config: cli.config_dir, calibration: cli.calibration_dir };
+    let profile_for = |game: GameKind, profile: Option<String>| profile.unwrap_or_else(|| game.default_profile().to_string());
+    match cli.command {
+        Command::Play { game, profile, dry_run, from, out, limit, budget_ms, force } => {
+            supported(game)?;
+            let args = flood::PlayArgs { profile: profile_for(game, profile), dry_run, from, out, limit, budget: budget(budget_ms), force };
+            flood::play(&dirs, &args)
+        }
+        Command::Calibrate { game, profile, from, out, force } => {
+            supported(game)?;
+            flood::calibrate(&dirs, &profile_for(game, profile), from.as_deref(), out.as_deref(), force).map(|_| true)
+        }
+        Command::Read { game, png, profile } => {
+            supported(game)?;
+            flood::read_png(&dirs, &profile_for(game, profile), &png).map(|_| true)
+        }
+        Command::Solve { game, input, budget_ms } => {
+            supported(game)?;
+            flood::solve_board(input.as_deref(), budget(budget_ms)).map(|_| true)
+        }
+        Command::Replay { paths } => {
+            let (_, failed) = cases::replay(&paths, &dirs.config, &mut |line| println!("{line}"));
+            Ok(failed == 0)
+        }
+        Command::Bench { game, boards, budget_ms } => {
+            supported(game)?;
+            flood::bench(&boards, budget(budget_ms)).map(|_| true)
+        }
+        Command::Demo { id, params, out, display } => demo::run(&demo::DemoArgs { id, params, out, display }),
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -22,10 +22,11 @@ pub struct LiveInput {
 }
 
 impl LiveInput {
-    pub fn open() -> Result<LiveInput, InputError> {
-        let settings = Settings { linux_delay: 0, ..Settings::default() };
+    /// Opens the input device on a named display (e.g. ":99"), or `$DISPLAY` when None.
+    pub fn open_on(display: Option<&str>) -> Result<LiveInput, InputError> {
+        let settings = Settings { linux_delay: 0, x11_display: display.map(String::from), ..Settings::default() };
         let enigo = Enigo::new(&settings).map_err(|e| InputError::Open(e.to_string()))?;
-        let (conn, screen_num) = x11rb::connect(None).map_err(|e| InputError::Open(e.to_string()))?;
+        let (conn, screen_num) = x11rb::connect(display).map_err(|e| InputError::Open(e.to_string()))?;
         let root = conn.setup().roots[screen_num].root;
         let escape_keycode = find_keycode(&conn, XK_ESCAPE);
         Ok(LiveInput { enigo, conn, root, escape_keycode })

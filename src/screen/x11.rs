@@ -31,8 +31,14 @@ pub struct WindowInfo {
 }
 
 impl Display {
+    /// Connects to the display named by `$DISPLAY`.
     pub fn open() -> Result<Display, ScreenError> {
-        let (conn, screen_num) = x11rb::connect(None).map_err(|e| ScreenError::NoDisplay(e.to_string()))?;
+        Display::open_on(None)
+    }
+
+    /// Connects to a named display (e.g. ":99"), or `$DISPLAY` when None.
+    pub fn open_on(name: Option<&str>) -> Result<Display, ScreenError> {
+        let (conn, screen_num) = x11rb::connect(name).map_err(|e| ScreenError::NoDisplay(e.to_string()))?;
         let screen = &conn.setup().roots[screen_num];
         let (root, screen_size) = (screen.root, (screen.width_in_pixels, screen.height_in_pixels));
         Ok(Display { conn, root, screen_size })

@@ -1,6 +1,7 @@
 //! Computer vision shared by the games: colour science, connected components, grid finding,
 //! palette classification and annotated images.
 
+pub mod annotate;
 pub mod colour;
 pub mod components;
 pub mod grid;

@@ -4,6 +4,7 @@
 //! `sim` a simulated game window for tests. This file ties them to the `Game` trait.
 
 pub mod act;
+pub mod annotate;
 pub mod board;
 pub mod read;
 pub mod sim;

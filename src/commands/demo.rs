@@ -1,0 +1,97 @@
+//! `gamebot demo`: the embedded default. Starts the real sgt-flood (and a virtual X display with a
+//! window manager when there is no display), plays one 14x14 game to the win, and saves pictures of
+//! the board before and after.
+
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::Context;
+
+use super::flood::report;
+use crate::games::flood::{Flood, read};
+use crate::input::live::LiveInput;
+use crate::profile::{Profile, write_atomic};
+use crate::runner::{self, PlayOptions};
+use crate::screen::{Screen, capture_settled};
+use crate::xsession::{self, Children};
+
+pub struct DemoArgs {
+    /// A game ID for sgt-flood; a new 14x14c6m0 board when None.
+    pub id: Option<String>,
+    pub params: String,
+    pub out: Option<PathBuf>,
+    /// Use this display instead of `$DISPLAY` or a new virtual one.
+    pub display: Option<String>,
+}
+
+/// The move limit written at the end of an sgt-flood game ID (`...,26`).
+pub fn limit_from_id(id: &str) -> Option<usize> {
+    id.rsplit_once(',').and_then(|(_, n)| n.trim().parse().ok())
+}
+
+fn save(frame: &crate::frame::Frame, path: &PathBuf) -> anyhow::Result<()> {
+    let mut bytes = Vec::new();
+    frame.image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
+    write_atomic(path, &bytes, false)?;
+    Ok(())
+}
+
+pub fn run(args: &DemoArgs) -> anyhow::Result<bool> {
+    let profile = Profile::load("sgt-flood", std::path::Path::new("config"))?;
+    let game = xsession::find_program("sgt-flood", "sgt-puzzles")?;
+    let mut children = Children::default();
+    let display = match args.display.clone().or_else(|| std::env::var("DISPLAY").ok()).filter(|d| xsession::display_works(d)) {
+        Some(display) => display,
+        None => {
+            println!("no X display: starting Xvfb and a window manager");
+            xsession::start_virtual_display(&mut children)?
+        }
+    };
+    let id = match &args.id {
+        Some(id) => id.clone(),
+        None => xsession::generate_id(&game, &args.params)?,
+    };
+    let limit = limit_from_id(&id);
+    println!("starting sgt-flood on display {display} with game {id}");
+    let mut screen = xsession::launch_game(&game, &[&id], &display, &profile.window, &mut children)?;
+    let out = args.out.clone().unwrap_or_else(|| {
+        let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        PathBuf::from(format!("gamebot-demo-{stamp}"))
+    });
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    let t = &profile.timing;
+    let settle = |screen: &mut dyn Screen| {
+        capture_settled(screen, Duration::from_millis(t.poll_ms), t.stable_frames, Duration::from_millis(t.settle_timeout_ms))
+    };
+    // Give the window a moment to draw its first frame fully.
+    std::thread::sleep(Duration::from_millis(300));
+    let (before, _) = settle(&mut screen)?;
+    save(&before, &out.join("before.png"))?;
+    let mut device = LiveInput::open_on(Some(&display))?;
+    let options = PlayOptions { move_limit: limit, ..PlayOptions::default() };
+    let mut say = |line: &str| println!("{line}");
+    let won = report(runner::play::<Flood>(&mut screen, &mut device, &profile, None, &options, &mut say), limit)?;
+    std::thread::sleep(Duration::from_millis(500));
+    let (after, _) = settle(&mut screen)?;
+    save(&after, &out.join("after.png"))?;
+    let check = read::locate(&before, &profile.vision)
+        .ok()
+        .and_then(|grid| read::read(&after, &grid, &profile.vision, profile.palette.as_ref()).ok());
+    match check {
+        Some(reading) if reading.board.is_won() => println!("a fresh capture shows the board in one colour"),
+        _ => println!("a fresh capture does not show a one-colour board"),
+    }
+    println!("pictures: {} and {}", out.join("before.png").display(), out.join("after.png").display());
+    Ok(won)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_limit_is_the_number_after_the_comma() {
+        assert_eq!(limit_from_id("14x14:3044,26"), Some(26));
+        assert_eq!(limit_from_id("14x14:3044"), None);
+    }
+}

@@ -1,0 +1,127 @@
+//! Starting the programs a live game needs: an X server (Xvfb) with a window manager when there is no
+//! display, and the game itself, waiting until its window is up. Used by `demo` and the live tests.
+//!
+//! Everything started here is stopped when the handle is dropped, so nothing is left running.
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::profile::WindowMatch;
+use crate::screen::x11::{Display, WindowScreen};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error("{program} is not installed; install it with: apt-get install {package}")]
+    Missing { program: String, package: String },
+    #[error("cannot start {program}: {source}")]
+    Spawn { program: String, source: std::io::Error },
+    #[error("{what} did not come up within {seconds} s")]
+    Timeout { what: String, seconds: u64 },
+    #[error("{program} failed: {detail}")]
+    Failed { program: String, detail: String },
+}
+
+/// Finds a program on PATH or in /usr/games (where Debian puts games, often not on PATH).
+pub fn find_program(name: &str, package: &str) -> Result<PathBuf, SessionError> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/bin")])
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+        .ok_or_else(|| SessionError::Missing { program: name.into(), package: package.into() })
+}
+
+/// Processes started for a session, stopped (in reverse order) when dropped.
+#[derive(Default)]
+pub struct Children(Vec<Child>);
+
+impl Children {
+    pub fn push(&mut self, child: Child) {
+        self.0.push(child);
+    }
+}
+
+impl Drop for Children {
+    fn drop(&mut self) {
+        for child in self.0.iter_mut().rev() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn spawn(program: &PathBuf, args: &[&str], display: &str) -> Result<Child, SessionError> {
+    Command::new(program)
+        .args(args)
+        .env("DISPLAY", display)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|source| SessionError::Spawn { program: program.display().to_string(), source })
+}
+
+fn wait_for<T>(what: &str, seconds: u64, mut probe: impl FnMut() -> Option<T>) -> Result<T, SessionError> {
+    let started = Instant::now();
+    loop {
+        if let Some(found) = probe() {
+            return Ok(found);
+        }
+        if started.elapsed() > Duration::from_secs(seconds) {
+            return Err(SessionError::Timeout { what: what.into(), seconds });
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// True when an X server answers on `display`.
+pub fn display_works(display: &str) -> bool {
+    x11rb::connect(Some(display)).is_ok()
+}
+
+/// Starts Xvfb (1280x1024, 24-bit) on a free display number and a window manager (jwm, else
+/// openbox) on it. Returns the display name; the processes live as long as `children`.
+pub fn start_virtual_display(children: &mut Children) -> Result<String, SessionError> {
+    let xvfb = find_program("Xvfb", "xvfb")?;
+    let wm = find_program("jwm", "jwm").or_else(|_| find_program("openbox", "openbox"))?;
+    let number = (90..200)
+        .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !std::path::Path::new(&format!("/tmp/.X{n}-lock")).exists())
+        .ok_or_else(|| SessionError::Failed { program: "Xvfb".into(), detail: "no free display number".into() })?;
+    let display = format!(":{number}");
+    children.push(spawn(&xvfb, &[&display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], &display)?);
+    wait_for("the Xvfb display", 10, || display_works(&display).then_some(()))?;
+    children.push(spawn(&wm, &[], &display)?);
+    // The window manager announces itself by setting _NET_SUPPORTING_WM_CHECK; a short wait is enough.
+    std::thread::sleep(Duration::from_millis(500));
+    Ok(display)
+}
+
+/// Starts a game program on `display` and waits for its window.
+pub fn launch_game(
+    program: &PathBuf,
+    args: &[&str],
+    display: &str,
+    window: &WindowMatch,
+    children: &mut Children,
+) -> Result<WindowScreen, SessionError> {
+    children.push(spawn(program, args, display)?);
+    let what = format!("the window \"{}\" of {}", window.title, program.display());
+    wait_for(&what, 15, || Display::open_on(Some(display)).ok().and_then(|d| d.find(window).ok()))
+}
+
+/// Runs `sgt-flood --generate 1 <params>` and returns the game ID it prints.
+pub fn generate_id(program: &PathBuf, params: &str) -> Result<String, SessionError> {
+    let out = Command::new(program)
+        .args(["--generate", "1", params])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|source| SessionError::Spawn { program: program.display().to_string(), source })?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .next()
+        .filter(|l| l.contains(':'))
+        .map(|l| l.trim().to_string())
+        .ok_or_else(|| SessionError::Failed { program: program.display().to_string(), detail: format!("--generate printed {text:?}") })
+}

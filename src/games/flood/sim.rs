@@ -1,8 +1,12 @@
 //! A simulated Flood-it window for tests: draws a board the way sgt-flood does and plays the
 //! clicks it receives by the real rules, so the play loop can be tested without a display.
 //!
-//! It can also misbehave on purpose (ignore a click, as a busy game might) to test that the runner
-//! notices when the screen does not match the rules' prediction.
+//! It can also misbehave on purpose (ignore clicks, as a busy game might) and play a user who
+//! presses Esc or grabs the mouse, to test that the runner notices. `SimFlood` is a cheap handle:
+//! clones share one game, so one clone can serve as the screen and another as the input device.
+
+use std::cell::{RefCell, RefMut};
+use std::rc::Rc;
 
 use image::{Rgba, RgbaImage};
 
@@ -13,7 +17,7 @@ use crate::vision::palette::Palette;
 
 use super::board::Board;
 
-/// Where the board sits in a simulated window.
+/// Where the board sits in a simulated window, and its line width.
 const MARGIN: u32 = 13;
 const LINE: u32 = 2;
 
@@ -44,37 +48,58 @@ pub fn render(board: &Board, palette: &Palette, pitch: u32, size: (u32, u32)) ->
     Frame::from_image(image)
 }
 
-/// A simulated game window on a simulated screen, at `origin`.
-pub struct SimFlood {
+/// The simulated game and the simulated user.
+pub struct SimState {
     pub board: Board,
+    /// Moves the game accepted.
     pub moves: usize,
+    /// Clicks with these indices (0-based) are ignored, as if the game missed them.
+    pub ignore_clicks: Vec<usize>,
+    /// Every click received, in screen coordinates.
+    pub received: Vec<Point>,
+    /// After this many clicks, Esc reads as held down.
+    pub escape_after: Option<usize>,
+    /// After this many clicks, the "user" moves the mouse here.
+    pub user_moves_after: Option<(usize, Point)>,
     palette: Palette,
     pitch: u32,
     size: (u32, u32),
     origin: Point,
     pointer: Point,
-    /// Clicks with these indices (0-based) are ignored, as if the game missed them.
-    pub ignore_clicks: Vec<usize>,
-    clicks: usize,
-    /// Every click received, in screen coordinates.
-    pub received: Vec<Point>,
 }
+
+/// A handle on a simulated game window at `origin` on a simulated screen.
+#[derive(Clone)]
+pub struct SimFlood(Rc<RefCell<SimState>>);
 
 impl SimFlood {
     pub fn new(board: Board, palette: Palette, pitch: u32, origin: Point) -> SimFlood {
         let side = 2 * MARGIN + pitch * board.rows.max(board.cols) as u32;
-        SimFlood {
+        SimFlood(Rc::new(RefCell::new(SimState {
             board,
             moves: 0,
+            ignore_clicks: Vec::new(),
+            received: Vec::new(),
+            escape_after: None,
+            user_moves_after: None,
             palette,
             pitch,
             size: (side, side + 40),
             origin,
             pointer: Point::new(0, 0),
-            ignore_clicks: Vec::new(),
-            clicks: 0,
-            received: Vec::new(),
-        }
+        })))
+    }
+
+    /// The shared state, to set up misbehaviour or inspect the result.
+    pub fn state(&self) -> RefMut<'_, SimState> {
+        self.0.borrow_mut()
+    }
+}
+
+impl SimState {
+    /// The window's rectangle on the screen: (origin, width, height).
+    pub fn window(&self) -> (Point, u32, u32) {
+        (self.origin, self.size.0, self.size.1)
     }
 
     fn cell_at(&self, p: Point) -> Option<(usize, usize)> {
@@ -85,45 +110,54 @@ impl SimFlood {
         let (r, c) = (y as usize / self.pitch as usize, x as usize / self.pitch as usize);
         (r < self.board.rows && c < self.board.cols).then_some((r, c))
     }
+
+    fn click(&mut self, p: Point) {
+        self.pointer = p;
+        let ignored = self.ignore_clicks.contains(&self.received.len());
+        self.received.push(p);
+        if let Some((r, c)) = self.cell_at(p).filter(|_| !ignored) {
+            let colour = self.board.get(r, c);
+            if colour != self.board.current_colour() {
+                self.board.play(colour);
+                self.moves += 1;
+            }
+        }
+        if let Some((n, to)) = self.user_moves_after
+            && self.received.len() == n
+        {
+            self.pointer = to;
+        }
+    }
 }
 
 impl Screen for SimFlood {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
-        let mut frame = render(&self.board, &self.palette, self.pitch, self.size);
-        frame.origin = self.origin;
+        let state = self.0.borrow();
+        let mut frame = render(&state.board, &state.palette, state.pitch, state.size);
+        frame.origin = state.origin;
         Ok(frame)
     }
 
     fn describe(&self) -> String {
-        format!("simulated Flood window {}x{}", self.size.0, self.size.1)
+        let state = self.0.borrow();
+        format!("simulated Flood window {}x{}", state.size.0, state.size.1)
     }
 }
 
 impl InputDevice for SimFlood {
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
         if let Action::Click(p) = action {
-            self.pointer = *p;
-            self.received.push(*p);
-            let ignored = self.ignore_clicks.contains(&self.clicks);
-            self.clicks += 1;
-            if let Some((r, c)) = self.cell_at(*p)
-                && !ignored
-            {
-                let colour = self.board.get(r, c);
-                if colour != self.board.current_colour() {
-                    self.board.play(colour);
-                    self.moves += 1;
-                }
-            }
+            self.0.borrow_mut().click(*p);
         }
         Ok(())
     }
 
     fn pointer(&mut self) -> Option<Point> {
-        Some(self.pointer)
+        Some(self.0.borrow().pointer)
     }
 
     fn escape_down(&mut self) -> bool {
-        false
+        let state = self.0.borrow();
+        state.escape_after.is_some_and(|n| state.received.len() >= n)
     }
 }

@@ -80,21 +80,48 @@ pub fn display_works(display: &str) -> bool {
     x11rb::connect(Some(display)).is_ok()
 }
 
-/// Starts Xvfb (1280x1024, 24-bit) on a free display number and a window manager (jwm, else
-/// openbox) on it. Returns the display name; the processes live as long as `children`.
+/// Starts Xvfb (1280x1024, 24-bit) on a display number the server picks itself (so parallel
+/// sessions never collide) and a window manager (jwm, else openbox) on it. Returns the display
+/// name; the processes live as long as `children`.
 pub fn start_virtual_display(children: &mut Children) -> Result<String, SessionError> {
     let xvfb = find_program("Xvfb", "xvfb")?;
     let wm = find_program("jwm", "jwm").or_else(|_| find_program("openbox", "openbox"))?;
-    let number = (90..200)
-        .find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !std::path::Path::new(&format!("/tmp/.X{n}-lock")).exists())
-        .ok_or_else(|| SessionError::Failed { program: "Xvfb".into(), detail: "no free display number".into() })?;
+    let mut server = Command::new(&xvfb)
+        .args(["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|source| SessionError::Spawn { program: xvfb.display().to_string(), source })?;
+    let stdout = server.stdout.take();
+    children.push(server);
+    let mut line = String::new();
+    if let Some(stdout) = stdout {
+        use std::io::BufRead;
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+    }
+    let number: u32 = line
+        .trim()
+        .parse()
+        .map_err(|_| SessionError::Failed { program: "Xvfb".into(), detail: format!("it did not report a display number ({line:?})") })?;
     let display = format!(":{number}");
-    children.push(spawn(&xvfb, &[&display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], &display)?);
     wait_for("the Xvfb display", 10, || display_works(&display).then_some(()))?;
     children.push(spawn(&wm, &[], &display)?);
-    // The window manager announces itself by setting _NET_SUPPORTING_WM_CHECK; a short wait is enough.
-    std::thread::sleep(Duration::from_millis(500));
+    wait_for("the window manager", 10, || wm_running(&display).then_some(()))?;
     Ok(display)
+}
+
+/// True when a window manager has announced itself on `display` (EWMH _NET_SUPPORTING_WM_CHECK).
+fn wm_running(display: &str) -> bool {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{AtomEnum, ConnectionExt};
+    let Ok((conn, screen)) = x11rb::connect(Some(display)) else { return false };
+    let root = conn.setup().roots[screen].root;
+    let Ok(Ok(atom)) = conn.intern_atom(false, b"_NET_SUPPORTING_WM_CHECK").map(|c| c.reply()) else { return false };
+    conn.get_property(false, root, atom.atom, AtomEnum::WINDOW, 0, 1)
+        .ok()
+        .and_then(|c| c.reply().ok())
+        .is_some_and(|r| !r.value.is_empty())
 }
 
 /// Starts a game program on `display` and waits for its window.

@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use anyhow::Context;
 
 use super::flood::report;
-use crate::games::flood::{Flood, read};
+use crate::games::flood::{Flood, read, sgt_id};
 use crate::input::live::LiveInput;
 use crate::profile::{Profile, write_atomic};
 use crate::runner::{self, PlayOptions};
@@ -22,11 +22,6 @@ pub struct DemoArgs {
     pub out: Option<PathBuf>,
     /// Use this display instead of `$DISPLAY` or a new virtual one.
     pub display: Option<String>,
-}
-
-/// The move limit written at the end of an sgt-flood game ID (`...,26`).
-pub fn limit_from_id(id: &str) -> Option<usize> {
-    id.rsplit_once(',').and_then(|(_, n)| n.trim().parse().ok())
 }
 
 fn save(frame: &crate::frame::Frame, path: &PathBuf) -> anyhow::Result<()> {
@@ -51,7 +46,7 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<bool> {
         Some(id) => id.clone(),
         None => xsession::generate_id(&game, &args.params)?,
     };
-    let limit = limit_from_id(&id);
+    let limit = Some(sgt_id::parse(&id).map_err(anyhow::Error::msg)?.limit);
     println!("starting sgt-flood on display {display} with game {id}");
     let mut screen = xsession::launch_game(&game, &[&id], &display, &profile.window, &mut children)?;
     let out = args.out.clone().unwrap_or_else(|| {
@@ -83,15 +78,4 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<bool> {
     }
     println!("pictures: {} and {}", out.join("before.png").display(), out.join("after.png").display());
     Ok(won)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_limit_is_the_number_after_the_comma() {
-        assert_eq!(limit_from_id("14x14:3044,26"), Some(26));
-        assert_eq!(limit_from_id("14x14:3044"), None);
-    }
 }

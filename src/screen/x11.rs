@@ -119,6 +119,15 @@ impl WindowScreen {
         Ok((Point::new(at.dst_x as i32, at.dst_y as i32), geometry.width, geometry.height))
     }
 
+    /// Asks for the window to be resized (the window manager has the last word; wait for it).
+    pub fn resize(&self, width: u32, height: u32) -> Result<(), ScreenError> {
+        use x11rb::protocol::xproto::ConfigureWindowAux;
+        let aux = ConfigureWindowAux::new().width(width).height(height);
+        self.display.conn.configure_window(self.window, &aux).map_err(x11)?;
+        self.display.conn.flush().map_err(x11)?;
+        Ok(())
+    }
+
     pub fn title(&self) -> &str {
         &self.title
     }

@@ -7,6 +7,7 @@ pub mod act;
 pub mod annotate;
 pub mod board;
 pub mod read;
+pub mod sgt_id;
 pub mod sim;
 pub mod solve;
 

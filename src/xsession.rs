@@ -43,8 +43,15 @@ impl Children {
 }
 
 impl Drop for Children {
+    /// Asks each process to terminate (so Xvfb removes its lock and socket), then kills any
+    /// that are still running a second later.
     fn drop(&mut self) {
         for child in self.0.iter_mut().rev() {
+            let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).stderr(Stdio::null()).status();
+            let deadline = Instant::now() + Duration::from_secs(1);
+            while matches!(child.try_wait(), Ok(None)) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
             let _ = child.kill();
             let _ = child.wait();
         }
@@ -106,9 +113,21 @@ pub fn start_virtual_display(children: &mut Children) -> Result<String, SessionE
         .map_err(|_| SessionError::Failed { program: "Xvfb".into(), detail: format!("it did not report a display number ({line:?})") })?;
     let display = format!(":{number}");
     wait_for("the Xvfb display", 10, || display_works(&display).then_some(()))?;
-    children.push(spawn(&wm, &[], &display)?);
-    wait_for("the window manager", 10, || wm_running(&display).then_some(()))?;
-    Ok(display)
+    // A window manager started while the new server is still loading its keymap sometimes exits
+    // at once; start it again until it announces itself.
+    let mut manager = spawn(&wm, &[], &display)?;
+    let result = wait_for("the window manager", 10, || {
+        if wm_running(&display) {
+            return Some(());
+        }
+        if let Ok(Some(_)) = manager.try_wait() {
+            std::thread::sleep(Duration::from_millis(200));
+            manager = spawn(&wm, &[], &display).ok()?;
+        }
+        None
+    });
+    children.push(manager);
+    result.map(|_| display)
 }
 
 /// True when a window manager has announced itself on `display` (EWMH _NET_SUPPORTING_WM_CHECK).

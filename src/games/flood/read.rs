@@ -21,8 +21,8 @@ pub struct FloodReading {
 pub enum ReadError {
     #[error(transparent)]
     Grid(#[from] GridError),
-    #[error("row {row} col {col}: {source}")]
-    UnknownColour { row: usize, col: usize, source: UnknownColour },
+    #[error("row {row} col {col}: {colour}")]
+    UnknownColour { row: usize, col: usize, colour: UnknownColour },
     #[error(
         "row {row} col {col}: the cell is not one colour (spread {spread:.0} > {limit:.0}); the layout may be wrong or something covers the board"
     )]
@@ -58,7 +58,7 @@ pub fn read(frame: &Frame, grid: &Grid, params: &GridParams, palette: Option<&Pa
             for (i, s) in samples.iter().enumerate() {
                 let c = classifier
                     .classify(s)
-                    .map_err(|source| ReadError::UnknownColour { row: i / grid.cols, col: i % grid.cols, source })?;
+                    .map_err(|colour| ReadError::UnknownColour { row: i / grid.cols, col: i % grid.cols, colour })?;
                 confidence = confidence.min(c.confidence);
                 cells.push(c.label);
             }

@@ -1,0 +1,99 @@
+//! Bad input to the command line: each gets a clear message and a non-zero exit, never a panic.
+//! The last two use a live X display with a window that is not the game (sgt-pegs).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use gamebot::profile::Profile;
+use gamebot::xsession::{Children, find_program, launch_game, start_virtual_display};
+
+fn gamebot(args: &[&str], display: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamebot"));
+    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    match display {
+        Some(d) => command.env("DISPLAY", d),
+        None => command.env_remove("DISPLAY"),
+    };
+    command.output().unwrap()
+}
+
+fn fails_with(out: &Output, needle: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "expected failure: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains(needle), "expected {needle:?} in: {stderr}");
+}
+
+#[test]
+fn a_corrupt_png_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("shot.png");
+    std::fs::write(&png, b"not a png at all").unwrap();
+    fails_with(&gamebot(&["read", "flood", png.to_str().unwrap()], None), "shot.png: not a readable PNG");
+}
+
+#[test]
+fn a_malformed_profile_names_its_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("mine.toml");
+    std::fs::write(&profile, "name = \"mine\"\ngame = \"flood\"\n\n[window]\ntitle = Flood\n").unwrap();
+    let png = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flood");
+    let any = std::fs::read_dir(png).unwrap().map(|e| e.unwrap().path()).find(|p| p.extension().is_some_and(|e| e == "png")).unwrap();
+    let out = gamebot(&["read", "flood", any.to_str().unwrap(), "--profile", profile.to_str().unwrap()], None);
+    fails_with(&out, "mine.toml");
+    fails_with(&out, "line 5");
+}
+
+#[test]
+fn an_image_without_a_board_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("desktop.png");
+    image::RgbaImage::from_pixel(300, 200, image::Rgba([40, 40, 40, 255])).save(&png).unwrap();
+    fails_with(&gamebot(&["read", "flood", png.to_str().unwrap()], None), "no coloured board found");
+}
+
+#[test]
+fn solving_garbage_rows_is_refused() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(["solve", "flood"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"012\n01x\n").unwrap();
+    fails_with(&child.wait_with_output().unwrap(), "row 1 col 2: 'x' is not a colour digit");
+}
+
+#[test]
+fn playing_without_a_display_says_so() {
+    fails_with(&gamebot(&["play", "flood"], None), "cannot connect to the X display");
+}
+
+#[test]
+fn games_not_yet_supported_are_refused_clearly() {
+    fails_with(&gamebot(&["solve", "tetris"], None), "tetris is not supported yet");
+}
+
+#[test]
+fn the_wrong_window_is_refused_live() {
+    let mut children = Children::default();
+    let display = start_virtual_display(&mut children).expect("a virtual display (apt-get install xvfb jwm)");
+    let pegs = find_program("sgt-pegs", "sgt-puzzles").unwrap();
+    let profile = Profile::load("sgt-flood", Path::new("config")).unwrap();
+    let window = gamebot::profile::WindowMatch { title: "Pegs".into(), exact: true };
+    launch_game(&pegs, &["7x7cross"], &display, &window, &mut children).unwrap();
+    // No Flood window is open: the error names the windows that are.
+    fails_with(&gamebot(&["play", "flood"], Some(&display)), "no window titled \"Flood\" is open; open windows: ");
+    // A profile pointed at the pegs window finds no Flood-it board there, and clicks nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = dir.path().join("wrong.toml");
+    let text = toml::to_string(&gamebot::profile::Profile { window, ..profile }).unwrap();
+    std::fs::write(&wrong, text).unwrap();
+    let out = gamebot(&["play", "flood", "--profile", wrong.to_str().unwrap()], Some(&display));
+    fails_with(&out, "error: cannot ");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot find the board") || stderr.contains("cannot read the board"), "{stderr}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("move 1:"), "nothing was played");
+}

@@ -1,0 +1,104 @@
+//! `gamebot replay` as `spec/CASES.md` defines it: the project's real sgt-flood captures all pass,
+//! and every kind of bad case (corrupt PNG, malformed TOML, unknown game, missing image, a screen
+//! that is not the game, a wrong ground truth) is a FAIL line with a reason, never a panic.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn replay(paths: &[&Path]) -> (bool, Vec<String>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .arg("replay")
+        .args(paths)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.stderr.is_empty() || !String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect())
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flood")
+}
+
+#[test]
+fn every_real_sgt_flood_capture_passes() {
+    let (ok, lines) = replay(&[&fixtures()]);
+    let last = lines.last().unwrap();
+    let passed: usize = last.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(passed >= 20, "at least 20 fixtures: {last}");
+    assert_eq!(last, &format!("{passed} passed, 0 failed"), "{lines:#?}");
+    assert!(ok);
+    for line in &lines[..lines.len() - 1] {
+        assert!(line.starts_with("PASS fixtures/flood/") || line.starts_with("PASS /"), "{line}");
+        assert!(line.contains("  read ") && line.contains(" ms"), "{line}");
+    }
+    assert!(lines.iter().any(|l| l.contains(" moves (limit ")), "answers are checked against the limit");
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) {
+    std::fs::write(dir.join(name), bytes).unwrap();
+}
+
+const GOOD_TOML: &str = "game = \"flood\"\nsource = \"test\"\n[board]\nrows = [\"01\", \"10\"]\n";
+
+#[test]
+fn bad_cases_fail_with_reasons_and_a_nonzero_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let grey = {
+        let mut bytes = Vec::new();
+        image::RgbaImage::from_pixel(64, 48, image::Rgba([128, 128, 128, 255]))
+            .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+            .unwrap();
+        bytes
+    };
+    write(d, "corrupt.toml", GOOD_TOML.as_bytes());
+    write(d, "corrupt.png", b"\x89PNG\r\n\x1a\nnot really");
+    write(d, "malformed.toml", b"game = \"flood\"\n[board\nrows = []\n");
+    write(d, "malformed.png", &grey);
+    write(d, "unknown.toml", b"game = \"chess\"\n[board]\n");
+    write(d, "unknown.png", &grey);
+    write(d, "nopng.toml", GOOD_TOML.as_bytes());
+    write(d, "notgame.toml", GOOD_TOML.as_bytes());
+    write(d, "notgame.png", &grey);
+    let (ok, lines) = replay(&[d]);
+    assert!(!ok);
+    assert_eq!(lines.last().unwrap(), "0 passed, 5 failed");
+    let line = |name: &str| lines.iter().find(|l| l.contains(name)).unwrap().clone();
+    assert!(line("corrupt.toml").contains("not a readable PNG"), "{lines:#?}");
+    assert!(line("malformed.toml").contains("line 2"), "{lines:#?}");
+    assert!(line("unknown.toml").contains("unknown game \"chess\""), "{lines:#?}");
+    assert!(line("nopng.toml").contains("cannot read the file"), "{lines:#?}");
+    assert!(line("notgame.toml").contains("no coloured board"), "{lines:#?}");
+    assert!(lines.iter().take(5).all(|l| l.starts_with("FAIL ")));
+}
+
+#[test]
+fn a_wrong_ground_truth_is_caught_and_names_the_cell() {
+    let case = std::fs::read_dir(fixtures())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .min()
+        .unwrap();
+    let text = std::fs::read_to_string(&case).unwrap();
+    // Change the first cell's digit to one the board does not use there: the grouping breaks.
+    let first_row = text.lines().find(|l| l.trim_start().starts_with('"')).unwrap();
+    let first = first_row.trim().trim_matches(|c| c == '"' || c == ',').to_string();
+    let mut broken = first.clone().into_bytes();
+    broken[1] = if broken[0] == broken[1] { b'9' } else { broken[0] };
+    let broken = String::from_utf8(broken).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "wrong.toml", text.replacen(&first, &broken, 1).as_bytes());
+    std::fs::copy(case.with_extension("png"), dir.path().join("wrong.png")).unwrap();
+    let (ok, lines) = replay(&[&dir.path().join("wrong.toml")]);
+    assert!(!ok);
+    assert!(lines[0].starts_with("FAIL ") && lines[0].contains("board: row 0 col 1 read"), "{lines:#?}");
+}
+
+#[test]
+fn a_missing_path_is_a_failed_case() {
+    let (ok, lines) = replay(&[Path::new("/no/such/cases")]);
+    assert!(!ok);
+    assert_eq!(lines, vec!["FAIL /no/such/cases  no such file or directory".to_string(), "0 passed, 1 failed".to_string()]);
+}

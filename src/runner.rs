@@ -15,7 +15,7 @@ use crate::games::{Game, Plan};
 use crate::input::InputDevice;
 use crate::input::failsafe::Failsafe;
 use crate::profile::Profile;
-use crate::screen::{Screen, capture_settled};
+use crate::screen::{Screen, capture_after_change, capture_settled};
 
 /// How the loop behaves.
 #[derive(Clone, Debug)]
@@ -57,6 +57,12 @@ impl<F: FnMut(&str)> Progress for F {
     fn line(&mut self, text: &str) {
         self(text)
     }
+}
+
+fn settle_after(screen: &mut dyn Screen, before: &Frame, profile: &Profile) -> anyhow::Result<(Frame, bool)> {
+    let t = &profile.timing;
+    let poll = Duration::from_millis(t.poll_ms);
+    Ok(capture_after_change(screen, before, poll, t.stable_frames, Duration::from_millis(t.settle_timeout_ms))?)
 }
 
 fn settle(screen: &mut dyn Screen, profile: &Profile) -> anyhow::Result<Frame> {
@@ -103,7 +109,7 @@ pub fn play<G: Game>(
     let mut failsafe = Failsafe::new(options.failsafe_tolerance);
     let mut summary = Summary::default();
     loop {
-        let frame = settle(screen, profile)?;
+        let mut frame = settle(screen, profile)?;
         let mut board = read_board::<G>(&frame, &mut layout, profile, progress)?;
         if G::is_won(&board) {
             summary.won = true;
@@ -143,10 +149,16 @@ pub fn play<G: Game>(
                 std::thread::sleep(Duration::from_millis(profile.timing.after_action_ms));
             }
             let predicted = G::predict(&board, mv);
+            // Wait for the game to redraw, then read; if the reading disagrees, look once more
+            // after the screen has settled again (a redraw may still have been under way).
+            let (after, _changed) = settle_after(screen, &frame, profile)?;
+            frame = after;
             let mut confirmed = false;
-            for _attempt in 0..2 {
-                let after = settle(screen, profile)?;
-                if let Ok(reading) = G::read(&after, &layout_now, profile)
+            for attempt in 0..2 {
+                if attempt > 0 {
+                    frame = settle(screen, profile)?;
+                }
+                if let Ok(reading) = G::read(&frame, &layout_now, profile)
                     && G::matches(&reading.board, &predicted)
                 {
                     confirmed = true;

@@ -13,6 +13,7 @@ fn profile() -> Profile {
     let mut profile = Profile::load("sgt-flood", std::path::Path::new("config")).unwrap();
     profile.timing.poll_ms = 0;
     profile.timing.stable_frames = 1;
+    profile.timing.settle_timeout_ms = 200;
     profile
 }
 

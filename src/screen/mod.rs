@@ -91,6 +91,30 @@ pub fn capture_settled(
     Ok((last, true))
 }
 
+/// After an action: captures until the screen differs from `before` (the game has reacted), then
+/// until it settles. Returns the last capture and whether a change was seen before `timeout`.
+pub fn capture_after_change(
+    screen: &mut dyn Screen,
+    before: &Frame,
+    poll: Duration,
+    stable_frames: u32,
+    timeout: Duration,
+) -> Result<(Frame, bool), ScreenError> {
+    let started = Instant::now();
+    loop {
+        let next = screen.capture()?;
+        if next.differing_pixels(before, 0) != 0 {
+            let left = timeout.saturating_sub(started.elapsed());
+            let (settled, _) = capture_settled(screen, poll, stable_frames, left)?;
+            return Ok((settled, true));
+        }
+        if started.elapsed() >= timeout {
+            return Ok((next, false));
+        }
+        std::thread::sleep(poll);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

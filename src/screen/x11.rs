@@ -61,9 +61,10 @@ impl Display {
         Ok(None)
     }
 
-    /// Every window with a title: the window manager's client list, or the whole tree without one.
+    /// Every window with a title, bottom to top: the window manager's stacking list, or the whole
+    /// tree without one.
     pub fn windows(&self) -> Result<Vec<WindowInfo>, ScreenError> {
-        let client_list = self.atom("_NET_CLIENT_LIST")?;
+        let client_list = self.atom("_NET_CLIENT_LIST_STACKING")?;
         let reply = self.conn.get_property(false, self.root, client_list, AtomEnum::WINDOW, 0, 4096).map_err(x11)?.reply().map_err(x11)?;
         let mut candidates: Vec<Window> = reply.value32().map(|v| v.collect()).unwrap_or_default();
         if candidates.is_empty() {
@@ -86,9 +87,10 @@ impl Display {
     /// Finds the window a profile names; the error lists the windows that are open.
     pub fn find(self, wanted: &WindowMatch) -> Result<WindowScreen, ScreenError> {
         let windows = self.windows()?;
+        // The topmost match: the one the user sees.
         let hit = windows
             .iter()
-            .find(|w| if wanted.exact { w.title == wanted.title } else { w.title.contains(&wanted.title) });
+            .rfind(|w| if wanted.exact { w.title == wanted.title } else { w.title.contains(&wanted.title) });
         match hit {
             Some(w) => Ok(WindowScreen { window: w.id, title: w.title.clone(), display: self }),
             None => Err(ScreenError::WindowNotFound {

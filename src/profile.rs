@@ -134,9 +134,18 @@ impl FileError {
     }
 }
 
-/// Parses TOML text into `T`; errors name the line and column (the toml crate reports them).
+/// Parses TOML text into `T`; errors are one line that names the line and column.
 pub fn parse_toml<T: serde::de::DeserializeOwned>(text: &str, path: &Path) -> Result<T, FileError> {
-    toml::from_str(text).map_err(|e| FileError::new(path, FileErrorKind::Toml(e.to_string().trim_end().to_string())))
+    toml::from_str(text).map_err(|e| {
+        let place = e.span().map(|span| {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: ")
+        });
+        let message = e.message().trim().replace('\n', " ");
+        FileError::new(path, FileErrorKind::Toml(format!("TOML error at {}{message}", place.unwrap_or_default())))
+    })
 }
 
 /// Reads and parses a TOML file.

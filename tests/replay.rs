@@ -70,7 +70,7 @@ fn bad_cases_fail_with_reasons_and_a_nonzero_exit() {
     assert!(line("unknown.toml").contains("unknown game \"chess\""), "{lines:#?}");
     assert!(line("nopng.toml").contains("cannot read the file"), "{lines:#?}");
     assert!(line("notgame.toml").contains("no coloured board"), "{lines:#?}");
-    assert!(lines.iter().take(5).all(|l| l.starts_with("FAIL ")));
+    assert!(lines.iter().take(5).all(|l| l.starts_with("FAIL ")), "{lines:#?}");
 }
 
 #[test]
@@ -89,7 +89,7 @@ fn a_wrong_ground_truth_is_caught_and_names_the_cell() {
     broken[1] = if broken[0] == broken[1] { b'9' } else { broken[0] };
     let broken = String::from_utf8(broken).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "wrong.toml", text.replacen(&first, &broken, 1).as_bytes());
+    write(dir.path(), "wrong.toml", text.replacen(&format!("\"{first}\""), &format!("\"{broken}\""), 1).as_bytes());
     std::fs::copy(case.with_extension("png"), dir.path().join("wrong.png")).unwrap();
     let (ok, lines) = replay(&[&dir.path().join("wrong.toml")]);
     assert!(!ok);

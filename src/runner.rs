@@ -15,7 +15,7 @@ use crate::games::{Game, Plan};
 use crate::input::InputDevice;
 use crate::input::failsafe::Failsafe;
 use crate::profile::Profile;
-use crate::screen::{Screen, capture_after_change, capture_settled};
+use crate::screen::{Screen, capture_after_change, settled};
 
 /// How the loop behaves.
 #[derive(Clone, Debug)]
@@ -66,14 +66,7 @@ fn settle_after(screen: &mut dyn Screen, before: &Frame, profile: &Profile) -> a
 }
 
 fn settle(screen: &mut dyn Screen, profile: &Profile) -> anyhow::Result<Frame> {
-    let t = &profile.timing;
-    let (frame, _settled) = capture_settled(
-        screen,
-        Duration::from_millis(t.poll_ms),
-        t.stable_frames,
-        Duration::from_millis(t.settle_timeout_ms),
-    )?;
-    Ok(frame)
+    Ok(settled(screen, &profile.timing)?)
 }
 
 /// Reads the board, with the known layout if it still fits and reads cleanly, else finds it anew.

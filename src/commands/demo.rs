@@ -10,9 +10,9 @@ use anyhow::Context;
 use super::flood::report;
 use crate::games::flood::{Flood, read, sgt_id};
 use crate::input::live::LiveInput;
-use crate::profile::{Profile, write_atomic};
+use crate::profile::Profile;
 use crate::runner::{self, PlayOptions};
-use crate::screen::{Screen, capture_settled};
+use crate::screen::{save_png, settled};
 use crate::xsession::{self, Children};
 
 pub struct DemoArgs {
@@ -22,13 +22,6 @@ pub struct DemoArgs {
     pub out: Option<PathBuf>,
     /// Use this display instead of `$DISPLAY` or a new virtual one.
     pub display: Option<String>,
-}
-
-fn save(frame: &crate::frame::Frame, path: &PathBuf) -> anyhow::Result<()> {
-    let mut bytes = Vec::new();
-    frame.image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
-    write_atomic(path, &bytes, false)?;
-    Ok(())
 }
 
 pub fn run(args: &DemoArgs) -> anyhow::Result<bool> {
@@ -54,21 +47,17 @@ pub fn run(args: &DemoArgs) -> anyhow::Result<bool> {
         PathBuf::from(format!("gamebot-demo-{stamp}"))
     });
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
-    let t = &profile.timing;
-    let settle = |screen: &mut dyn Screen| {
-        capture_settled(screen, Duration::from_millis(t.poll_ms), t.stable_frames, Duration::from_millis(t.settle_timeout_ms))
-    };
     // Give the window a moment to draw its first frame fully.
     std::thread::sleep(Duration::from_millis(300));
-    let (before, _) = settle(&mut screen)?;
-    save(&before, &out.join("before.png"))?;
+    let before = settled(&mut screen, &profile.timing)?;
+    save_png(&before.image, &out.join("before.png"), false)?;
     let mut device = LiveInput::open_on(Some(&display))?;
     let options = PlayOptions { move_limit: limit, ..PlayOptions::default() };
     let mut say = |line: &str| println!("{line}");
     let won = report(runner::play::<Flood>(&mut screen, &mut device, &profile, None, &options, &mut say), limit)?;
     std::thread::sleep(Duration::from_millis(500));
-    let (after, _) = settle(&mut screen)?;
-    save(&after, &out.join("after.png"))?;
+    let after = settled(&mut screen, &profile.timing)?;
+    save_png(&after.image, &out.join("after.png"), false)?;
     let check = read::locate(&before, &profile.vision)
         .ok()
         .and_then(|grid| read::read(&after, &grid, &profile.vision, profile.palette.as_ref()).ok());

@@ -13,10 +13,10 @@ use crate::frame::Frame;
 use crate::games::flood::board::Board;
 use crate::games::flood::{Flood, annotate, read, solve};
 use crate::input::live::LiveInput;
-use crate::profile::{Calibration, Profile, write_atomic};
+use crate::profile::{Calibration, Profile};
 use crate::runner::{self, PlayOptions, Summary};
 use crate::screen::x11::{Display, WindowScreen};
-use crate::screen::{PngScreen, Screen, capture_settled, load_png};
+use crate::screen::{PngScreen, Screen, load_png, save_png, settled};
 use crate::vision::colour::to_hex;
 use crate::vision::grid::Grid;
 
@@ -83,20 +83,12 @@ fn colours_seen(reading: &read::FloodReading) -> Vec<[u8; 3]> {
     colours
 }
 
-fn save_png(image: &image::RgbaImage, path: &Path, force: bool) -> anyhow::Result<()> {
-    let mut bytes = Vec::new();
-    image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
-    write_atomic(path, &bytes, force)?;
-    Ok(())
-}
-
 /// `gamebot play flood`.
 pub fn play(dirs: &Dirs, args: &PlayArgs) -> anyhow::Result<bool> {
     let profile = Profile::load(&args.profile, &dirs.config)?;
     let mut screen = screen_for(&profile, args.from.as_deref())?;
     println!("playing Flood-it in {}", screen.describe());
-    let t = &profile.timing;
-    let (frame, _) = capture_settled(screen.as_mut(), Duration::from_millis(t.poll_ms), t.stable_frames, Duration::from_millis(t.settle_timeout_ms))?;
+    let frame = settled(screen.as_mut(), &profile.timing)?;
     let layout = saved_layout(dirs, &profile, &frame)?;
     if args.dry_run || args.from.is_some() {
         return dry_run(&frame, &profile, layout, args);
@@ -254,12 +246,12 @@ pub fn bench(path: &Path, budget: Budget) -> anyhow::Result<()> {
         let rows: Vec<&str> = (0..side).map(|r| &line[r * side..(r + 1) * side]).collect();
         boards.push(Board::from_rows(&rows).with_context(|| format!("{}:{}", path.display(), n + 1))?);
     }
-    let (mut total, mut proven, mut slowest) = (0usize, 0usize, Duration::ZERO);
+    let (mut total, mut proven, mut times) = (0usize, 0usize, Vec::with_capacity(boards.len()));
     let started = Instant::now();
     for (i, board) in boards.iter().enumerate() {
         let t = Instant::now();
         let solution = solve::solve(board, budget);
-        slowest = slowest.max(t.elapsed());
+        times.push(t.elapsed());
         if !board.wins_with(&solution.moves) {
             bail!("board {}: the solution does not win; this is a solver bug", i + 1);
         }
@@ -270,7 +262,10 @@ pub fn bench(path: &Path, budget: Budget) -> anyhow::Result<()> {
         }
     }
     let seconds = started.elapsed().as_secs_f64();
-    eprintln!("slowest board {:.1} ms", slowest.as_secs_f64() * 1e3);
+    times.sort();
+    if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
+        eprintln!("per board: median {:.2} ms, worst {:.1} ms", median.as_secs_f64() * 1e3, worst.as_secs_f64() * 1e3);
+    }
     println!("boards={} total_moves={total} proven_optimal={proven} seconds={seconds:.3}", boards.len());
     Ok(())
 }

@@ -46,6 +46,21 @@ pub fn load_png(path: &Path) -> Result<Frame, ScreenError> {
     Ok(Frame::from_image(image))
 }
 
+/// Saves an image as PNG, atomically; an existing file is kept unless `overwrite`.
+pub fn save_png(image: &image::RgbaImage, path: &Path, overwrite: bool) -> Result<(), crate::profile::FileError> {
+    let mut bytes = Vec::new();
+    image
+        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+        .map_err(|e| crate::profile::FileError::new(path, crate::profile::FileErrorKind::Invalid(e.to_string())))?;
+    crate::profile::write_atomic(path, &bytes, overwrite)
+}
+
+/// Captures until the screen settles, with a profile's timings.
+pub fn settled(screen: &mut dyn Screen, timing: &crate::profile::Timing) -> Result<Frame, ScreenError> {
+    let poll = Duration::from_millis(timing.poll_ms);
+    Ok(capture_settled(screen, poll, timing.stable_frames, Duration::from_millis(timing.settle_timeout_ms))?.0)
+}
+
 /// A screen that shows one PNG file, always the same.
 pub struct PngScreen {
     path: PathBuf,

@@ -5,6 +5,7 @@
 //! one profile in `config/`; the compiler points at every `match` that must learn of it.
 
 pub mod flood;
+pub mod pegs;
 
 use std::fmt;
 

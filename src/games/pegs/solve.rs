@@ -1,0 +1,1 @@
+//! placeholder: the peg solitaire solver.

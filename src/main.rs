@@ -8,7 +8,9 @@ use clap::{Parser, Subcommand};
 
 use gamebot::budget::Budget;
 use gamebot::cases;
-use gamebot::commands::{Dirs, demo, flood};
+use gamebot::commands::{Dirs, demo, flood, play};
+use gamebot::games::flood::Flood;
+use gamebot::games::pegs::Pegs;
 use gamebot::games::GameKind;
 
 /// gamebot plays screen games by itself: it finds the game's window, reads the board, solves it
@@ -113,11 +115,8 @@ enum Command {
     },
 }
 
-fn supported(game: GameKind) -> anyhow::Result<()> {
-    if game != GameKind::Flood {
-        anyhow::bail!("{game} is not supported yet by this version of gamebot (only flood is)");
-    }
-    Ok(())
+fn not_yet(game: GameKind) -> anyhow::Error {
+    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood and pegs are)")
 }
 
 fn budget(ms: u64) -> Budget {
@@ -129,30 +128,43 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
     let profile_for = |game: GameKind, profile: Option<String>| profile.unwrap_or_else(|| game.default_profile().to_string());
     match cli.command {
         Command::Play { game, profile, dry_run, from, out, limit, budget_ms, force } => {
-            supported(game)?;
-            let args = flood::PlayArgs { profile: profile_for(game, profile), dry_run, from, out, limit, budget: budget(budget_ms), force };
-            flood::play(&dirs, &args)
+            let args = play::PlayArgs { profile: profile_for(game, profile), dry_run, from, out, limit, budget: budget(budget_ms), force };
+            match game {
+                GameKind::Flood => play::play::<Flood>(&dirs, &args),
+                GameKind::Pegs => play::play::<Pegs>(&dirs, &args),
+                other => Err(not_yet(other)),
+            }
         }
         Command::Calibrate { game, profile, from, out, force } => {
-            supported(game)?;
-            flood::calibrate(&dirs, &profile_for(game, profile), from.as_deref(), out.as_deref(), force).map(|_| true)
+            let (profile, from, out) = (profile_for(game, profile), from.as_deref(), out.as_deref());
+            match game {
+                GameKind::Flood => play::calibrate::<Flood>(&dirs, &profile, from, out, force),
+                GameKind::Pegs => play::calibrate::<Pegs>(&dirs, &profile, from, out, force),
+                other => Err(not_yet(other)),
+            }
+            .map(|_| true)
         }
         Command::Read { game, png, profile } => {
-            supported(game)?;
-            flood::read_png(&dirs, &profile_for(game, profile), &png).map(|_| true)
+            let profile = profile_for(game, profile);
+            match game {
+                GameKind::Flood => play::read_png::<Flood>(&dirs, &profile, &png),
+                GameKind::Pegs => play::read_png::<Pegs>(&dirs, &profile, &png),
+                other => Err(not_yet(other)),
+            }
+            .map(|_| true)
         }
-        Command::Solve { game, input, budget_ms } => {
-            supported(game)?;
-            flood::solve_board(input.as_deref(), budget(budget_ms)).map(|_| true)
-        }
+        Command::Solve { game, input, budget_ms } => match game {
+            GameKind::Flood => flood::solve_board(input.as_deref(), budget(budget_ms)).map(|_| true),
+            other => Err(not_yet(other)),
+        },
         Command::Replay { paths } => {
             let (_, failed) = cases::replay(&paths, &dirs.config, &mut |line| println!("{line}"));
             Ok(failed == 0)
         }
-        Command::Bench { game, boards, budget_ms } => {
-            supported(game)?;
-            flood::bench(&boards, budget(budget_ms)).map(|_| true)
-        }
+        Command::Bench { game, boards, budget_ms } => match game {
+            GameKind::Flood => flood::bench(&boards, budget(budget_ms)).map(|_| true),
+            other => Err(not_yet(other)),
+        },
         Command::Demo { id, params, out, display } => demo::run(&demo::DemoArgs { id, params, out, display }),
     }
 }

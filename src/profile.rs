@@ -17,7 +17,10 @@ use crate::vision::grid::{Grid, GridParams};
 use crate::vision::palette::Palette;
 
 /// The profiles shipped with gamebot, built in so that they work from any directory.
-const BUILT_IN: &[(&str, &str)] = &[("sgt-flood", include_str!("../config/sgt-flood.toml"))];
+const BUILT_IN: &[(&str, &str)] = &[
+    ("sgt-flood", include_str!("../config/sgt-flood.toml")),
+    ("sgt-pegs", include_str!("../config/sgt-pegs.toml")),
+];
 
 /// Which window to play in.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -103,9 +106,9 @@ pub struct Calibration {
     pub window_width: u32,
     pub window_height: u32,
     pub grid: Grid,
-    /// The colours seen on the board, as found (for a person to compare with the profile).
+    /// What was seen besides the layout (colours, counts), for a person to compare with the profile.
     #[serde(default)]
-    pub colours_seen: Vec<String>,
+    pub seen: Vec<String>,
 }
 
 /// A file that could not be read, parsed or written.
@@ -277,7 +280,7 @@ mod tests {
             window_width: 480,
             window_height: 542,
             grid: Grid { rect: crate::frame::Rect { x: 17.0, y: 42.0, width: 446.0, height: 446.0 }, rows: 14, cols: 14 },
-            colours_seen: vec!["#ff0000".into()],
+            seen: vec!["colour 0: #ff0000".into()],
         };
         calibration.save(&path, false).unwrap();
         assert_eq!(Calibration::load_if_present(&path).unwrap(), Some(calibration));

@@ -109,18 +109,17 @@ pub fn play<G: Game>(
             return Ok(summary);
         }
         let started = Instant::now();
-        let Plan { moves, proven_optimal } = G::solve(&board, options.budget);
+        let Plan { moves, proven_optimal } = G::solve(&board, options.budget)?;
         if moves.is_empty() {
             bail!("the solver found no move on this board:\n{board}");
         }
         summary.first_plan.get_or_insert((moves.len(), proven_optimal));
-        let listed: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         progress.line(&format!(
             "plan: {} moves ({}), solved in {:.1} ms: {}",
             moves.len(),
             if proven_optimal { "proven optimal" } else { "not proven optimal" },
             started.elapsed().as_secs_f64() * 1e3,
-            listed.join(" ")
+            G::describe_plan(&moves)
         ));
         let layout_now = layout.clone().context("no layout")?;
         let mut move_started = Instant::now();

@@ -5,6 +5,7 @@
 //! bad case (unknown game, malformed TOML, undecodable PNG) is a `FAIL` with a reason, never a panic.
 
 mod flood;
+mod pegs;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -121,6 +122,7 @@ fn run_inner(path: &Path, config_dir: &Path) -> Result<Passed, String> {
     let frame = crate::screen::load_png(&png_for(path)).map_err(|e| format!("image: {e}"))?;
     match kind {
         GameKind::Flood => flood::run(&case, &frame, &load_profile()?),
+        GameKind::Pegs => pegs::run(&case, &frame, &load_profile()?),
         other => Err(format!("game \"{other}\" is not supported yet by this version of gamebot")),
     }
 }

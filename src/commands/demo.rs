@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
 
-use super::flood::report;
+use super::play::report;
 use crate::games::flood::{Flood, read, sgt_id};
 use crate::input::live::LiveInput;
 use crate::profile::Profile;

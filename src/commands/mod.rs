@@ -3,6 +3,7 @@
 
 pub mod demo;
 pub mod flood;
+pub mod play;
 
 use std::path::PathBuf;
 

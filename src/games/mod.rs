@@ -91,7 +91,8 @@ pub trait Game {
     fn layout_fits(layout: &Self::Layout, frame: &Frame) -> bool;
     /// Reads the board with a known layout.
     fn read(frame: &Frame, layout: &Self::Layout, profile: &Profile) -> anyhow::Result<Reading<Self::Board>>;
-    fn solve(board: &Self::Board, budget: Budget) -> Plan<Self::Move>;
+    /// Plans from `board`; an error says why there is no plan (e.g. proven unsolvable).
+    fn solve(board: &Self::Board, budget: Budget) -> anyhow::Result<Plan<Self::Move>>;
     /// What the rules say the board becomes after `mv`.
     fn predict(board: &Self::Board, mv: &Self::Move) -> Self::Board;
     /// True when a board read from the screen is the board the rules predicted.
@@ -99,4 +100,24 @@ pub trait Game {
     fn is_won(board: &Self::Board) -> bool;
     /// The inputs that make `mv` on `board`, frame-relative.
     fn actions(mv: &Self::Move, board: &Self::Board, layout: &Self::Layout, profile: &Profile) -> anyhow::Result<Vec<Action>>;
+    /// The body of a case file's `[board]` table for this board (TOML lines).
+    fn board_toml(board: &Self::Board) -> String;
+    /// Lines describing what was seen besides the board (colours, counts), for `calibrate`.
+    fn describe(frame: &Frame, layout: &Self::Layout, board: &Self::Board) -> Vec<String>;
+    /// The plan in words, for people.
+    fn describe_plan(moves: &[Self::Move]) -> String {
+        moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+    }
+    /// The reading and the plan drawn over the frame, for people.
+    fn annotate(frame: &Frame, layout: &Self::Layout, board: &Self::Board, plan: &[Self::Move]) -> image::RgbaImage;
+}
+
+/// Formats text rows as the TOML array `rows = [...]`.
+pub fn rows_toml(rows: &[String]) -> String {
+    let mut text = String::from("rows = [\n");
+    for row in rows {
+        text.push_str(&format!("  \"{row}\",\n"));
+    }
+    text.push(']');
+    text
 }

@@ -51,6 +51,17 @@ pub fn outline(image: &mut RgbaImage, rect: Rect, thickness: u32, colour: Rgba<u
     edges.into_iter().for_each(|edge| fill(image, edge, colour));
 }
 
+/// Draws a straight line `thickness` pixels wide from (x0, y0) to (x1, y1).
+pub fn line(image: &mut RgbaImage, (x0, y0): (f64, f64), (x1, y1): (f64, f64), thickness: u32, colour: Rgba<u8>) {
+    let steps = (x1 - x0).abs().max((y1 - y0).abs()).ceil().max(1.0) as usize;
+    let half = thickness as f64 / 2.0;
+    for i in 0..=steps {
+        let t = i as f64 / steps as f64;
+        let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+        fill(image, Rect { x: x - half, y: y - half, width: thickness as f64, height: thickness as f64 }, colour);
+    }
+}
+
 /// Draws a number with its top-left at (x, y), each font pixel `scale` pixels wide; returns the
 /// width drawn.
 pub fn number(image: &mut RgbaImage, x: i64, y: i64, value: usize, scale: u32, colour: Rgba<u8>) -> i64 {

@@ -4,5 +4,6 @@
 pub mod annotate;
 pub mod colour;
 pub mod components;
+pub mod discs;
 pub mod grid;
 pub mod palette;

@@ -13,10 +13,12 @@ pub mod solve;
 
 use crate::budget::Budget;
 use crate::frame::Frame;
-use crate::games::{Game, GameKind, Plan, Reading};
+use crate::games::{Game, GameKind, Plan, Reading, rows_toml};
 use crate::input::Action;
 use crate::profile::Profile;
+use crate::vision::colour::to_hex;
 use crate::vision::grid::Grid;
+use crate::vision::palette::sample;
 
 use board::Board;
 
@@ -43,9 +45,9 @@ impl Game for Flood {
         Ok(Reading { board: reading.board, confidence: reading.confidence })
     }
 
-    fn solve(board: &Board, budget: Budget) -> Plan<u8> {
+    fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<u8>> {
         let solution = solve::solve(board, budget);
-        Plan { moves: solution.moves, proven_optimal: solution.proven_optimal }
+        Ok(Plan { moves: solution.moves, proven_optimal: solution.proven_optimal })
     }
 
     fn predict(board: &Board, colour: &u8) -> Board {
@@ -65,4 +67,29 @@ impl Game for Flood {
     fn actions(colour: &u8, board: &Board, layout: &Grid, profile: &Profile) -> anyhow::Result<Vec<Action>> {
         Ok(vec![act::click_for(*colour, board, layout, &profile.input)?])
     }
+
+    fn board_toml(board: &Board) -> String {
+        rows_toml(&board.to_rows())
+    }
+
+    fn describe(frame: &Frame, layout: &Grid, board: &Board) -> Vec<String> {
+        let colours = colours_seen(frame, layout, board);
+        (0..board.cells.len().min(256) as u8)
+            .filter(|label| board.cells.contains(label))
+            .map(|label| format!("colour {label}: {}", to_hex(colours[label as usize])))
+            .collect()
+    }
+
+    fn annotate(frame: &Frame, layout: &Grid, board: &Board, plan: &[u8]) -> image::RgbaImage {
+        annotate::draw(frame, layout, board, &colours_seen(frame, layout, board), plan)
+    }
+}
+
+/// The colour seen for each label (from the first cell that has it), grey for unused labels.
+fn colours_seen(frame: &Frame, grid: &Grid, board: &Board) -> Vec<[u8; 3]> {
+    let mut colours = vec![[128, 128, 128]; board::MAX_COLOURS];
+    for (i, &label) in board.cells.iter().enumerate().rev() {
+        colours[label as usize] = sample(frame, grid.cell_patch(i / board.cols, i % board.cols, 0.5)).rgb;
+    }
+    colours
 }

@@ -1,4 +1,126 @@
 //! Peg solitaire: jump pegs over each other until one is left.
+//!
+//! `board` holds the rules, `read` the reader, `solve` the solver; this file ties them to the
+//! `Game` trait. A move of the play loop is one jump (one drag), verified on screen before the
+//! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
 
 pub mod board;
+pub mod read;
 pub mod solve;
+
+use anyhow::bail;
+use image::Rgba;
+
+use crate::budget::Budget;
+use crate::frame::Frame;
+use crate::games::{Game, GameKind, Plan, Reading, rows_toml};
+use crate::input::Action;
+use crate::profile::Profile;
+use crate::vision::annotate::{label, line, outline, with_panel};
+use crate::vision::grid::Grid;
+
+use board::{Board, Cell, Jump, group_moves};
+use solve::{Outcome, Target};
+
+/// Peg solitaire, for the play loop.
+pub struct Pegs;
+
+fn centre(grid: &Grid, (r, c): board::Pos) -> (f64, f64) {
+    let cell = grid.cell_rect(r, c);
+    (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0)
+}
+
+impl Game for Pegs {
+    type Board = Board;
+    type Move = Jump;
+    type Layout = Grid;
+
+    const KIND: GameKind = GameKind::Pegs;
+
+    fn locate(frame: &Frame, profile: &Profile) -> anyhow::Result<Grid> {
+        Ok(read::locate(frame, profile.palette.as_ref())?)
+    }
+
+    fn layout_fits(layout: &Grid, frame: &Frame) -> bool {
+        layout.fits(frame)
+    }
+
+    fn read(frame: &Frame, layout: &Grid, profile: &Profile) -> anyhow::Result<Reading<Board>> {
+        Ok(Reading { board: read::read(frame, layout, profile.palette.as_ref())?, confidence: 1.0 })
+    }
+
+    fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<Jump>> {
+        match solve::solve(board, Target::OnePeg, budget).outcome {
+            Outcome::Solved(jumps) => Ok(Plan { moves: jumps, proven_optimal: false }),
+            Outcome::Unsolvable => bail!("this position is proven unsolvable: no sequence of jumps leaves one peg"),
+            Outcome::Unknown => bail!("no solution found within the budget (pass a larger --budget-ms)"),
+        }
+    }
+
+    fn predict(board: &Board, jump: &Jump) -> Board {
+        let mut next = board.clone();
+        // A jump from a plan is legal on the board it was planned for; an illegal one changes nothing,
+        // and the mismatch with the screen is then caught by the play loop.
+        let _ = next.jump(jump);
+        next
+    }
+
+    fn matches(read: &Board, predicted: &Board) -> bool {
+        read == predicted
+    }
+
+    fn is_won(board: &Board) -> bool {
+        board.pegs() == 1
+    }
+
+    fn actions(jump: &Jump, _board: &Board, layout: &Grid, _profile: &Profile) -> anyhow::Result<Vec<Action>> {
+        let point = |p| {
+            let (x, y) = centre(layout, p);
+            crate::frame::Point::new(x.floor() as i32, y.floor() as i32)
+        };
+        Ok(vec![Action::Drag { from: point(jump.from), to: point(jump.to) }])
+    }
+
+    fn board_toml(board: &Board) -> String {
+        rows_toml(&board.to_rows())
+    }
+
+    fn describe(_frame: &Frame, _layout: &Grid, board: &Board) -> Vec<String> {
+        let holes = board.cells.iter().filter(|&&c| c != Cell::Off).count();
+        vec![format!("{} holes, {} pegs", holes, board.pegs())]
+    }
+
+    fn describe_plan(jumps: &[Jump]) -> String {
+        let moves = group_moves(jumps);
+        let listed: Vec<String> = moves
+            .iter()
+            .map(|chain| {
+                let mut text = format!("{},{}", chain[0].from.0, chain[0].from.1);
+                chain.iter().for_each(|j| text.push_str(&format!("-{},{}", j.to.0, j.to.1)));
+                text
+            })
+            .collect();
+        format!("{} jumps in {} moves (a chain of jumps by one peg is one move): {}", jumps.len(), moves.len(), listed.join(" "))
+    }
+
+    fn annotate(frame: &Frame, layout: &Grid, board: &Board, plan: &[Jump]) -> image::RgbaImage {
+        let mut image = with_panel(&frame.image, 0);
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                let colour = match board.get((r, c)) {
+                    Cell::Peg => Rgba([0, 160, 0, 255]),
+                    Cell::Hole => Rgba([200, 120, 0, 255]),
+                    Cell::Off => Rgba([150, 150, 150, 255]),
+                };
+                outline(&mut image, layout.cell_rect(r, c), 1, colour);
+            }
+        }
+        let scale = if layout.cell_width() >= 30.0 { 2 } else { 1 };
+        for (i, jump) in plan.iter().enumerate() {
+            line(&mut image, centre(layout, jump.from), centre(layout, jump.to), 2, Rgba([220, 0, 0, 255]));
+            let (x, y) = centre(layout, jump.to);
+            label(&mut image, x as i64, y as i64, i + 1, scale);
+        }
+        image
+    }
+}

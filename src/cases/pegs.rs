@@ -1,0 +1,88 @@
+//! Peg solitaire cases: `[board] rows`, `[answer] pegs_left` and `min_moves`.
+
+use std::time::Instant;
+
+use serde::Deserialize;
+
+use super::{CaseFile, Passed};
+use crate::budget::Budget;
+use crate::frame::Frame;
+use crate::games::pegs::board::{Board, group_moves};
+use crate::games::pegs::read;
+use crate::games::pegs::solve::{self, Outcome, Target};
+use crate::profile::Profile;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PegsBoard {
+    rows: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct PegsAnswer {
+    pegs_left: Option<usize>,
+    min_moves: Option<usize>,
+}
+
+/// Describes the first square where two boards differ, or None when they are equal.
+pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
+    if (read.rows, read.cols) != (expected.rows, expected.cols) {
+        return Some(format!("board: read {}x{} squares, expected {}x{}", read.rows, read.cols, expected.rows, expected.cols));
+    }
+    let i = read.cells.iter().zip(&expected.cells).position(|(a, b)| a != b)?;
+    Some(format!(
+        "board: row {} col {} read \"{}\", expected \"{}\"",
+        i / read.cols,
+        i % read.cols,
+        read.cells[i].symbol(),
+        expected.cells[i].symbol()
+    ))
+}
+
+pub fn run(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    let board: PegsBoard = case.board.clone().try_into().map_err(|e| format!("malformed [board]: {e}"))?;
+    let expected = Board::from_rows(&board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
+    let answer: PegsAnswer = match &case.answer {
+        Some(table) => table.clone().try_into().map_err(|e| format!("malformed [answer]: {e}"))?,
+        None => PegsAnswer::default(),
+    };
+    let started = Instant::now();
+    let palette = profile.palette.as_ref();
+    let grid = read::locate(frame, palette).map_err(|e| format!("read: {e}"))?;
+    let reading = read::read(frame, &grid, palette).map_err(|e| format!("read: {e}"))?;
+    let read_time = started.elapsed();
+    if let Some(difference) = first_difference(&reading, &expected) {
+        return Err(difference);
+    }
+    if case.answer.is_none() {
+        return Ok(Passed { read: read_time, solve: None, detail: String::new() });
+    }
+    let started = Instant::now();
+    let mut details = Vec::new();
+    if let Some(left) = answer.pegs_left {
+        if left != 1 {
+            return Err(format!("answer: pegs_left = {left} is not supported (only 1)"));
+        }
+        match solve::solve(&expected, Target::OnePeg, Budget::default()).outcome {
+            Outcome::Solved(jumps) => {
+                let end = expected.play_all(&jumps).map_err(|e| format!("answer: the solver's plan is illegal: {e}"))?;
+                if end.pegs() != 1 {
+                    return Err(format!("answer: the solver's plan leaves {} pegs", end.pegs()));
+                }
+                details.push(format!("{} jumps in {} moves to 1 peg", jumps.len(), group_moves(&jumps).len()));
+            }
+            Outcome::Unsolvable => return Err("answer: the solver calls a solvable board unsolvable".into()),
+            Outcome::Unknown => return Err("answer: no solution within the budget".into()),
+        }
+    }
+    if let Some(min) = answer.min_moves {
+        details.push(min_moves(&expected, min)?);
+    }
+    Ok(Passed { read: read_time, solve: Some(started.elapsed()), detail: details.join(", ") })
+}
+
+/// Checks the fewest-moves answer: the solver must find exactly `min` moves and prove it.
+fn min_moves(_board: &Board, min: usize) -> Result<String, String> {
+    Err(format!("answer: min_moves = {min} cannot be checked yet"))
+}

@@ -1,0 +1,94 @@
+//! Reads a peg solitaire board from a frame: pegs and holes are found as discs of the profile's
+//! peg and hole colours, the square lattice they sit on gives the rows and columns, and a lattice
+//! point with neither is a square with no hole. The board's shape is found, never assumed.
+
+use crate::frame::Frame;
+use crate::vision::colour::Lab;
+use crate::vision::discs::{Disc, find_discs, lattice};
+use crate::vision::grid::Grid;
+use crate::vision::palette::{Palette, sample};
+
+use super::board::{Board, Cell};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("the profile needs a palette: the peg's colour, the empty hole's, then the background's")]
+    NoPalette,
+    #[error("the palette is invalid: {0}")]
+    Palette(String),
+    #[error("no pegs or holes found: nothing in the image looks like a peg solitaire board")]
+    NothingFound,
+    #[error("the {0} pegs and holes found do not sit on a square grid")]
+    NoLattice(usize),
+    #[error("row {row} col {col}: colour {} is neither a peg, a hole nor the background", crate::vision::colour::to_hex(*rgb))]
+    UnknownColour { row: usize, col: usize, rgb: [u8; 3] },
+    #[error("row {row} col {col}: the square is not one colour (spread {spread:.0}); something covers the board?")]
+    Uneven { row: usize, col: usize, spread: f32 },
+}
+
+/// Palette entries: the peg, the empty hole, then one or more background colours.
+const PEG: usize = 0;
+const HOLE: usize = 1;
+
+fn colours(palette: Option<&Palette>) -> Result<(Vec<Lab>, f32), ReadError> {
+    let palette = palette.ok_or(ReadError::NoPalette)?;
+    let rgb = palette.rgb_values().map_err(ReadError::Palette)?;
+    if rgb.len() < 3 {
+        return Err(ReadError::NoPalette);
+    }
+    Ok((rgb.into_iter().map(Lab::from_rgb8).collect(), palette.max_delta_e))
+}
+
+/// Keeps the discs whose size is close to the typical one (drops icons, text dots and the like).
+fn typical(mut discs: Vec<Disc>) -> Vec<Disc> {
+    if discs.is_empty() {
+        return discs;
+    }
+    let mut sizes: Vec<f64> = discs.iter().map(|d| d.diameter).collect();
+    sizes.sort_by(f64::total_cmp);
+    let median = sizes[sizes.len() / 2];
+    discs.retain(|d| d.diameter >= 0.7 * median && d.diameter <= 1.4 * median);
+    discs
+}
+
+/// Finds the board: the lattice under all pegs and holes.
+pub fn locate(frame: &Frame, palette: Option<&Palette>) -> Result<Grid, ReadError> {
+    let (labs, limit) = colours(palette)?;
+    let pegs = typical(find_discs(frame, &labs, PEG, limit, 4));
+    let holes = typical(find_discs(frame, &labs, HOLE, limit, 3));
+    // Pegs and holes share a lattice: keep the holes no bigger than a peg (drops stray shapes).
+    let largest_peg = pegs.iter().map(|d| d.diameter).fold(0.0, f64::max);
+    let mut discs = pegs;
+    discs.extend(holes.into_iter().filter(|h| largest_peg == 0.0 || h.diameter <= largest_peg * 1.1));
+    if discs.is_empty() {
+        return Err(ReadError::NothingFound);
+    }
+    let found = lattice(&discs).ok_or(ReadError::NoLattice(discs.len()))?;
+    Ok(Grid { rect: found.rect(), rows: found.rows, cols: found.cols })
+}
+
+/// Reads every square of a known grid from the colour at its centre.
+pub fn read(frame: &Frame, grid: &Grid, palette: Option<&Palette>) -> Result<Board, ReadError> {
+    let (labs, limit) = colours(palette)?;
+    let mut cells = Vec::with_capacity(grid.rows * grid.cols);
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            // The middle fifth of a square lies inside a peg or a hole, whichever is there.
+            let s = sample(frame, grid.cell_patch(row, col, 0.2));
+            if s.spread > 30.0 {
+                return Err(ReadError::Uneven { row, col, spread: s.spread });
+            }
+            let nearest = labs.iter().map(|l| l.delta_e(&s.lab)).enumerate().min_by(|a, b| a.1.total_cmp(&b.1));
+            let cell = match nearest {
+                Some((PEG, d)) if d <= limit => Cell::Peg,
+                Some((HOLE, d)) if d <= limit => Cell::Hole,
+                Some((_, d)) if d <= limit => Cell::Off,
+                _ => {
+                    return Err(ReadError::UnknownColour { row, col, rgb: s.rgb });
+                }
+            };
+            cells.push(cell);
+        }
+    }
+    Ok(Board { rows: grid.rows, cols: grid.cols, cells })
+}

@@ -1,0 +1,64 @@
+//! Shared by the live tests: a virtual X display with a window manager, a real game opened on it,
+//! and `gamebot` run against it as a user would run it.
+
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use gamebot::frame::Frame;
+use gamebot::profile::WindowMatch;
+use gamebot::screen::x11::WindowScreen;
+use gamebot::screen::{Screen, capture_settled};
+use gamebot::xsession::{Children, find_program, launch_game, start_virtual_display};
+
+/// A real game running on its own virtual display; everything stops when it is dropped.
+pub struct LiveGame {
+    pub display: String,
+    pub screen: WindowScreen,
+    _children: Children,
+}
+
+impl LiveGame {
+    /// Starts Xvfb and jwm, then `program args...`, waits for its window and resizes it if asked.
+    pub fn start(program: &str, args: &[&str], title: &str, resize: Option<(u32, u32)>) -> LiveGame {
+        let mut children = Children::default();
+        let display = start_virtual_display(&mut children).expect("a virtual display (apt-get install xvfb jwm)");
+        let path = find_program(program, "sgt-puzzles").expect("the game (apt-get install sgt-puzzles)");
+        let window = WindowMatch { title: title.into(), exact: true };
+        let screen = launch_game(&path, args, &display, &window, &mut children).unwrap();
+        if let Some((w, h)) = resize {
+            screen.resize(w, h).unwrap();
+            std::thread::sleep(Duration::from_millis(800));
+        }
+        let mut game = LiveGame { display, screen, _children: children };
+        if let Some((w, _)) = resize {
+            let frame = game.capture();
+            assert!(frame.width().abs_diff(w) < 40, "the window was resized to {}x{}", frame.width(), frame.height());
+        }
+        game
+    }
+
+    /// A capture once the window has held still.
+    pub fn capture(&mut self) -> Frame {
+        capture_settled(&mut self.screen, Duration::from_millis(50), 3, Duration::from_secs(5)).expect("capture").0
+    }
+
+    /// Runs `gamebot args...` against this display, printing its output.
+    pub fn gamebot(&self, args: &[&str]) -> Output {
+        let out = Command::new(env!("CARGO_BIN_EXE_gamebot"))
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        out
+    }
+}
+
+/// Generates one game ID with `<program> --generate 1 <params>`.
+pub fn generate(program: &str, params: &str) -> String {
+    let path = find_program(program, "sgt-puzzles").expect("the game (apt-get install sgt-puzzles)");
+    gamebot::xsession::generate_id(&path, params).unwrap()
+}

@@ -30,6 +30,9 @@ pub struct GridParams {
     pub max_patch_spread: f32,
     /// Without a palette, patches within this ΔE of each other are taken as one colour.
     pub merge_delta_e: f32,
+    /// Cells are square: when one axis shows too few boundaries to count its cells (a late-game
+    /// board whose flooded region spans whole columns), its count follows the other axis's pitch.
+    pub square_cells: bool,
 }
 
 impl Default for GridParams {
@@ -42,6 +45,7 @@ impl Default for GridParams {
             patch_fraction: 0.5,
             max_patch_spread: 30.0,
             merge_delta_e: 15.0,
+            square_cells: true,
         }
     }
 }
@@ -122,7 +126,16 @@ pub fn find_grid(frame: &Frame, params: &GridParams) -> Result<Grid, GridError> 
     let no_grid = |axis| GridError::NoGrid { x: board.x0, y: board.y0, width: board.width(), height: board.height(), axis };
     let (col_evidence, row_evidence) = boundary_profiles(frame, &board);
     let cols = best_count(&col_evidence, board.height() as usize, params).ok_or_else(|| no_grid("columns"))?;
-    let rows = best_count(&row_evidence, board.width() as usize, params).ok_or_else(|| no_grid("rows"))?;
+    let mut rows = best_count(&row_evidence, board.width() as usize, params).ok_or_else(|| no_grid("rows"))?;
+    let mut cols = cols;
+    if params.square_cells {
+        let (pitch_x, pitch_y) = (board.width() as f64 / cols as f64, board.height() as f64 / rows as f64);
+        if pitch_x > pitch_y * 1.2 {
+            cols = (board.width() as f64 / pitch_y).round() as usize;
+        } else if pitch_y > pitch_x * 1.2 {
+            rows = (board.height() as f64 / pitch_x).round() as usize;
+        }
+    }
     let rect = Rect { x: board.x0 as f64, y: board.y0 as f64, width: board.width() as f64, height: board.height() as f64 };
     Ok(Grid { rect, rows, cols })
 }
@@ -241,6 +254,17 @@ mod tests {
         let frame = draw_board(&BOARD, 6, 0, (3, 5), (60, 50));
         let grid = find_grid(&frame, &GridParams::default()).unwrap();
         assert_eq!((grid.rows, grid.cols), (5, 5));
+    }
+
+    #[test]
+    fn columns_without_boundaries_follow_the_row_pitch() {
+        // The first two columns are one colour top to bottom, as late in a game: no line between them.
+        let board = ["00123", "00231", "00312", "00123", "00231"];
+        let frame = draw_board(&board, 20, 2, (10, 10), (140, 140));
+        let grid = find_grid(&frame, &GridParams::default()).unwrap();
+        assert_eq!((grid.rows, grid.cols), (5, 5));
+        let without = GridParams { square_cells: false, ..GridParams::default() };
+        assert_ne!(find_grid(&frame, &without).unwrap().cols, 5, "the prior is what finds the count");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 
 use gamebot::budget::Budget;
 use gamebot::cases;
-use gamebot::commands::{Dirs, demo, flood, play};
+use gamebot::commands::{Dirs, demo, flood, pegs, play};
 use gamebot::games::flood::Flood;
 use gamebot::games::pegs::Pegs;
 use gamebot::games::GameKind;
@@ -77,23 +77,32 @@ enum Command {
         #[arg(long)]
         profile: Option<String>,
     },
-    /// Solve a board: a case file, or rows of digits on standard input ("-" or nothing).
+    /// Solve a board: a case file, or its rows on standard input ("-" or nothing). Flood: rows of
+    /// colour digits. Pegs: rows of o (peg), . (hole) and # (no hole).
     Solve {
         game: GameKind,
         input: Option<PathBuf>,
         /// Solver time budget in milliseconds.
         #[arg(long, default_value_t = 10_000)]
         budget_ms: u64,
+        /// Pegs: the square the last peg must end on, as row,col from 0 (default: anywhere).
+        #[arg(long)]
+        at: Option<String>,
+        /// Pegs: find the fewest moves (a chain of jumps by one peg is one move) and prove it.
+        #[arg(long)]
+        fewest: bool,
     },
     /// Replay cases (case files, or folders searched for *.toml) and check every answer.
     Replay {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
-    /// Benchmark a solver on a file of boards (flood: one 14x14 board of digits per line).
+    /// Benchmark a solver. Flood: on a file of boards (one 14x14 board of digits per line), printing
+    /// boards=, total_moves=, proven_optimal= and seconds= last. Pegs: its headline figures.
     Bench {
         game: GameKind,
-        boards: PathBuf,
+        /// Flood: the file of boards.
+        boards: Option<PathBuf>,
         /// Solver time budget per board in milliseconds.
         #[arg(long, default_value_t = 10_000)]
         budget_ms: u64,
@@ -116,7 +125,7 @@ enum Command {
 }
 
 fn not_yet(game: GameKind) -> anyhow::Error {
-    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood and pegs are)")
+    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood and pegs are; collapse has only its solver benchmark)")
 }
 
 fn budget(ms: u64) -> Budget {
@@ -153,8 +162,12 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             }
             .map(|_| true)
         }
-        Command::Solve { game, input, budget_ms } => match game {
+        Command::Solve { game, input, budget_ms, at, fewest } => match game {
             GameKind::Flood => flood::solve_board(input.as_deref(), budget(budget_ms)).map(|_| true),
+            GameKind::Pegs => {
+                let at = at.as_deref().map(pegs::parse_square).transpose()?;
+                pegs::solve_board(input.as_deref(), at, fewest, budget(budget_ms))
+            }
             other => Err(not_yet(other)),
         },
         Command::Replay { paths } => {
@@ -162,7 +175,17 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             Ok(failed == 0)
         }
         Command::Bench { game, boards, budget_ms } => match game {
-            GameKind::Flood => flood::bench(&boards, budget(budget_ms)).map(|_| true),
+            GameKind::Flood => {
+                let boards = boards.ok_or_else(|| anyhow::anyhow!("bench flood needs a file of boards, e.g. ../shared/corpus/flood-pc19/tiles.txt"))?;
+                flood::bench(&boards, budget(budget_ms)).map(|_| true)
+            }
+            GameKind::Pegs => pegs::bench().map(|_| true),
+            GameKind::Collapse => {
+                for (key, value) in gamebot::games::collapse::solve::bench_report() {
+                    println!("{key}={value}");
+                }
+                Ok(true)
+            }
             other => Err(not_yet(other)),
         },
         Command::Demo { id, params, out, display } => demo::run(&demo::DemoArgs { id, params, out, display }),

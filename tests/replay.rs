@@ -20,19 +20,41 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flood")
 }
 
-#[test]
-fn every_real_sgt_flood_capture_passes() {
-    let (ok, lines) = replay(&[&fixtures()]);
+/// Replays a fixture folder; every case must pass, and there must be at least `at_least`.
+fn all_pass(game: &str, at_least: usize) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(game);
+    let (ok, lines) = replay(&[&dir]);
     let last = lines.last().unwrap();
     let passed: usize = last.split_whitespace().next().unwrap().parse().unwrap();
-    assert!(passed >= 20, "at least 20 fixtures: {last}");
+    assert!(passed >= at_least, "at least {at_least} fixtures: {last}");
     assert_eq!(last, &format!("{passed} passed, 0 failed"), "{lines:#?}");
     assert!(ok);
     for line in &lines[..lines.len() - 1] {
-        assert!(line.starts_with("PASS fixtures/flood/") || line.starts_with("PASS /"), "{line}");
+        assert!(line.starts_with("PASS /") && line.contains(&format!("fixtures/{game}/")), "{line}");
         assert!(line.contains("  read ") && line.contains(" ms"), "{line}");
     }
+    lines
+}
+
+#[test]
+fn every_real_sgt_flood_capture_passes() {
+    let lines = all_pass("flood", 20);
     assert!(lines.iter().any(|l| l.contains(" moves (limit ")), "answers are checked against the limit");
+}
+
+#[test]
+fn every_real_sgt_pegs_capture_passes() {
+    let lines = all_pass("pegs", 15);
+    assert!(lines.iter().any(|l| l.contains("to 1 peg")), "answers are checked by solving");
+}
+
+#[test]
+fn every_shared_collapse_capture_passes() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/collapse");
+    let (ok, lines) = replay(&[&dir]);
+    assert_eq!(lines.last().unwrap(), "46 passed, 0 failed", "{lines:#?}");
+    assert!(ok);
+    assert!(lines.iter().filter(|l| l.contains("  best ")).count() >= 40, "answers are checked by solving");
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) {

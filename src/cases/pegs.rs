@@ -82,7 +82,13 @@ pub fn run(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, 
     Ok(Passed { read: read_time, solve: Some(started.elapsed()), detail: details.join(", ") })
 }
 
-/// Checks the fewest-moves answer: the solver must find exactly `min` moves and prove it.
-fn min_moves(_board: &Board, min: usize) -> Result<String, String> {
-    Err(format!("answer: min_moves = {min} cannot be checked yet"))
+/// Checks the fewest-moves answer (one peg left anywhere): the solver must find exactly `min`
+/// moves and prove that no fewer will do.
+fn min_moves(board: &Board, min: usize) -> Result<String, String> {
+    match solve::solve_min_moves(board, Target::OnePeg, Budget::default()) {
+        Ok(best) if best.moves == min && best.proven_optimal => Ok(format!("fewest {min} moves, proven")),
+        Ok(best) if best.moves == min => Err(format!("answer: found {min} moves but could not prove it the fewest")),
+        Ok(best) => Err(format!("answer: fewest moves found {}, expected {min}", best.moves)),
+        Err(outcome) => Err(format!("answer: no fewest-moves solution ({outcome:?})")),
+    }
 }

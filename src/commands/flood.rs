@@ -1,38 +1,18 @@
 //! Flood-it commands of its own: solve a board, and bench the solver on a file of boards.
 
-use std::io::Read as _;
 use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 
 use crate::budget::Budget;
-use crate::cases;
 use crate::games::flood::board::Board;
 use crate::games::flood::solve;
 
 /// The board to solve: a case file's `[board]`, or rows of digits on standard input.
 fn board_from(input: Option<&Path>) -> anyhow::Result<Board> {
-    match input {
-        Some(path) if path.as_os_str() != "-" => {
-            let case = cases::load(path)?;
-            let rows: Vec<String> = case
-                .board
-                .get("rows")
-                .and_then(|r| r.as_array())
-                .context(format!("{}: [board] has no rows", path.display()))?
-                .iter()
-                .map(|v| v.as_str().map(String::from).context("rows must be strings"))
-                .collect::<anyhow::Result<_>>()?;
-            Board::from_rows(&rows).with_context(|| format!("{}: bad [board]", path.display()))
-        }
-        _ => {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text)?;
-            let rows: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
-            Board::from_rows(&rows).context("standard input: expected rows of digits, one row per line")
-        }
-    }
+    let (rows, source) = super::input_rows(input)?;
+    Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of colour digits, one row per line"))
 }
 
 /// `gamebot solve flood`.

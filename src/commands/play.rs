@@ -93,7 +93,7 @@ pub fn play<G: Game<Layout = Grid>>(dirs: &Dirs, args: &PlayArgs) -> anyhow::Res
 /// Prints the end-of-game summary; Ok(true) on a win.
 pub fn report(result: anyhow::Result<Summary>, limit: Option<usize>) -> anyhow::Result<bool> {
     let summary = result?;
-    let limit_text = limit.map_or("unknown (pass --limit N to enforce the game's limit)".to_string(), |l| l.to_string());
+    let limit_text = limit.map_or(String::new(), |l| format!(", limit {l}"));
     let mean = if summary.move_times.is_empty() {
         0.0
     } else {
@@ -104,7 +104,7 @@ pub fn report(result: anyhow::Result<Summary>, limit: Option<usize>) -> anyhow::
         .first_plan
         .map_or("none needed".to_string(), |(n, proven)| format!("{n} moves{}", if proven { ", proven optimal" } else { "" }));
     println!(
-        "{}: {} moves used, limit {limit_text}; first plan {plan}; {} re-plans; {mean:.0} ms per move (slowest {slowest:.0} ms)",
+        "{}: {} moves used{limit_text}; first plan {plan}; {} re-plans; {mean:.0} ms per move (slowest {slowest:.0} ms)",
         if summary.won { "won" } else { "not won" },
         summary.moves,
         summary.mismatches

@@ -29,12 +29,21 @@ pub fn colour_mask(frame: &Frame, palette: &[Lab], target: usize, max_delta_e: f
         let nearest = palette.iter().map(|p| p.delta_e(&lab)).enumerate().min_by(|a, b| a.1.total_cmp(&b.1));
         nearest.is_some_and(|(i, d)| i == target && d <= max_delta_e)
     };
+    // Neighbouring pixels are mostly equal: remember the last answer before asking the map.
+    let mut last: Option<([u8; 3], bool)> = None;
     frame
         .image
         .pixels()
         .map(|p| {
             let rgb = [p[0], p[1], p[2]];
-            *known.entry(rgb).or_insert_with(|| is_target(rgb))
+            match last {
+                Some((seen, answer)) if seen == rgb => answer,
+                _ => {
+                    let answer = *known.entry(rgb).or_insert_with(|| is_target(rgb));
+                    last = Some((rgb, answer));
+                    answer
+                }
+            }
         })
         .collect()
 }

@@ -1,0 +1,72 @@
+//! Collapse cases: `[board] mode` and `rows`, and `[answer] best` (the most a path from the centre
+//! can collect: supplies in easy mode, min(food, water) in hard mode).
+
+use std::time::Instant;
+
+use serde::Deserialize;
+
+use super::{CaseFile, Passed};
+use crate::frame::Frame;
+use crate::games::collapse::board::{Board, Mode};
+use crate::games::collapse::{read, solve};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CollapseBoard {
+    mode: String,
+    rows: Vec<Vec<String>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct CollapseAnswer {
+    best: Option<u32>,
+}
+
+/// Describes the first room where two boards differ, or None when they show the same rooms.
+fn first_difference(read: &Board, expected: &Board) -> Option<String> {
+    if read.size != expected.size {
+        return Some(format!("board: read {0}x{0} rooms, expected {1}x{1}", read.size, expected.size));
+    }
+    if read.mode != expected.mode {
+        return Some(format!("board: read {} mode, expected {}", read.mode, expected.mode));
+    }
+    let (a, b) = (read.to_rows(), expected.to_rows());
+    for (r, (ra, rb)) in a.iter().zip(&b).enumerate() {
+        if let Some(c) = ra.iter().zip(rb).position(|(x, y)| x != y) {
+            return Some(format!("board: row {r} col {c} read \"{}\", expected \"{}\"", ra[c], rb[c]));
+        }
+    }
+    None
+}
+
+pub fn run(case: &CaseFile, frame: &Frame) -> Result<Passed, String> {
+    let board: CollapseBoard = case.board.clone().try_into().map_err(|e| format!("malformed [board]: {e}"))?;
+    let mode = Mode::from_name(&board.mode).ok_or_else(|| format!("malformed [board]: mode \"{}\"", board.mode))?;
+    let expected = Board::from_rows(mode, &board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
+    let answer: CollapseAnswer = match &case.answer {
+        Some(table) => table.clone().try_into().map_err(|e| format!("malformed [answer]: {e}"))?,
+        None => CollapseAnswer::default(),
+    };
+    let started = Instant::now();
+    let grid = read::locate(frame).map_err(|e| format!("read: {e}"))?;
+    let reading = read::read(frame, &grid).map_err(|e| format!("read: {e}"))?;
+    let read_time = started.elapsed();
+    if let Some(difference) = first_difference(&reading, &expected) {
+        return Err(difference);
+    }
+    let Some(best) = answer.best else {
+        return Ok(Passed { read: read_time, solve: None, detail: String::new() });
+    };
+    let started = Instant::now();
+    let solution = solve::solve(&reading);
+    let solve_time = started.elapsed();
+    let end = reading.play_all(&solution.moves).map_err(|e| format!("answer: the solver's path is illegal: {e}"))?;
+    if end.score() != solution.score {
+        return Err(format!("answer: the path collects {}, the solver claims {}", end.score(), solution.score));
+    }
+    if solution.score != best {
+        return Err(format!("answer: best {} found, expected {best}", solution.score));
+    }
+    Ok(Passed { read: read_time, solve: Some(solve_time), detail: format!("best {best} in {} moves", solution.moves.len()) })
+}

@@ -1,1 +1,0 @@
-//! placeholder: the peg solitaire solver.

@@ -115,11 +115,18 @@ impl Game for Pegs {
                 outline(&mut image, layout.cell_rect(r, c), 1, colour);
             }
         }
-        let scale = if layout.cell_width() >= 30.0 { 2 } else { 1 };
-        for (i, jump) in plan.iter().enumerate() {
+        for jump in plan {
             line(&mut image, centre(layout, jump.from), centre(layout, jump.to), 2, Rgba([220, 0, 0, 255]));
-            let (x, y) = centre(layout, jump.to);
-            label(&mut image, x as i64, y as i64, i + 1, scale);
+        }
+        // Number each jump in its landing square; several landings on one square stack downwards.
+        let mut landed: std::collections::HashMap<board::Pos, usize> = std::collections::HashMap::new();
+        let step = (layout.cell_height() / 5.0).max(9.0);
+        for (i, jump) in plan.iter().enumerate() {
+            let count = landed.entry(jump.to).or_insert(0);
+            let cell = layout.cell_rect(jump.to.0, jump.to.1);
+            let (x, y) = (cell.x + cell.width / 2.0, cell.y + step * (*count as f64 + 0.7));
+            label(&mut image, x as i64, y as i64, i + 1, 1);
+            *count += 1;
         }
         image
     }

@@ -10,6 +10,7 @@ pub mod frame;
 pub mod games;
 pub mod input;
 pub mod profile;
+pub mod rng;
 pub mod runner;
 pub mod screen;
 pub mod vision;

@@ -12,22 +12,7 @@ use std::time::Instant;
 use super::{solve, solve_with_stats};
 use crate::games::collapse::board::{Board, Mode, Room};
 
-/// SplitMix64: tiny, fast, and good enough to fill boards.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
+use crate::rng::SplitMix64 as SplitMix;
 
 /// A (2n+1)x(2n+1) board at the start of a game, filled from `seed`.
 pub fn random_board(n: usize, mode: Mode, seed: u64) -> Board {

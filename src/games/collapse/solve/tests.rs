@@ -49,17 +49,7 @@ fn check_replay(board: &Board, solution: &Solution) -> Board {
     end
 }
 
-/// A tiny deterministic generator for the test boards (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, bound: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % bound
-    }
-}
+use crate::rng::SplitMix64 as Rng;
 
 /// Random positions: fresh boards, boards after a few random moves, and boards with stray rubble.
 fn positions(n: usize, mode: Mode, seed: u64) -> Vec<Board> {

@@ -9,25 +9,10 @@ use std::time::{Duration, Instant};
 
 use super::*;
 
-/// A tiny deterministic generator (SplitMix64), so tests need no `rand` and never flake.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::rng::SplitMix64 as Rng;
 
 fn random_board(rng: &mut Rng, rows: usize, cols: usize, labels: &[u8]) -> Board {
-    let cells = (0..rows * cols).map(|_| labels[rng.below(labels.len())]).collect();
+    let cells = (0..rows * cols).map(|_| labels[rng.index(labels.len())]).collect();
     Board { rows, cols, cells }
 }
 
@@ -105,9 +90,9 @@ fn solves_small_hand_made_boards() {
 fn matches_brute_force_on_small_random_boards() {
     let mut rng = Rng(2024);
     for case in 0..800 {
-        let rows = 1 + rng.below(6);
-        let cols = 1 + rng.below(6);
-        let colours = 2 + rng.below(5);
+        let rows = 1 + rng.index(6);
+        let cols = 1 + rng.index(6);
+        let colours = 2 + rng.index(5);
         // Scattered labels check that colour indices map back to the board's labels.
         let labels: Vec<u8> = (0..colours).map(|c| ((c * 3 + case) % 10) as u8).collect();
         let board = random_board(&mut rng, rows, cols, &labels);

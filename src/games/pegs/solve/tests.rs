@@ -9,21 +9,7 @@ use std::collections::{HashMap, HashSet};
 use super::*;
 use crate::games::pegs::board::Cell;
 
-/// SplitMix64, for reproducible random boards.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::rng::SplitMix64 as Rng;
 
 /// A random board: each square is off the board with chance 1/5, else a peg with chance 3/4.
 fn random_board(rng: &mut Rng) -> Board {

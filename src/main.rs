@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 
 use gamebot::budget::Budget;
 use gamebot::cases;
-use gamebot::commands::{Dirs, demo, flood, pegs, play};
+use gamebot::commands::{Dirs, collapse, demo, flood, pegs, play};
 use gamebot::games::flood::Flood;
 use gamebot::games::pegs::Pegs;
 use gamebot::games::GameKind;
@@ -125,7 +125,7 @@ enum Command {
 }
 
 fn not_yet(game: GameKind) -> anyhow::Error {
-    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood and pegs are; collapse has only its solver benchmark)")
+    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood and pegs are; collapse can be read, solved and benchmarked but not yet played)")
 }
 
 fn budget(ms: u64) -> Budget {
@@ -158,6 +158,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             match game {
                 GameKind::Flood => play::read_png::<Flood>(&dirs, &profile, &png),
                 GameKind::Pegs => play::read_png::<Pegs>(&dirs, &profile, &png),
+                GameKind::Collapse => collapse::read_png(&png),
                 other => Err(not_yet(other)),
             }
             .map(|_| true)
@@ -167,6 +168,10 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             GameKind::Pegs => {
                 let at = at.as_deref().map(pegs::parse_square).transpose()?;
                 pegs::solve_board(input.as_deref(), at, fewest, budget(budget_ms))
+            }
+            GameKind::Collapse => {
+                let input = input.ok_or_else(|| anyhow::anyhow!("solve collapse needs a case file"))?;
+                collapse::solve_case(&input).map(|_| true)
             }
             other => Err(not_yet(other)),
         },

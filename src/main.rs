@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 
 use gamebot::budget::Budget;
 use gamebot::cases;
-use gamebot::commands::{Dirs, collapse, demo, flood, pegs, play};
+use gamebot::commands::{Dirs, breach, collapse, demo, flood, pegs, play};
 use gamebot::games::flood::Flood;
 use gamebot::games::pegs::Pegs;
 use gamebot::games::GameKind;
@@ -172,6 +172,10 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             GameKind::Collapse => {
                 let input = input.ok_or_else(|| anyhow::anyhow!("solve collapse needs a case file"))?;
                 collapse::solve_case(&input).map(|_| true)
+            }
+            GameKind::Breach => {
+                let input = input.ok_or_else(|| anyhow::anyhow!("solve breach needs a case file"))?;
+                breach::solve_case(&input).map(|_| true)
             }
             other => Err(not_yet(other)),
         },

@@ -1,6 +1,7 @@
 //! The work behind each command of the `gamebot` binary. `main.rs` parses the command line and
 //! calls in here; these functions print what a person needs and return errors with context.
 
+pub mod breach;
 pub mod collapse;
 pub mod demo;
 pub mod flood;

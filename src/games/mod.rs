@@ -4,6 +4,7 @@
 //! screen, the input and the verify loop. Adding a game means one folder, one `GameKind` variant and
 //! one profile in `config/`; the compiler points at every `match` that must learn of it.
 
+pub mod breach;
 pub mod collapse;
 pub mod flood;
 pub mod pegs;

@@ -1,0 +1,371 @@
+//! The Breach Protocol board (Cyberpunk 2077) and its rules: hex codes, the code matrix, the
+//! daemons and the buffer, which paths are legal and which daemons a picked sequence completes.
+//!
+//! A path is a list of (row, col) picks: the first is any cell of the top row, then picks alternate
+//! between the column and the row of the last pick (column, row, column, ...), a cell is picked at
+//! most once and there are at most `buffer` picks. Daemon i is completed when its codes appear
+//! contiguously in the picked sequence; it is worth 2^i. This file is the one place that knows
+//! these rules; the solver, the tests and replay all go through it. Pure: no I/O.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Smallest and largest side of the code matrix the game shows.
+pub const MIN_SIDE: usize = 4;
+pub const MAX_SIDE: usize = 7;
+/// The most daemons a puzzle may list (values are 2^i in a `u32`; the game shows at most a few).
+pub const MAX_DAEMONS: usize = 16;
+
+/// One hex code of the matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    C1C,
+    C55,
+    C7A,
+    CBD,
+    CE9,
+    CFF,
+}
+
+impl Code {
+    pub const ALL: [Code; 6] = [Code::C1C, Code::C55, Code::C7A, Code::CBD, Code::CE9, Code::CFF];
+
+    /// The text the game shows, e.g. "1C".
+    pub fn text(self) -> &'static str {
+        match self {
+            Code::C1C => "1C",
+            Code::C55 => "55",
+            Code::C7A => "7A",
+            Code::CBD => "BD",
+            Code::CE9 => "E9",
+            Code::CFF => "FF",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// A text that is not one of the six codes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a breach code (one of 1C 55 7A BD E9 FF)")]
+pub struct BadCode(pub String);
+
+impl FromStr for Code {
+    type Err = BadCode;
+    fn from_str(s: &str) -> Result<Code, BadCode> {
+        let t = s.trim();
+        Code::ALL
+            .into_iter()
+            .find(|c| c.text().eq_ignore_ascii_case(t))
+            .ok_or_else(|| BadCode(s.to_string()))
+    }
+}
+
+/// Why a case's strings do not make a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("grid row {row} col {col}: {text:?} is not a breach code (one of 1C 55 7A BD E9 FF)")]
+    GridCode { row: usize, col: usize, text: String },
+    #[error("daemon {daemon} position {pos}: {text:?} is not a breach code (one of 1C 55 7A BD E9 FF)")]
+    DaemonCode { daemon: usize, pos: usize, text: String },
+    #[error("grid row {row} has {found} codes, row 0 has {expected}")]
+    Ragged { row: usize, found: usize, expected: usize },
+    #[error("grid is {rows}x{cols}; each side must be {MIN_SIDE}..={MAX_SIDE}")]
+    Size { rows: usize, cols: usize },
+    #[error("daemon {daemon} is empty")]
+    EmptyDaemon { daemon: usize },
+    #[error("{count} daemons; at most {MAX_DAEMONS} are supported")]
+    TooManyDaemons { count: usize },
+    #[error("buffer is 0; at least one pick is needed")]
+    ZeroBuffer,
+}
+
+/// Why a path is not legal on a puzzle (`index` is the 0-based position of the offending pick).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalPick {
+    #[error("the path has {len} picks but the buffer holds {buffer}")]
+    TooLong { len: usize, buffer: usize },
+    #[error("pick {index} ({row}, {col}) is outside the {rows}x{cols} grid")]
+    OutOfGrid {
+        index: usize,
+        row: usize,
+        col: usize,
+        rows: usize,
+        cols: usize,
+    },
+    #[error("pick 0 ({row}, {col}) is not in the top row")]
+    FirstNotTopRow { row: usize, col: usize },
+    #[error("pick {index} ({row}, {col}) is not in column {col_expected} of the last pick")]
+    NotInColumn {
+        index: usize,
+        row: usize,
+        col: usize,
+        col_expected: usize,
+    },
+    #[error("pick {index} ({row}, {col}) is not in row {row_expected} of the last pick")]
+    NotInRow {
+        index: usize,
+        row: usize,
+        col: usize,
+        row_expected: usize,
+    },
+    #[error("pick {index} ({row}, {col}) was already picked")]
+    Repeated { index: usize, row: usize, col: usize },
+}
+
+/// A Breach Protocol puzzle: the code matrix, the daemons in screen order and the buffer size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub grid: Vec<Vec<Code>>,
+    pub daemons: Vec<Vec<Code>>,
+    pub buffer: usize,
+}
+
+/// Splits "1C 7A FF" into codes; `err(pos, text)` builds the error for a bad one.
+fn parse_codes<E>(s: &str, err: impl Fn(usize, &str) -> E) -> Result<Vec<Code>, E> {
+    s.split_whitespace()
+        .enumerate()
+        .map(|(i, t)| t.parse::<Code>().map_err(|_| err(i, t)))
+        .collect()
+}
+
+impl Puzzle {
+    /// Builds a puzzle from a case file's strings (`[board] grid`, `daemons`, `buffer`).
+    pub fn from_case(grid_rows: &[String], daemons: &[String], buffer: usize) -> Result<Puzzle, BoardError> {
+        let mut grid = Vec::with_capacity(grid_rows.len());
+        for (row, s) in grid_rows.iter().enumerate() {
+            let codes = parse_codes(s, |col, t| BoardError::GridCode {
+                row,
+                col,
+                text: t.to_string(),
+            })?;
+            if let Some(first) = grid.first().map(|r: &Vec<Code>| r.len())
+                && codes.len() != first
+            {
+                return Err(BoardError::Ragged {
+                    row,
+                    found: codes.len(),
+                    expected: first,
+                });
+            }
+            grid.push(codes);
+        }
+        let (rows, cols) = (grid.len(), grid.first().map_or(0, |r| r.len()));
+        if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
+            return Err(BoardError::Size { rows, cols });
+        }
+        if daemons.len() > MAX_DAEMONS {
+            return Err(BoardError::TooManyDaemons { count: daemons.len() });
+        }
+        let mut ds = Vec::with_capacity(daemons.len());
+        for (daemon, s) in daemons.iter().enumerate() {
+            let codes = parse_codes(s, |pos, t| BoardError::DaemonCode {
+                daemon,
+                pos,
+                text: t.to_string(),
+            })?;
+            if codes.is_empty() {
+                return Err(BoardError::EmptyDaemon { daemon });
+            }
+            ds.push(codes);
+        }
+        if buffer == 0 {
+            return Err(BoardError::ZeroBuffer);
+        }
+        Ok(Puzzle {
+            grid,
+            daemons: ds,
+            buffer,
+        })
+    }
+
+    pub fn rows(&self) -> usize {
+        self.grid.len()
+    }
+
+    pub fn cols(&self) -> usize {
+        self.grid.first().map_or(0, |r| r.len())
+    }
+
+    pub fn at(&self, row: usize, col: usize) -> Code {
+        self.grid[row][col]
+    }
+
+    /// The value of a set of daemons: daemon i is worth 2^i.
+    pub fn value(daemons: &[usize]) -> u32 {
+        daemons.iter().map(|&i| 1u32 << i).sum()
+    }
+
+    /// Checks a path against the rules and returns the codes it picks, in order.
+    pub fn check_path(&self, path: &[(usize, usize)]) -> Result<Vec<Code>, IllegalPick> {
+        if path.len() > self.buffer {
+            return Err(IllegalPick::TooLong {
+                len: path.len(),
+                buffer: self.buffer,
+            });
+        }
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut seen = vec![false; rows * cols];
+        let mut codes = Vec::with_capacity(path.len());
+        for (index, &(row, col)) in path.iter().enumerate() {
+            if row >= rows || col >= cols {
+                return Err(IllegalPick::OutOfGrid {
+                    index,
+                    row,
+                    col,
+                    rows,
+                    cols,
+                });
+            }
+            if index == 0 {
+                if row != 0 {
+                    return Err(IllegalPick::FirstNotTopRow { row, col });
+                }
+            } else {
+                let (lr, lc) = path[index - 1];
+                if index % 2 == 1 && col != lc {
+                    return Err(IllegalPick::NotInColumn {
+                        index,
+                        row,
+                        col,
+                        col_expected: lc,
+                    });
+                }
+                if index % 2 == 0 && row != lr {
+                    return Err(IllegalPick::NotInRow {
+                        index,
+                        row,
+                        col,
+                        row_expected: lr,
+                    });
+                }
+            }
+            if std::mem::replace(&mut seen[row * cols + col], true) {
+                return Err(IllegalPick::Repeated { index, row, col });
+            }
+            codes.push(self.grid[row][col]);
+        }
+        Ok(codes)
+    }
+
+    /// The daemons (indices, ascending) whose codes appear contiguously in `codes`.
+    pub fn completed(&self, codes: &[Code]) -> Vec<usize> {
+        (0..self.daemons.len())
+            .filter(|&i| contains(codes, &self.daemons[i]))
+            .collect()
+    }
+}
+
+/// Whether `needle` appears contiguously in `hay` (an empty needle always does).
+pub fn contains(hay: &[Code], needle: &[Code]) -> bool {
+    needle.is_empty() || hay.windows(needle.len()).any(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn sample() -> Puzzle {
+        let grid = strings(&["1C 7A FF E9", "55 55 BD 1C", "E9 FF 7A 55", "BD 1C 55 FF"]);
+        Puzzle::from_case(&grid, &strings(&["7A 55", "FF BD 1C"]), 5).unwrap()
+    }
+
+    #[test]
+    fn codes_parse_and_print() {
+        for c in Code::ALL {
+            assert_eq!(c.text().parse::<Code>(), Ok(c));
+            assert_eq!(c.to_string(), c.text());
+        }
+        assert_eq!("e9".parse::<Code>(), Ok(Code::CE9));
+        assert!("1D".parse::<Code>().is_err());
+    }
+
+    #[test]
+    fn bad_text_is_named_by_row_and_col() {
+        let grid = strings(&["1C 7A FF E9", "55 55 XX 1C", "E9 FF 7A 55", "BD 1C 55 FF"]);
+        let e = Puzzle::from_case(&grid, &[], 4).unwrap_err();
+        assert_eq!(
+            e,
+            BoardError::GridCode {
+                row: 1,
+                col: 2,
+                text: "XX".into()
+            }
+        );
+        assert!(e.to_string().contains("row 1 col 2") && e.to_string().contains("XX"));
+        let grid = strings(&["1C 7A FF E9", "55 55 BD 1C", "E9 FF 7A 55", "BD 1C 55 FF"]);
+        let e = Puzzle::from_case(&grid, &strings(&["1C", "7A 5"]), 4).unwrap_err();
+        assert_eq!(
+            e,
+            BoardError::DaemonCode {
+                daemon: 1,
+                pos: 1,
+                text: "5".into()
+            }
+        );
+        let short = strings(&["1C 7A FF E9", "55 55 BD", "E9 FF 7A 55", "BD 1C 55 FF"]);
+        assert!(matches!(
+            Puzzle::from_case(&short, &[], 4),
+            Err(BoardError::Ragged { row: 1, .. })
+        ));
+        let small = strings(&["1C 7A FF", "55 55 BD", "E9 FF 7A"]);
+        assert!(matches!(
+            Puzzle::from_case(&small, &[], 4),
+            Err(BoardError::Size { .. })
+        ));
+    }
+
+    #[test]
+    fn paths_follow_the_rules() {
+        let p = sample();
+        // (0,1) 7A, down column 1 to (1,1) 55, along row 1 to (1,2) BD.
+        assert_eq!(
+            p.check_path(&[(0, 1), (1, 1), (1, 2)]),
+            Ok(vec![Code::C7A, Code::C55, Code::CBD])
+        );
+        assert_eq!(p.check_path(&[]), Ok(vec![]));
+        assert!(matches!(
+            p.check_path(&[(1, 0)]),
+            Err(IllegalPick::FirstNotTopRow { .. })
+        ));
+        assert!(matches!(
+            p.check_path(&[(0, 1), (1, 2)]),
+            Err(IllegalPick::NotInColumn { index: 1, .. })
+        ));
+        assert!(matches!(
+            p.check_path(&[(0, 1), (1, 1), (2, 2)]),
+            Err(IllegalPick::NotInRow { index: 2, .. })
+        ));
+        assert!(matches!(
+            p.check_path(&[(0, 1), (0, 1)]),
+            Err(IllegalPick::Repeated { index: 1, .. })
+        ));
+        assert!(matches!(
+            p.check_path(&[(0, 1), (4, 1)]),
+            Err(IllegalPick::OutOfGrid { index: 1, .. })
+        ));
+        let long = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 2), (1, 2)];
+        assert!(matches!(
+            p.check_path(&long),
+            Err(IllegalPick::TooLong { len: 6, buffer: 5 })
+        ));
+    }
+
+    #[test]
+    fn daemons_complete_contiguously() {
+        let p = sample();
+        use Code::*;
+        assert_eq!(p.completed(&[C1C, C7A, C55, CFF]), vec![0]);
+        assert_eq!(p.completed(&[C7A, C1C, C55]), Vec::<usize>::new());
+        assert_eq!(p.completed(&[CFF, CBD, C1C, C7A, C55]), vec![0, 1]);
+        assert_eq!(Puzzle::value(&[0, 1]), 3);
+    }
+}

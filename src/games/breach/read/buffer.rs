@@ -1,0 +1,213 @@
+//! Reading the buffer size: the empty buffer slots are dashed squares in a row above the daemons.
+//!
+//! The dashes are dim, so they are found by local contrast: brighter than their surroundings by a
+//! tenth of the way to the codes' ink. Closing the mask (growing the ink by a few pixels) joins each
+//! square's dashes into one outline; outlines of one size, about one and a half text heights
+//! across, hollow, in an evenly spaced row, are the slots. The growth is tried from one pixel up
+//! to a fifth of the text height, and the longest row found wins.
+
+use crate::frame::Rect;
+use crate::vision::components::{Component, components};
+
+use super::luma::Luma;
+
+/// The slots found, left to right.
+pub fn find(luma: &Luma, region: (usize, usize, usize, usize), text_height: f64, ink: u8) -> Vec<Rect> {
+    let (x0, y0, x1, y1) = (region.0, region.1, region.2.min(luma.width), region.3.min(luma.height));
+    if x1 <= x0 || y1 <= y0 {
+        return Vec::new();
+    }
+    let (w, h) = (x1 - x0, y1 - y0);
+    let mask = brighter_than_surroundings(luma, (x0, y0, w, h), text_height.round() as usize, ink);
+    // Dashes are a few pixels wide at any scale: on big screens, shrink the mask (a block is set
+    // when any of its pixels is) so the shapes below are about 1080p-sized; it saves most of the work.
+    let k = ((text_height / 14.0) as usize).max(1);
+    let (mask, w, h) = shrink(&mask, w, h, k);
+    let text_height = text_height / k as f64;
+    // The gap between dashes and the gap between slots both scale with the screen; rather than
+    // bet on one radius between them, try each and keep the longest row of slots.
+    let largest = ((text_height * 0.2).ceil() as usize).max(2);
+    let squares = (1..=largest)
+        .map(|radius| {
+            let closed = grow(&mask, w, h, radius);
+            let outlines: Vec<Component> = components(&closed, w)
+                .into_iter()
+                .filter(|c| {
+                    let (cw, ch) = (c.width() as f64, c.height() as f64);
+                    ch >= 1.1 * text_height && ch <= 2.6 * text_height && cw >= 0.8 * ch && hollow(&mask, w, c)
+                })
+                .collect();
+            best_row(&outlines)
+        })
+        .max_by_key(|row| row.len())
+        .unwrap_or_default();
+    squares
+        .into_iter()
+        .map(|c| {
+            let (x, y) = (x0 + c.x0 as usize * k, y0 + c.y0 as usize * k);
+            Rect { x: x as f64, y: y as f64, width: (c.width() as usize * k) as f64, height: (c.height() as usize * k) as f64 }
+        })
+        .collect()
+}
+
+/// Pixels brighter than the mean of the square around them (`reach` pixels each way) by a tenth of
+/// the way from that mean to the codes' `ink`: dim dashes count, flat backgrounds and bands of any
+/// brightness (and letterbox black) do not.
+fn brighter_than_surroundings(luma: &Luma, (x0, y0, w, h): (usize, usize, usize, usize), reach: usize, ink: u8) -> Vec<bool> {
+    // Summed-area table of the region, one row and column of zeros in front.
+    let mut sums = vec![0u64; (w + 1) * (h + 1)];
+    for y in 0..h {
+        let mut row = 0u64;
+        for x in 0..w {
+            row += luma.at(x0 + x, y0 + y) as u64;
+            sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
+        }
+    }
+    let mut mask = vec![false; w * h];
+    for y in 0..h {
+        let (ya, yb) = (y.saturating_sub(reach), (y + reach + 1).min(h));
+        for x in 0..w {
+            let (xa, xb) = (x.saturating_sub(reach), (x + reach + 1).min(w));
+            let total = sums[yb * (w + 1) + xb] + sums[ya * (w + 1) + xa] - sums[ya * (w + 1) + xb] - sums[yb * (w + 1) + xa];
+            let mean = total as f64 / ((yb - ya) * (xb - xa)) as f64;
+            let v = luma.at(x0 + x, y0 + y) as f64;
+            mask[y * w + x] = v > mean + (ink as f64 - mean).max(0.0) / 10.0;
+        }
+    }
+    mask
+}
+
+/// The mask shrunk `k` times each way: a block is set when any of its pixels is.
+fn shrink(mask: &[bool], w: usize, h: usize, k: usize) -> (Vec<bool>, usize, usize) {
+    if k == 1 {
+        return (mask.to_vec(), w, h);
+    }
+    let (ws, hs) = (w.div_ceil(k), h.div_ceil(k));
+    let mut small = vec![false; ws * hs];
+    for y in 0..h {
+        for x in 0..w {
+            if mask[y * w + x] {
+                small[(y / k) * ws + x / k] = true;
+            }
+        }
+    }
+    (small, ws, hs)
+}
+
+/// The mask with every set pixel grown into a (2r+1)-wide square (a max filter, by rows then columns).
+fn grow(mask: &[bool], w: usize, h: usize, r: usize) -> Vec<bool> {
+    let mut across = vec![false; mask.len()];
+    for y in 0..h {
+        let row = &mask[y * w..(y + 1) * w];
+        let mut last_set: Option<usize> = None;
+        let mut next_set: Vec<Option<usize>> = vec![None; w];
+        let mut upcoming = None;
+        for x in (0..w).rev() {
+            if row[x] {
+                upcoming = Some(x);
+            }
+            next_set[x] = upcoming;
+        }
+        for x in 0..w {
+            if row[x] {
+                last_set = Some(x);
+            }
+            let near_left = last_set.is_some_and(|s| x - s <= r);
+            let near_right = next_set[x].is_some_and(|s| s - x <= r);
+            across[y * w + x] = near_left || near_right;
+        }
+    }
+    let mut grown = vec![false; mask.len()];
+    for x in 0..w {
+        let mut last_set: Option<usize> = None;
+        for y in 0..h {
+            if across[y * w + x] {
+                last_set = Some(y);
+            }
+            if last_set.is_some_and(|s| y - s <= r) {
+                grown[y * w + x] = true;
+            }
+        }
+        let mut next: Option<usize> = None;
+        for y in (0..h).rev() {
+            if across[y * w + x] {
+                next = Some(y);
+            }
+            if next.is_some_and(|s| s - y <= r) {
+                grown[y * w + x] = true;
+            }
+        }
+    }
+    grown
+}
+
+/// True when the middle half of the square at the left end of a box holds no ink: an outline
+/// (or outlines side by side), not a filled shape or a letter.
+fn hollow(mask: &[bool], w: usize, c: &Component) -> bool {
+    let side = c.height().min(c.width()) as usize;
+    let (ix0, iy0) = (c.x0 as usize + side / 4, c.y0 as usize + side / 4);
+    (iy0..iy0 + side / 2).all(|y| (ix0..ix0 + side / 2).all(|x| !mask[y * w + x]))
+}
+
+/// The slots of the longest evenly spaced row of outlines of one height. Where two neighbouring
+/// outlines touched after closing they form one wider outline: it counts as the slots it spans.
+fn best_row(outlines: &[Component]) -> Vec<Component> {
+    let mut best: Vec<Component> = Vec::new();
+    for seed in outlines.iter().filter(|c| is_square(c)) {
+        let size = seed.height() as f64;
+        let mut row: Vec<Component> = outlines
+            .iter()
+            .filter(|c| (c.height() as f64 - size).abs() <= 0.15 * size && (c.y0 as f64 - seed.y0 as f64).abs() <= 0.25 * size)
+            .copied()
+            .collect();
+        row.sort_by_key(|c| c.x0);
+        let Some(pitch) = row.windows(2).filter(|p| is_square(&p[0]) && is_square(&p[1])).map(|p| (p[1].x0 - p[0].x0) as f64).reduce(f64::min) else {
+            continue;
+        };
+        if pitch > 2.0 * size {
+            continue;
+        }
+        let Some(slots) = split(&row, pitch, seed.width() as f64) else { continue };
+        if slots.len() > best.len() {
+            best = slots;
+        }
+    }
+    best
+}
+
+fn is_square(c: &Component) -> bool {
+    (c.width() as f64 / c.height() as f64 - 1.0).abs() <= 0.2
+}
+
+/// Cuts a row of outlines into slots of `size` at `pitch`, or None when the row is not one
+/// evenly spaced run (a gap of a missing slot, or an outline that is no whole number of slots).
+fn split(row: &[Component], pitch: f64, size: f64) -> Option<Vec<Component>> {
+    let mut slots = Vec::new();
+    for (i, c) in row.iter().enumerate() {
+        if i > 0 && (c.x0 as f64 - row[i - 1].x1 as f64 - (pitch - size)).abs() > 0.25 * pitch {
+            return None;
+        }
+        let count = ((c.width() as f64 + pitch - size) / pitch).round().max(1.0);
+        if ((count * pitch - (pitch - size)) - c.width() as f64).abs() > 0.2 * pitch {
+            return None;
+        }
+        for k in 0..count as u32 {
+            let x0 = c.x0 + (k as f64 * pitch).round() as u32;
+            slots.push(Component { area: 0, x0, y0: c.y0, x1: x0 + size.round() as u32, y1: c.y1 });
+        }
+    }
+    Some(slots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growing_closes_gaps_up_to_twice_the_radius() {
+        let mask: Vec<bool> = "#...#......#".chars().map(|c| c == '#').collect();
+        let grown = grow(&mask, 12, 1, 2);
+        let text: String = grown.iter().map(|&b| if b { '#' } else { '.' }).collect();
+        assert_eq!(text, "#######..###");
+    }
+}

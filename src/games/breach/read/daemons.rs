@@ -1,0 +1,52 @@
+//! Finding the daemon sequences: lines of tokens right of the code matrix, left-aligned in one
+//! column, each an evenly spaced chain starting at that column.
+//!
+//! Only tokens of about the matrix's text size count, and only lines level with the matrix (from
+//! a little above its first row to its last row). A daemon already shown as installed or failed
+//! is drawn over by its banner, so its codes are not tokens and the line is not read: the spec
+//! leaves such daemons out too.
+
+use super::matrix::{MatrixTokens, lines};
+use super::tokens::Token;
+
+/// The token lines of the daemons, top to bottom.
+pub fn find(tokens: &[Token], matrix: &MatrixTokens) -> Vec<Vec<Token>> {
+    let first = &matrix.rows[0];
+    let last = &matrix.rows[matrix.rows.len() - 1];
+    let height = first.iter().map(|t| t.height()).sum::<f64>() / first.len() as f64;
+    let right_edge = first[first.len() - 1].x1() as f64 + 0.5 * matrix.pitch_x;
+    let (top, bottom) = (first[0].centre().1 - 1.5 * matrix.pitch_y, last[0].centre().1 + 0.5 * matrix.pitch_y);
+    let candidates: Vec<Token> = tokens
+        .iter()
+        .filter(|t| {
+            let (x, y) = t.centre();
+            x > right_edge && y > top && y < bottom && t.height() >= 0.65 * height && t.height() <= 1.3 * height
+        })
+        .copied()
+        .collect();
+    let chains: Vec<Vec<Token>> = lines(&candidates).iter().map(|line| chain(line, height)).collect();
+    let Some(column) = chains.iter().map(|c| c[0].x0()).min() else {
+        return Vec::new();
+    };
+    chains.into_iter().filter(|c| (c[0].x0() as f64 - column as f64).abs() <= 0.5 * height).collect()
+}
+
+/// The evenly spaced chain of tokens that starts a line (spacing within 15 %, and no wider than
+/// three token heights: further tokens belong to other text).
+fn chain(line: &[Token], height: f64) -> Vec<Token> {
+    let mut chain = vec![line[0]];
+    let mut pitch: Option<f64> = None;
+    for token in &line[1..] {
+        let step = token.centre().0 - chain[chain.len() - 1].centre().0;
+        let fits = match pitch {
+            None => step <= 3.0 * height,
+            Some(p) => (step - p).abs() <= 0.15 * p,
+        };
+        if !fits {
+            break;
+        }
+        pitch.get_or_insert(step);
+        chain.push(*token);
+    }
+    chain
+}

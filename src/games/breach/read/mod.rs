@@ -1,0 +1,143 @@
+//! Reading a Breach Protocol screenshot: the code matrix, the daemons and the buffer size, at any
+//! resolution, aspect ratio, UI language and brightness, from shapes alone.
+//!
+//! The steps: bright ink -> character-like glyphs -> stand-alone pairs of glyphs (tokens) -> the
+//! largest square block of evenly spaced tokens (the matrix) -> left-aligned token lines to its
+//! right (the daemons) -> dashed squares above them (the buffer slots). Every token is then read by
+//! the shapes of its two glyphs (`shape`). Nothing is configured per image: sizes are in units of
+//! the text height, thresholds in shares of the way from background to ink.
+
+mod buffer;
+mod daemons;
+pub mod luma;
+mod matrix;
+pub mod shape;
+mod tokens;
+
+#[cfg(test)]
+mod tests;
+
+use crate::frame::{Frame, Rect};
+
+use super::board::{Code, Puzzle};
+use luma::{Luma, percentile};
+use tokens::Token;
+
+/// What was read, with where each part is on the frame.
+#[derive(Clone, Debug)]
+pub struct BreachScreen {
+    pub puzzle: Puzzle,
+    /// The box of each matrix cell (one pitch square around its code), row by row.
+    pub cells: Vec<Vec<Rect>>,
+    /// The box of each matrix code's two glyphs, row by row.
+    pub codes: Vec<Vec<Rect>>,
+    /// The box of each daemon code, daemon by daemon.
+    pub daemon_codes: Vec<Vec<Rect>>,
+    /// The empty buffer slots, left to right.
+    pub slots: Vec<Rect>,
+    /// The height of the matrix's text in pixels (the scale of the screen).
+    pub text_height: f64,
+    /// Where the buffer slots were looked for (x0, y0, x1, y1) and the codes' ink level: enough to
+    /// count the empty slots again after each pick.
+    pub buffer_region: (usize, usize, usize, usize),
+    pub ink: u8,
+}
+
+impl BreachScreen {
+    /// The empty buffer slots on a later frame of the same screen (each pick fills one).
+    pub fn empty_slots(&self, frame: &Frame) -> usize {
+        buffer::find(&Luma::of(frame), self.buffer_region, self.text_height, self.ink).len()
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("no code matrix found: no square block of 4x4 to 7x7 evenly spaced two-character codes ({tokens} candidate codes on the screen)")]
+    NoMatrix { tokens: usize },
+    #[error("no daemon sequences found right of the code matrix")]
+    NoDaemons,
+    #[error("no empty buffer slots found above the daemons")]
+    NoBuffer,
+    #[error("{place} at pixel ({x}, {y}): the shapes are not clearly one code (nearest {nearest}, {distance} features off; next {runner_up} off)")]
+    Unsure { place: String, x: u32, y: u32, nearest: Code, distance: u32, runner_up: u32 },
+}
+
+/// Reads a full-screen capture of the Breach Protocol screen.
+pub fn read(frame: &Frame) -> Result<BreachScreen, ReadError> {
+    let luma = Luma::of(frame);
+    let glyphs = tokens::glyphs(&luma, luma::text_threshold(&luma));
+    let all = tokens::tokens(&glyphs);
+    let matrix = matrix::find(&all).ok_or(ReadError::NoMatrix { tokens: all.len() })?;
+    let daemon_lines = daemons::find(&all, &matrix);
+    if daemon_lines.is_empty() {
+        return Err(ReadError::NoDaemons);
+    }
+    let mut grid = Vec::new();
+    let mut cells = Vec::new();
+    let mut codes_at = Vec::new();
+    for (r, row) in matrix.rows.iter().enumerate() {
+        let mut codes = Vec::new();
+        for (c, token) in row.iter().enumerate() {
+            codes.push(code_of(&luma, token, || format!("matrix row {r} col {c}"))?);
+        }
+        grid.push(codes);
+        cells.push(row.iter().map(|t| cell_box(t, matrix.pitch_x, matrix.pitch_y)).collect());
+        codes_at.push(row.iter().map(token_box).collect());
+    }
+    let mut daemons = Vec::new();
+    for (d, line) in daemon_lines.iter().enumerate() {
+        let codes = line
+            .iter()
+            .enumerate()
+            .map(|(i, t)| code_of(&luma, t, || format!("daemon {d} code {i}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        daemons.push(codes);
+    }
+    let text_height = matrix.rows.iter().flatten().map(|t| t.height()).sum::<f64>() / (grid.len() * grid.len()) as f64;
+    let ink = ink_level(&luma, &matrix.rows[0][0]);
+    let top_daemon = daemon_lines[0][0];
+    let region = (
+        matrix.rows[0][matrix.rows[0].len() - 1].x1() as usize,
+        0,
+        luma.width,
+        top_daemon.y0().saturating_sub(text_height as u32) as usize,
+    );
+    let slots = buffer::find(&luma, region, text_height, ink);
+    if slots.is_empty() {
+        return Err(ReadError::NoBuffer);
+    }
+    let daemon_codes = daemon_lines.iter().map(|l| l.iter().map(token_box).collect()).collect();
+    let puzzle = Puzzle { grid, daemons, buffer: slots.len() };
+    Ok(BreachScreen { puzzle, cells, codes: codes_at, daemon_codes, slots, text_height, buffer_region: region, ink })
+}
+
+fn code_of(luma: &Luma, token: &Token, place: impl Fn() -> String) -> Result<Code, ReadError> {
+    let verdict = shape::classify(luma, token);
+    if verdict.is_sure() {
+        Ok(verdict.code)
+    } else {
+        Err(ReadError::Unsure {
+            place: place(),
+            x: token.x0(),
+            y: token.y0(),
+            nearest: verdict.code,
+            distance: verdict.distance,
+            runner_up: verdict.runner_up,
+        })
+    }
+}
+
+/// The brightness of a token's ink (its 99th percentile).
+fn ink_level(luma: &Luma, token: &Token) -> u8 {
+    percentile(&luma.histogram(token.x0() as usize, token.y0() as usize, token.x1() as usize, token.y1() as usize), 0.99)
+}
+
+fn token_box(t: &Token) -> Rect {
+    Rect { x: t.x0() as f64, y: t.y0() as f64, width: (t.x1() - t.x0()) as f64, height: t.height() }
+}
+
+/// A cell: one pitch wide and high, centred on its code.
+fn cell_box(t: &Token, pitch_x: f64, pitch_y: f64) -> Rect {
+    let (cx, cy) = t.centre();
+    Rect { x: cx - pitch_x / 2.0, y: cy - pitch_y / 2.0, width: pitch_x, height: pitch_y }
+}

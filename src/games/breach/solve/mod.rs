@@ -21,6 +21,7 @@
 use std::collections::HashSet;
 
 use super::board::{Code, Puzzle, contains};
+use crate::budget::{Budget, BudgetClock};
 
 #[cfg(test)]
 mod tests;
@@ -39,35 +40,51 @@ type Pattern = Vec<Option<Code>>;
 /// Solves a puzzle optimally: the largest value, then the fewest picks. With no realisable daemon
 /// the answer is the empty path with value 0.
 pub fn solve(p: &Puzzle) -> Solution {
+    solve_within(p, Budget::UNLIMITED).0
+}
+
+/// Solves within a budget (one node per code pattern tried on the grid). Returns the answer and
+/// whether it is proven optimal; when the budget runs out first, the answer is the best found so
+/// far (at least the most valuable single daemon, which is settled before the budget applies).
+pub fn solve_within(p: &Puzzle, budget: Budget) -> (Solution, bool) {
     let n = p.daemons.len();
     let dfs = Dfs::new(p);
-    // Singletons first: a set holding an unrealisable daemon is skipped outright.
+    let unlimited = &mut Budget::UNLIMITED.start();
+    // Singletons first: a set holding an unrealisable daemon is skipped outright, and the best
+    // realisable one is the fallback answer.
     let mut infeasible: Vec<u32> = Vec::new();
+    let mut fallback = None;
     for i in 0..n {
-        if shortest_for(p, &dfs, 1 << i).is_none() {
-            infeasible.push(1 << i);
+        match shortest_for(p, &dfs, 1 << i, unlimited) {
+            Some(Some(path)) => fallback = Some(path),
+            _ => infeasible.push(1 << i),
         }
     }
+    let answer = |path: Vec<(usize, usize)>| {
+        let codes = p.check_path(&path).expect("solver paths are legal");
+        let daemons = p.completed(&codes);
+        let value = Puzzle::value(&daemons);
+        Solution { path, daemons, value }
+    };
+    let mut clock = budget.start();
     for set in (1..(1u32 << n)).rev() {
         if infeasible.iter().any(|&bad| bad & !set == 0) {
             continue;
         }
-        match shortest_for(p, &dfs, set) {
-            Some(path) => {
-                let codes = p.check_path(&path).expect("solver paths are legal");
-                let daemons = p.completed(&codes);
-                let value = Puzzle::value(&daemons);
-                debug_assert_eq!(value, set, "a path completing more would have been found first");
-                return Solution { path, daemons, value };
+        match shortest_for(p, &dfs, set, &mut clock) {
+            Some(Some(path)) => {
+                let solution = answer(path);
+                debug_assert_eq!(solution.value, set, "a path completing more would have been found first");
+                return (solution, true);
             }
-            None => infeasible.push(set),
+            Some(None) => infeasible.push(set),
+            None => {
+                let best = fallback.map(answer).unwrap_or(Solution { path: Vec::new(), daemons: Vec::new(), value: 0 });
+                return (best, false);
+            }
         }
     }
-    Solution {
-        path: Vec::new(),
-        daemons: Vec::new(),
-        value: 0,
-    }
+    (Solution { path: Vec::new(), daemons: Vec::new(), value: 0 }, true)
 }
 
 /// The members of `set` that are not implied by another member (a substring of it; of two equal
@@ -87,30 +104,36 @@ fn essential(p: &Puzzle, set: u32) -> Vec<&[Code]> {
         .collect()
 }
 
-/// The shortest legal path completing every daemon of `set`, if one fits in the buffer.
-fn shortest_for(p: &Puzzle, dfs: &Dfs, set: u32) -> Option<Vec<(usize, usize)>> {
+/// The shortest legal path completing every daemon of `set`: Some(None) when none fits in the
+/// buffer, None when the budget ran out before that was settled.
+fn shortest_for(p: &Puzzle, dfs: &Dfs, set: u32, clock: &mut BudgetClock) -> Option<Option<Vec<(usize, usize)>>> {
     let ds = essential(p, set);
     let min_len = ds.iter().map(|d| d.len()).max().unwrap_or(0);
     for len in min_len..=p.buffer {
         let mut seen = HashSet::new();
         let mut order: Vec<usize> = (0..ds.len()).collect();
         let mut found = None;
+        let mut spent = false;
         permutations(&mut order, 0, &mut |order| {
-            if found.is_some() {
+            if found.is_some() || spent {
                 return;
             }
             let mut pat = vec![None; len];
             place(&ds, order, 0, 0, &mut pat, &mut |pat| {
-                if found.is_none() && seen.insert(pat.clone()) {
+                if found.is_none() && !spent && seen.insert(pat.clone()) {
+                    spent = !clock.tick();
                     found = dfs.realise(pat);
                 }
             });
         });
         if found.is_some() {
-            return found;
+            return Some(found);
+        }
+        if spent {
+            return None;
         }
     }
-    None
+    Some(None)
 }
 
 /// Calls `f` with every permutation of `v[k..]` (recursive swapping; `v[..k]` stays fixed).

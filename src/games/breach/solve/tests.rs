@@ -210,3 +210,32 @@ fn pattern_search_matches_enumeration() {
     }
     assert!(yes > 100 && no > 100, "both outcomes exercised: {yes} yes, {no} no");
 }
+
+#[test]
+fn a_spent_budget_falls_back_to_the_best_single_daemon_and_says_so() {
+    let mut rng = SplitMix64(0xB0D6E7);
+    let mut fell_back = 0;
+    for _ in 0..200 {
+        let p = random_puzzle(&mut rng, 7, 10);
+        let (full, proven) = solve_within(&p, crate::budget::Budget::UNLIMITED);
+        assert!(proven);
+        assert_eq!(full, solve(&p));
+        let (quick, proven) = solve_within(&p, crate::budget::Budget::nodes(0));
+        check_claims(&p, &quick);
+        assert!(quick.value <= full.value);
+        if !proven {
+            fell_back += 1;
+            let best_single = (0..p.daemons.len()).rev().find(|&i| full.value >> i & 1 == 1 || brute_single(&p, i));
+            assert!(quick.value >= best_single.map_or(0, |i| 1 << i), "{p:?}");
+        } else {
+            assert_eq!(quick, full);
+        }
+    }
+    assert!(fell_back > 0, "a budget of 0 nodes must stop some searches");
+}
+
+/// True when daemon i alone can be completed (by brute force).
+fn brute_single(p: &Puzzle, i: usize) -> bool {
+    let alone = Puzzle { grid: p.grid.clone(), daemons: vec![p.daemons[i].clone()], buffer: p.buffer };
+    brute(&alone).0 == 1
+}

@@ -42,7 +42,7 @@ enum Command {
         /// Read this screenshot instead of the live window (implies --dry-run).
         #[arg(long)]
         from: Option<PathBuf>,
-        /// Where the dry run writes its picture [default: flood-dry-run.png].
+        /// Where the dry run writes its picture [default: <game>-dry-run.png].
         #[arg(long)]
         out: Option<PathBuf>,
         /// Stop, unsuccessfully, after this many moves (the game's limit).
@@ -98,10 +98,11 @@ enum Command {
         paths: Vec<PathBuf>,
     },
     /// Benchmark a solver. Flood: on a file of boards (one 14x14 board of digits per line), printing
-    /// boards=, total_moves=, proven_optimal= and seconds= last. Pegs: its headline figures.
+    /// boards=, total_moves=, proven_optimal= and seconds= last. Pegs, collapse: their headline
+    /// figures. Breach: random 7x7 puzzles, and read + solve at 4K of the screenshots in a folder.
     Bench {
         game: GameKind,
-        /// Flood: the file of boards.
+        /// Flood: the file of boards. Breach: a folder of screenshots (e.g. ../shared/corpus/breach).
         boards: Option<PathBuf>,
         /// Solver time budget per board in milliseconds.
         #[arg(long, default_value_t = 10_000)]
@@ -125,7 +126,7 @@ enum Command {
 }
 
 fn not_yet(game: GameKind) -> anyhow::Error {
-    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood and pegs are; collapse can be read, solved and benchmarked but not yet played)")
+    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood, pegs and breach are; collapse can be read, solved and benchmarked but not yet played)")
 }
 
 fn budget(ms: u64) -> Budget {
@@ -141,6 +142,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             match game {
                 GameKind::Flood => play::play::<Flood>(&dirs, &args),
                 GameKind::Pegs => play::play::<Pegs>(&dirs, &args),
+                GameKind::Breach => breach::play(&dirs, &args),
                 other => Err(not_yet(other)),
             }
         }
@@ -159,6 +161,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 GameKind::Flood => play::read_png::<Flood>(&dirs, &profile, &png),
                 GameKind::Pegs => play::read_png::<Pegs>(&dirs, &profile, &png),
                 GameKind::Collapse => collapse::read_png(&png),
+                GameKind::Breach => breach::read_png(&png),
                 other => Err(not_yet(other)),
             }
             .map(|_| true)
@@ -175,7 +178,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             }
             GameKind::Breach => {
                 let input = input.ok_or_else(|| anyhow::anyhow!("solve breach needs a case file"))?;
-                breach::solve_case(&input).map(|_| true)
+                breach::solve_case(&input, budget(budget_ms)).map(|_| true)
             }
             other => Err(not_yet(other)),
         },
@@ -189,6 +192,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 flood::bench(&boards, budget(budget_ms)).map(|_| true)
             }
             GameKind::Pegs => pegs::bench().map(|_| true),
+            GameKind::Breach => breach::bench(boards.as_deref()).map(|_| true),
             GameKind::Collapse => {
                 for (key, value) in gamebot::games::collapse::solve::bench_report() {
                     println!("{key}={value}");

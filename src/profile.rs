@@ -20,6 +20,7 @@ use crate::vision::palette::Palette;
 const BUILT_IN: &[(&str, &str)] = &[
     ("sgt-flood", include_str!("../config/sgt-flood.toml")),
     ("sgt-pegs", include_str!("../config/sgt-pegs.toml")),
+    ("cyberpunk-breach", include_str!("../config/cyberpunk-breach.toml")),
 ];
 
 /// Which window to play in.
@@ -46,6 +47,8 @@ pub enum ClickStyle {
     Cell,
     /// Click the palette button of the chosen colour (the original Flood-it).
     Button,
+    /// Keyboard only: arrow keys to the cell, then Enter (Breach Protocol).
+    Keys,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]

@@ -53,6 +53,15 @@ fn an_image_without_a_board_is_refused() {
 }
 
 #[test]
+fn a_screen_without_a_breach_matrix_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("desktop.png");
+    image::RgbaImage::from_pixel(1920, 1080, image::Rgba([20, 20, 30, 255])).save(&png).unwrap();
+    fails_with(&gamebot(&["read", "breach", png.to_str().unwrap()], None), "no code matrix found");
+    fails_with(&gamebot(&["play", "breach", "--from", png.to_str().unwrap()], None), "no code matrix found");
+}
+
+#[test]
 fn solving_garbage_rows_is_refused() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamebot"))
         .args(["solve", "flood"])

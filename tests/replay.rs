@@ -57,6 +57,15 @@ fn every_shared_collapse_capture_passes() {
     assert!(lines.iter().filter(|l| l.contains("  best ")).count() >= 40, "answers are checked by solving");
 }
 
+#[test]
+fn every_shared_breach_screenshot_passes() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/breach");
+    let (ok, lines) = replay(&[&dir]);
+    assert_eq!(lines.last().unwrap(), "6 passed, 0 failed", "{lines:#?}");
+    assert!(ok);
+    assert!(lines.iter().filter(|l| l.contains(" picks")).count() == 6, "answers are checked by solving");
+}
+
 fn write(dir: &Path, name: &str, bytes: &[u8]) {
     std::fs::write(dir.join(name), bytes).unwrap();
 }

@@ -4,6 +4,7 @@
 //! solution against `[answer]` with the game's own rules. One line per case, `PASS` or `FAIL`, and a
 //! bad case (unknown game, malformed TOML, undecodable PNG) is a `FAIL` with a reason, never a panic.
 
+mod breach;
 mod collapse;
 mod flood;
 mod pegs;
@@ -125,6 +126,7 @@ fn run_inner(path: &Path, config_dir: &Path) -> Result<Passed, String> {
         GameKind::Flood => flood::run(&case, &frame, &load_profile()?),
         GameKind::Pegs => pegs::run(&case, &frame, &load_profile()?),
         GameKind::Collapse => collapse::run(&case, &frame),
+        GameKind::Breach => breach::run(&case, &frame),
         other => Err(format!("game \"{other}\" is not supported yet by this version of gamebot")),
     }
 }

@@ -1,10 +1,11 @@
 //! Finding the daemon sequences: lines of tokens right of the code matrix, left-aligned in one
 //! column, each an evenly spaced chain starting at that column.
 //!
-//! Only tokens of about the matrix's text size count, and only lines level with the matrix (from
-//! a little above its first row to its last row). A daemon already shown as installed or failed
-//! is drawn over by its banner, so its codes are not tokens and the line is not read: the spec
-//! leaves such daemons out too.
+//! Only tokens of about the matrix's text size count, and only lines about level with the matrix:
+//! from under a row pitch above its first row (the daemon panel's title sits higher) to a pitch and
+//! a half below its last (a long list beside a small matrix). A daemon already shown as installed
+//! or failed is drawn over by its banner, so its codes are not tokens and the line is not read: the
+//! spec leaves such daemons out too.
 
 use super::matrix::{MatrixTokens, lines};
 use super::tokens::Token;
@@ -15,7 +16,7 @@ pub fn find(tokens: &[Token], matrix: &MatrixTokens) -> Vec<Vec<Token>> {
     let last = &matrix.rows[matrix.rows.len() - 1];
     let height = first.iter().map(|t| t.height()).sum::<f64>() / first.len() as f64;
     let right_edge = first[first.len() - 1].x1() as f64 + 0.5 * matrix.pitch_x;
-    let (top, bottom) = (first[0].centre().1 - 1.5 * matrix.pitch_y, last[0].centre().1 + 0.5 * matrix.pitch_y);
+    let (top, bottom) = (first[0].centre().1 - 0.8 * matrix.pitch_y, last[0].centre().1 + 1.5 * matrix.pitch_y);
     let candidates: Vec<Token> = tokens
         .iter()
         .filter(|t| {

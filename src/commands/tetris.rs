@@ -110,3 +110,39 @@ pub fn tune(args: &TuneArgs) -> anyhow::Result<bool> {
 fn save(path: &Path, text: &str, force: bool) -> anyhow::Result<()> {
     profile::write_atomic(path, text.as_bytes(), force).with_context(|| "saving the tuned weights")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tune_refuses_an_existing_file_before_any_work() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("w.toml");
+        std::fs::write(&out, "holes = -1\n").expect("write");
+        let args = TuneArgs {
+            out: out.clone(),
+            generations: 1000,
+            population: 1000,
+            games: 1000,
+            pieces: 1_000_000,
+            height: 20,
+            seed: 1,
+            start: "ours".into(),
+            sigma: 1.0,
+            threads: 1,
+            force: false,
+        };
+        let err = tune(&args).unwrap_err().to_string();
+        assert!(err.contains("--force") && err.contains("w.toml"), "{err}");
+        assert_eq!(std::fs::read_to_string(&out).expect("read"), "holes = -1\n");
+    }
+
+    #[test]
+    fn bench_rejects_a_bad_preview_and_unknown_weights() {
+        let args = BenchArgs { games: 1, pieces: 10, seed: 1, weights: "ours".into(), preview: 2, height: 20, tucks: false, threads: 1 };
+        assert!(bench(&args).unwrap_err().to_string().contains("--preview"));
+        let args = BenchArgs { preview: 0, weights: "nonesuch".into(), ..args };
+        assert!(format!("{:#}", bench(&args).unwrap_err()).contains("nonesuch"));
+    }
+}

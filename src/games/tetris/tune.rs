@@ -136,3 +136,20 @@ pub fn tune(config: &TuneConfig, log: &mut dyn FnMut(usize, &Generation)) -> any
     }
     Ok(from_vec(&mean, &config.start))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_run_is_reproducible_and_improves_on_blind_weights() {
+        let game = GameConfig { height: 8, max_pieces: 300, preview: false, tucks: false };
+        let config = TuneConfig { generations: 4, population: 10, games: 2, game, seed: 5, start: Weights::ZERO, sigma: 1.0, threads: 2 };
+        let mut logged = 0;
+        let tuned = tune(&config, &mut |_, _| logged += 1).expect("tunes");
+        assert_eq!(logged, 4);
+        assert_eq!(tune(&config, &mut |_, _| {}).expect("tunes"), tuned, "same seed, same weights");
+        let lines = |w: &Weights| (0..4).map(|g| sim::play(&game, w, 99, g, &mut |_, _| {}).expect("plays").lines).sum::<u64>();
+        assert!(lines(&tuned) > lines(&Weights::ZERO), "{tuned:?}");
+    }
+}

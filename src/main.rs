@@ -163,27 +163,27 @@ enum Command {
     },
     /// Tune a game's evaluator. Tetris: the cross-entropy method over simulated games (on a lower
     /// board with a piece cap, so games end), writing the final weights to --out as TOML, usable with
-    /// `bench tetris --weights FILE`.
+    /// `bench tetris --weights FILE`. The defaults are the run that gave our built-in weights.
     Tune {
         game: GameKind,
         /// Where to write the weights (refused if it exists, unless --force).
         #[arg(long)]
         out: PathBuf,
-        #[arg(long, default_value_t = 30)]
+        #[arg(long, default_value_t = 40)]
         generations: usize,
         /// Weight vectors tried per generation (the best fifth shape the next one).
         #[arg(long, default_value_t = 40)]
         population: usize,
         /// Games each weight vector plays per generation.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = 10)]
         games: usize,
         /// Piece cap per game.
-        #[arg(long, default_value_t = 3000)]
+        #[arg(long, default_value_t = 20_000)]
         pieces: u64,
         /// Board height of the tuning games (lower is harder).
         #[arg(long, default_value_t = 10)]
         height: usize,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 11)]
         seed: u64,
         /// Starting weights: ours, dellacherie, ga, bcts or a file.
         #[arg(long, default_value = "dellacherie")]

@@ -31,6 +31,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<bool> {
         bail!("--preview is 0 (current piece only) or 1 (also the next piece), not {}", args.preview);
     }
     let weights = Weights::resolve(&args.weights)?;
+    crate::games::tetris::Board::new(args.height)?;
     let config = GameConfig { height: args.height, max_pieces: args.pieces, preview: args.preview == 1, tucks: args.tucks };
     eprintln!(
         "tetris: {} games of up to {} pieces, 10x{} board, seed {}, weights {}, preview {}{}, {} threads",

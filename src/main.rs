@@ -8,10 +8,59 @@ use clap::{Parser, Subcommand};
 
 use gamebot::budget::Budget;
 use gamebot::cases;
-use gamebot::commands::{Dirs, breach, collapse, demo, flood, pegs, play};
+use gamebot::commands::{Dirs, breach, collapse, demo, flood, pegs, play, tetris};
 use gamebot::games::flood::Flood;
 use gamebot::games::pegs::Pegs;
 use gamebot::games::GameKind;
+
+/// Options of `bench tetris` (None = not given; other games reject them).
+#[derive(clap::Args)]
+struct TetrisBenchOpts {
+    /// Tetris: games to play [default: 10].
+    #[arg(long)]
+    games: Option<usize>,
+    /// Tetris: piece cap per game [default: 100000].
+    #[arg(long)]
+    pieces: Option<u64>,
+    /// Tetris: seed of the random pieces [default: 1].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Tetris: weights: ours, dellacherie, ga, bcts, or a TOML file [default: ours].
+    #[arg(long)]
+    weights: Option<String>,
+    /// Tetris: 1 lets the bot see the next piece [default: 0].
+    #[arg(long)]
+    preview: Option<u8>,
+    /// Tetris: board height [default: 20].
+    #[arg(long)]
+    height: Option<usize>,
+    /// Tetris: also consider tucks and spins (slower).
+    #[arg(long)]
+    tucks: bool,
+    /// Tetris: worker threads [default: 2].
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+impl TetrisBenchOpts {
+    fn any_given(&self) -> bool {
+        self.games.is_some() || self.pieces.is_some() || self.seed.is_some() || self.weights.is_some()
+            || self.preview.is_some() || self.height.is_some() || self.tucks || self.threads.is_some()
+    }
+
+    fn into_args(self) -> tetris::BenchArgs {
+        tetris::BenchArgs {
+            games: self.games.unwrap_or(10),
+            pieces: self.pieces.unwrap_or(100_000),
+            seed: self.seed.unwrap_or(1),
+            weights: self.weights.unwrap_or_else(|| "ours".into()),
+            preview: self.preview.unwrap_or(0),
+            height: self.height.unwrap_or(20),
+            tucks: self.tucks,
+            threads: self.threads.unwrap_or(2),
+        }
+    }
+}
 
 /// gamebot plays screen games by itself: it finds the game's window, reads the board, solves it
 /// and clicks, checking the screen after every move. Press Esc or move the mouse to stop it.
@@ -100,6 +149,9 @@ enum Command {
     /// Benchmark a solver. Flood: on a file of boards (one 14x14 board of digits per line), printing
     /// boards=, total_moves=, proven_optimal= and seconds= last. Pegs, collapse: their headline
     /// figures. Breach: random 7x7 puzzles, and read + solve at 4K of the screenshots in a folder.
+    /// Tetris: simulated games with uniformly random pieces, progress on stderr, and last on stdout
+    /// `games= mean_lines= min_lines= topouts= pieces_per_second=` (the --games .. --threads options
+    /// are for tetris only).
     Bench {
         game: GameKind,
         /// Flood: the file of boards. Breach: a folder of screenshots (e.g. ../shared/corpus/breach).
@@ -107,6 +159,44 @@ enum Command {
         /// Solver time budget per board in milliseconds.
         #[arg(long, default_value_t = 10_000)]
         budget_ms: u64,
+        #[command(flatten)]
+        tetris: TetrisBenchOpts,
+    },
+    /// Tune a game's evaluator. Tetris: the cross-entropy method over simulated games (on a lower
+    /// board with a piece cap, so games end), writing the final weights to --out as TOML, usable with
+    /// `bench tetris --weights FILE`. The defaults are the run that gave our built-in weights.
+    Tune {
+        game: GameKind,
+        /// Where to write the weights (refused if it exists, unless --force).
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 40)]
+        generations: usize,
+        /// Weight vectors tried per generation (the best fifth shape the next one).
+        #[arg(long, default_value_t = 40)]
+        population: usize,
+        /// Games each weight vector plays per generation.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Piece cap per game.
+        #[arg(long, default_value_t = 20_000)]
+        pieces: u64,
+        /// Board height of the tuning games (lower is harder).
+        #[arg(long, default_value_t = 10)]
+        height: usize,
+        #[arg(long, default_value_t = 11)]
+        seed: u64,
+        /// Starting weights: ours, dellacherie, ga, bcts or a file.
+        #[arg(long, default_value = "dellacherie")]
+        start: String,
+        /// Initial standard deviation of each weight.
+        #[arg(long, default_value_t = 2.0)]
+        sigma: f64,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Overwrite --out if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Start the real sgt-flood (and a virtual display if there is none) and win one game.
     Demo {
@@ -186,7 +276,16 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             let (_, failed) = cases::replay(&paths, &dirs.config, &mut |line| println!("{line}"));
             Ok(failed == 0)
         }
-        Command::Bench { game, boards, budget_ms } => match game {
+        Command::Bench { game, tetris: opts, .. } if game != GameKind::Tetris && opts.any_given() => {
+            Err(anyhow::anyhow!("--games, --pieces, --seed, --weights, --preview, --height, --tucks and --threads are options of bench tetris, not of bench {game}"))
+        }
+        Command::Bench { game, boards, budget_ms, tetris: opts } => match game {
+            GameKind::Tetris => {
+                if let Some(path) = boards {
+                    anyhow::bail!("bench tetris plays simulated games and takes no file (got {})", path.display());
+                }
+                tetris::bench(&opts.into_args())
+            }
             GameKind::Flood => {
                 let boards = boards.ok_or_else(|| anyhow::anyhow!("bench flood needs a file of boards, e.g. ../shared/corpus/flood-pc19/tiles.txt"))?;
                 flood::bench(&boards, budget(budget_ms)).map(|_| true)
@@ -199,7 +298,12 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 }
                 Ok(true)
             }
-            other => Err(not_yet(other)),
+        },
+        Command::Tune { game, out, generations, population, games, pieces, height, seed, start, sigma, threads, force } => match game {
+            GameKind::Tetris => {
+                tetris::tune(&tetris::TuneArgs { out, generations, population, games, pieces, height, seed, start, sigma, threads, force })
+            }
+            other => Err(anyhow::anyhow!("tune is for tetris only, not {other}")),
         },
         Command::Demo { id, params, out, display } => demo::run(&demo::DemoArgs { id, params, out, display }),
     }

@@ -7,6 +7,7 @@ pub mod demo;
 pub mod flood;
 pub mod pegs;
 pub mod play;
+pub mod tetris;
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};

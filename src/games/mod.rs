@@ -8,6 +8,7 @@ pub mod breach;
 pub mod collapse;
 pub mod flood;
 pub mod pegs;
+pub mod tetris;
 
 use std::fmt;
 

@@ -170,27 +170,27 @@ enum Command {
         /// Where to write the weights (refused if it exists, unless --force).
         #[arg(long)]
         out: PathBuf,
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 12)]
         generations: usize,
         /// Weight vectors tried per generation (the best fifth shape the next one).
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 20)]
         population: usize,
         /// Games each weight vector plays per generation.
-        #[arg(long, default_value_t = 10)]
+        #[arg(long, default_value_t = 8)]
         games: usize,
         /// Piece cap per game.
-        #[arg(long, default_value_t = 20_000)]
+        #[arg(long, default_value_t = 30_000)]
         pieces: u64,
         /// Board height of the tuning games (lower is harder).
-        #[arg(long, default_value_t = 10)]
-        height: usize,
         #[arg(long, default_value_t = 11)]
+        height: usize,
+        #[arg(long, default_value_t = 21)]
         seed: u64,
         /// Starting weights: ours, dellacherie, ga, bcts or a file.
-        #[arg(long, default_value = "dellacherie")]
+        #[arg(long, default_value = "bcts")]
         start: String,
         /// Initial standard deviation of each weight.
-        #[arg(long, default_value_t = 2.0)]
+        #[arg(long, default_value_t = 3.0)]
         sigma: f64,
         #[arg(long, default_value_t = 2)]
         threads: usize,

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 
 use gamebot::budget::Budget;
 use gamebot::cases;
-use gamebot::commands::{Dirs, breach, collapse, demo, flood, pegs, play, tetris};
+use gamebot::commands::{Dirs, breach, collapse, demo, flood, pegs, play, tetris, tetris_play};
 use gamebot::games::flood::Flood;
 use gamebot::games::pegs::Pegs;
 use gamebot::games::GameKind;
@@ -103,6 +103,12 @@ enum Command {
         /// Overwrite the dry run's picture if it exists.
         #[arg(long)]
         force: bool,
+        /// Tetris: stop, successfully, after this many cleared lines (a top-out before is a failure).
+        #[arg(long)]
+        lines: Option<u32>,
+        /// Tetris: click the game's start button first (quadrapassel's first game must start so).
+        #[arg(long)]
+        new_game: bool,
     },
     /// Find the board in the live window (or a screenshot), show it, and save the layout.
     Calibrate {
@@ -226,7 +232,14 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
     let dirs = Dirs { config: cli.config_dir, calibration: cli.calibration_dir };
     let profile_for = |game: GameKind, profile: Option<String>| profile.unwrap_or_else(|| game.default_profile().to_string());
     match cli.command {
-        Command::Play { game, profile, dry_run, from, out, limit, budget_ms, force } => {
+        Command::Play { game, profile, dry_run, from, out, lines, new_game, force, .. } if game == GameKind::Tetris => {
+            let args = tetris_play::TetrisPlayArgs { profile: profile_for(game, profile), dry_run, from, out, lines, new_game, force };
+            tetris_play::play(&dirs, &args)
+        }
+        Command::Play { game, lines, new_game, .. } if lines.is_some() || new_game => {
+            Err(anyhow::anyhow!("--lines and --new-game are options of play tetris, not of play {game}"))
+        }
+        Command::Play { game, profile, dry_run, from, out, limit, budget_ms, force, .. } => {
             let args = play::PlayArgs { profile: profile_for(game, profile), dry_run, from, out, limit, budget: budget(budget_ms), force };
             match game {
                 GameKind::Flood => play::play::<Flood>(&dirs, &args),
@@ -249,6 +262,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 GameKind::Flood => play::read_png::<Flood>(&dirs, &profile, &png),
                 GameKind::Pegs => play::read_png::<Pegs>(&dirs, &profile, &png),
                 GameKind::Collapse => collapse::read_png(&png),
+                GameKind::Tetris => tetris_play::read_png(&dirs, &profile, &png),
                 other => Err(not_yet(other)),
             }
             .map(|_| true)

@@ -84,7 +84,10 @@ fn look(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Result<Op
     let frame = hands.screen.capture()?;
     let Ok(grid) = read_grid(&frame, layout, hands.config.vision.empty_max) else { return Ok(None) };
     let visible = loose_cells(&grid, settled);
-    Ok((!visible.is_empty() && visible.len() <= 4).then_some(visible))
+    if visible.len() > 4 {
+        bail!("more than the falling piece changed on screen ({} cells): the piece locked before it was placed", visible.len());
+    }
+    Ok((!visible.is_empty()).then_some(visible))
 }
 
 /// The piece once it has shown the same for the profile's `still_ms` (the game animates each
@@ -108,7 +111,7 @@ fn look_still(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Res
 /// column `x`, checks it on screen, and hard-drops it.
 pub fn steer(hands: &mut Hands, layout: &Layout, settled: &Grid, piece: Piece, spawn: &Cells, target: &Shape, x: i32, turns: &mut Turns) -> anyhow::Result<Steered> {
     let (mut shape_now, mut left_now) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
-    let mut top_now = spawn.iter().map(|c| c.0).min().unwrap_or(0);
+    let mut top_now: i32 = spawn.iter().map(|c| c.0).min().unwrap_or(0);
     let mut steered = Steered::default();
     let (rotate, timeout) = (hands.config.keys.rotate.clone(), Duration::from_millis(hands.config.timing.piece_timeout_ms));
     let started = Instant::now();
@@ -122,7 +125,6 @@ pub fn steer(hands: &mut Hands, layout: &Layout, settled: &Grid, piece: Piece, s
             let key = hands.config.keys.soft_drop.clone();
             hands.keys(&key, (ROOM - top_now) as usize)?;
             steered.keys += (ROOM - top_now) as usize;
-            top_now = ROOM;
         }
         let Some((presses, dx)) = turns.path(piece, &shape_now, target) else {
             // Learn one press: make it alone and wait until the piece shows whole.
@@ -151,7 +153,10 @@ pub fn steer(hands: &mut Hands, layout: &Layout, settled: &Grid, piece: Piece, s
                 }
             }
         };
-        let by = x - (left_now + dx);
+        // I, S and Z have two shapes but four turns, and where a turn leaves them depends on the
+        // turn, not the shape: turn them first, and shift once they show where they went.
+        let blind = presses > 0 && piece.shapes().len() == 2;
+        let by = if blind { 0 } else { x - (left_now + dx) };
         hands.keys(&rotate, presses)?;
         hands.shift(by)?;
         steered.keys += presses + by.unsigned_abs() as usize;
@@ -175,7 +180,9 @@ pub fn steer(hands: &mut Hands, layout: &Layout, settled: &Grid, piece: Piece, s
                 if shape::recognise(&cells) != Some(piece) {
                     bail!("the falling {} shows as {:?} on screen", piece.letter(), shape::to_rows(&shape_now));
                 }
-                steered.corrections += 1;
+                if !blind {
+                    steered.corrections += 1;
+                }
                 continue 'plan;
             }
         }

@@ -21,7 +21,7 @@ use crate::games::tetris::eval::Weights;
 use crate::games::tetris::search::Planner;
 use crate::games::tetris::{Board, Piece};
 use crate::input::InputDevice;
-use crate::input::failsafe::Failsafe;
+use crate::input::failsafe::{Failsafe, Stop};
 use crate::screen::Screen;
 use crate::screen::x11::WindowScreen;
 
@@ -44,6 +44,8 @@ pub struct Summary {
     pub lines: u32,
     pub pieces: u32,
     pub misreads: u32,
+    /// Pieces that did not reach their planned place (the game's gravity won, or a key was lost).
+    pub lost: u32,
     pub corrections: u32,
     pub read_ms: Vec<f64>,
     pub seconds: f64,
@@ -57,11 +59,12 @@ impl Summary {
         let median = ms.get(ms.len() / 2).copied().unwrap_or(0.0);
         let worst = ms.last().copied().unwrap_or(0.0);
         format!(
-            "# rotation table learnt on screen\n{}lines={} pieces={} misreads={} corrections={} seconds={:.1} read_ms_median={median:.2} read_ms_worst={worst:.2} outcome={:?}",
+            "# rotation table learnt on screen\n{}lines={} pieces={} misreads={} lost={} corrections={} seconds={:.1} read_ms_median={median:.2} read_ms_worst={worst:.2} outcome={:?}",
             self.turns.to_toml(),
             self.lines,
             self.pieces,
             self.misreads,
+            self.lost,
             self.corrections,
             self.seconds,
             self.outcome
@@ -69,9 +72,12 @@ impl Summary {
     }
 }
 
+/// How far down (rows from the top) a new piece may be seen: soft drops push a piece that starts
+/// above the well into view, and the game's own gravity moves it on meanwhile.
+const NEAR_TOP: i32 = 8;
+
 /// A new piece at the top, with the stack under it.
 struct Spawned {
-    grid: Grid,
     settled: Grid,
     piece: Piece,
     cells: Cells,
@@ -117,7 +123,7 @@ fn wait_spawn(hands: &mut Hands, layout: &Layout, expected: Option<&Grid>, read_
         }
         if let Ok(grid) = grid
             && let Some((piece, cells)) = falling_piece(&grid)
-            && (expected.is_none() || cells.iter().all(|c| c.0 <= 3) && cells.iter().any(|c| c.0 <= 1))
+            && (expected.is_none() || cells.iter().all(|c| c.0 <= NEAR_TOP))
         {
             let settled = settled_of(&grid, &cells);
             if last != Some(settled) {
@@ -129,7 +135,7 @@ fn wait_spawn(hands: &mut Hands, layout: &Layout, expected: Option<&Grid>, read_
             let still = since.elapsed() >= Duration::from_millis(config.timing.mismatch_ms);
             if !full_row && (expected.is_none_or(|e| *e == settled) || still) {
                 let next = read_preview(&frame, layout, config.vision.empty_max)?;
-                return Ok(Some(Spawned { grid, settled, piece, cells, next }));
+                return Ok(Some(Spawned { settled, piece, cells, next }));
             }
         }
         std::thread::sleep(Duration::from_millis(config.timing.poll_ms));
@@ -156,16 +162,20 @@ pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveC
     let started = Instant::now();
     let mut failsafe = Failsafe::new(2);
     let mut turns = Turns::from_config(&config.rotation)?;
-    let first = window.capture()?;
-    let layout = locate(&first, config.vision.black_max).context("finding the well in quadrapassel's window")?;
+    let mut first = window.capture()?;
     if options.new_game {
         // While a game runs the button shows "pause" instead: play on in that game.
-        if let Err(e) = click_start(&first, &layout, input, &mut failsafe) {
-            eprintln!("not starting a new game ({e}); playing the game on screen");
+        match click_start(&first, config.vision.black_max, input, &mut failsafe) {
+            Ok(()) => {
+                std::thread::sleep(Duration::from_millis(300));
+                first = window.capture()?;
+            }
+            Err(e) => eprintln!("not starting a new game ({e}); playing the game on screen"),
         }
     }
+    let layout = locate(&first, config.vision.black_max).context("finding the well in quadrapassel's window")?;
     let (mut planner, weights) = (Planner::new(false), Weights::default());
-    let mut summary = Summary { outcome: Outcome::ToppedOut, lines: 0, pieces: 0, misreads: 0, corrections: 0, read_ms: Vec::new(), seconds: 0.0, turns: Turns::default() };
+    let mut summary = Summary { outcome: Outcome::ToppedOut, lines: 0, pieces: 0, misreads: 0, lost: 0, corrections: 0, read_ms: Vec::new(), seconds: 0.0, turns: Turns::default() };
     let mut expected: Option<Grid> = None;
     loop {
         if options.lines.is_some_and(|n| summary.lines >= n) {
@@ -182,12 +192,24 @@ pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveC
         let Some(choice) = planner.choose(&board, spawned.piece, spawned.next, &weights) else { break };
         let (after, placed) = choice.placement.apply(&board).context("the chosen placement does not fit")?;
         let target = choice.placement.rotation().cells.to_vec();
-        let steered = steer(&mut hands, &layout, &spawned.settled, spawned.piece, &spawned.cells, &target, choice.placement.x as i32, &mut turns)
-            .with_context(|| format!("piece {} ({}) on\n{}", summary.pieces + 1, spawned.piece.letter(), rows_without(&spawned.grid, &[]).join("\n")))?;
-        summary.corrections += steered.corrections;
         summary.pieces += 1;
-        summary.lines += placed.lines;
-        expected = Some(grid_of(&after));
+        match steer(&mut hands, &layout, &spawned.settled, spawned.piece, &spawned.cells, &target, choice.placement.x as i32, &mut turns) {
+            Ok(steered) => {
+                summary.corrections += steered.corrections;
+                if (summary.lines + placed.lines) / 10 > summary.lines / 10 {
+                    eprintln!("{} lines, {} pieces, {:.0} s", summary.lines + placed.lines, summary.pieces, started.elapsed().as_secs_f64());
+                }
+                summary.lines += placed.lines;
+                expected = Some(grid_of(&after));
+            }
+            Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
+            Err(e) => {
+                // Lost: the piece went elsewhere. Count it and take the next stack as it comes.
+                summary.lost += 1;
+                eprintln!("lost piece {} ({}): {e:#}", summary.pieces, spawned.piece.letter());
+                expected = None;
+            }
+        }
     }
     summary.seconds = started.elapsed().as_secs_f64();
     summary.turns = turns;

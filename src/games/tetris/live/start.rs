@@ -4,7 +4,7 @@
 
 use anyhow::bail;
 
-use super::locate::Layout;
+use crate::vision::components::components;
 use crate::frame::{Frame, Point};
 use crate::input::failsafe::Failsafe;
 use crate::input::{Action, InputDevice};
@@ -12,9 +12,20 @@ use crate::input::{Action, InputDevice};
 /// Pixels brighter than this in every channel belong to the button's icon.
 const ICON_MIN: u8 = 200;
 
+/// The preview box: the largest square black region (found without the well, which is not black
+/// before the first game: the game fills it with random blocks while idle).
+pub fn preview_box(frame: &Frame, black_max: u8) -> Option<(u32, u32, u32, u32)> {
+    let mask: Vec<bool> = frame.image.pixels().map(|p| p.0[..3].iter().all(|&v| v <= black_max)).collect();
+    components(&mask, frame.width() as usize)
+        .into_iter()
+        .filter(|c| c.width() >= 40 && c.width().abs_diff(c.height()) * 4 <= c.width())
+        .max_by_key(|c| c.area)
+        .map(|c| (c.x0, c.y0, c.x1, c.y1))
+}
+
 /// The centre of the start button's icon: the tallest white mark below the preview box, in its columns.
-pub fn start_button(frame: &Frame, layout: &Layout) -> anyhow::Result<Point> {
-    let Some((x0, _, x1, y1)) = layout.preview else { bail!("no preview box found, so no start button under it") };
+pub fn start_button(frame: &Frame, preview: Option<(u32, u32, u32, u32)>) -> anyhow::Result<Point> {
+    let Some((x0, _, x1, y1)) = preview else { bail!("no preview box found, so no start button under it") };
     let bright_in_row = |y: u32| -> Vec<u32> {
         (x0..x1.min(frame.width())).filter(|&x| frame.rgb(x, y).iter().all(|&v| v > ICON_MIN)).collect()
     };
@@ -49,8 +60,8 @@ pub fn start_button(frame: &Frame, layout: &Layout) -> anyhow::Result<Point> {
 }
 
 /// Clicks the start button.
-pub fn click_start(frame: &Frame, layout: &Layout, input: &mut dyn InputDevice, failsafe: &mut Failsafe) -> anyhow::Result<()> {
-    let at = start_button(frame, layout)?.offset(frame.origin);
+pub fn click_start(frame: &Frame, black_max: u8, input: &mut dyn InputDevice, failsafe: &mut Failsafe) -> anyhow::Result<()> {
+    let at = start_button(frame, preview_box(frame, black_max))?.offset(frame.origin);
     failsafe.check(input)?;
     let click = Action::Click(at);
     input.perform(&click)?;

@@ -7,6 +7,7 @@
 mod collapse;
 mod flood;
 mod pegs;
+mod tetris;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -125,6 +126,7 @@ fn run_inner(path: &Path, config_dir: &Path) -> Result<Passed, String> {
         GameKind::Flood => flood::run(&case, &frame, &load_profile()?),
         GameKind::Pegs => pegs::run(&case, &frame, &load_profile()?),
         GameKind::Collapse => collapse::run(&case, &frame),
+        GameKind::Tetris => tetris::run(&case, &frame, config_dir, &profile_name),
         other => Err(format!("game \"{other}\" is not supported yet by this version of gamebot")),
     }
 }

@@ -90,19 +90,22 @@ fn look(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Result<Op
     Ok((!visible.is_empty()).then_some(visible))
 }
 
-/// The piece once it has shown the same for the profile's `still_ms` (the game animates each
-/// step, and a burst of steps is drawn one after the other).
+/// The piece once it has shown the same shape in the same columns for the profile's `still_ms`
+/// (the game animates each step, and a burst of steps is drawn one after the other).
 fn look_still(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
     let still = Duration::from_millis(hands.config.timing.still_ms);
+    // Held still sideways: gravity may move it down meanwhile, so rows do not count.
+    let key = |cells: &Option<Cells>| cells.as_ref().map(|c| (shape::normalise(c), shape::left(c), c.len()));
     let (mut last, mut since) = (None, Instant::now());
     let started = Instant::now();
     while started.elapsed() < still * 4 {
         let now = look(hands, layout, settled)?;
-        if now != last {
-            (last, since) = (now, Instant::now());
-        } else if last.is_some() && since.elapsed() >= still {
-            return Ok(last);
+        if key(&now) != key(&last) {
+            since = Instant::now();
+        } else if now.is_some() && since.elapsed() >= still {
+            return Ok(now);
         }
+        last = now;
     }
     Ok(None)
 }

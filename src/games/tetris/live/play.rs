@@ -130,10 +130,11 @@ fn wait_spawn(hands: &mut Hands, layout: &Layout, expected: Option<&Grid>, read_
                 (last, since) = (Some(settled), Instant::now());
             }
             // A full row is still to be cleared (the game shows the next piece before its
-            // clearing animation); a stack unlike the prediction is taken once it holds still.
+            // clearing animation); a stack unlike the prediction, or with none (the first piece, or
+            // after a lost one), is taken once it holds still: a clearing animation can look clean.
             let full_row = settled.iter().any(|row| row.iter().all(|&c| c));
             let still = since.elapsed() >= Duration::from_millis(config.timing.mismatch_ms);
-            if !full_row && (expected.is_none_or(|e| *e == settled) || still) {
+            if !full_row && (expected.is_some_and(|e| *e == settled) || still) {
                 let next = read_preview(&frame, layout, config.vision.empty_max)?;
                 return Ok(Some(Spawned { settled, piece, cells, next }));
             }

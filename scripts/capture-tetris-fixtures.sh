@@ -27,7 +27,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out="$(cd "$here/.." && pwd)/fixtures/tetris"
 dnum=${TETRIS_CAPTURE_DISPLAY:-73}
 game=/usr/games/quadrapassel
-for tool in Xvfb jwm xdotool import convert xwininfo python3; do
+for tool in Xvfb jwm xdotool import convert compare xwininfo python3; do
     command -v "$tool" >/dev/null || { echo "missing tool: $tool" >&2; exit 1; }
 done
 [ -x "$game" ] || { echo "quadrapassel not found at $game (apt-get install quadrapassel)" >&2; exit 1; }
@@ -70,7 +70,7 @@ capture() {
         import -window root -crop "$geom" +repage "$work/a.png"
         sleep 0.03
         import -window root -crop "$geom" +repage "$work/b.png"
-        if cmp -s <(convert "$work/a.png" rgb:-) <(convert "$work/b.png" rgb:-); then
+        if [ "$(compare -metric AE "$work/a.png" "$work/b.png" null: 2>&1)" = "0" ]; then
             convert "$work/b.png" -define png:exclude-chunks=date,time "$2"; return 0
         fi
     done

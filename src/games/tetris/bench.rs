@@ -50,7 +50,7 @@ pub fn run(config: &GameConfig, eval: &impl Evaluator, games: usize, seed: u64, 
                         break;
                     }
                     let mut progress = |pieces: u64, lines: u64| {
-                        if pieces % (1 << 18) == 0 {
+                        if pieces.is_multiple_of(1 << 18) {
                             log(format!("game {game}: {pieces} pieces, {lines} lines"));
                         }
                     };

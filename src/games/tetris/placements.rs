@@ -54,10 +54,10 @@ impl Placement {
     /// The inputs from spawn (rotation 0, rotation box's left column at 3, above the stack):
     /// turns, shifts and a hard drop; for a tuck or spin, the path the state search found.
     pub fn path(&self, board: &Board) -> Vec<Step> {
-        if self.tuck {
-            if let Some(path) = tucks::path_to(board, self) {
-                return path;
-            }
+        if self.tuck
+            && let Some(path) = tucks::path_to(board, self)
+        {
+            return path;
         }
         let mut steps = turns_and_shifts(self.piece, self.rot, self.x);
         steps.push(Step::HardDrop);

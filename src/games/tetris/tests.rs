@@ -101,10 +101,10 @@ fn brute_hard_drops(b: &Board, piece: Piece) -> BTreeSet<(u8, i8, i8)> {
         let r = piece.rotation(rot);
         for x in 0..=(WIDTH as i32 - r.width as i32) {
             let clear_from = (0..=b.height() as i32).rev().take_while(|&y| free(rot, x, y)).last();
-            if let Some(y) = clear_from {
-                if y + r.height as i32 <= b.height() as i32 {
-                    set.insert((r.shape, x as i8, y as i8));
-                }
+            if let Some(y) = clear_from
+                && y + r.height as i32 <= b.height() as i32
+            {
+                set.insert((r.shape, x as i8, y as i8));
             }
         }
     }

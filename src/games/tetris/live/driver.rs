@@ -71,6 +71,16 @@ fn shows(visible: &[(i32, i32)], target: &[(u8, u8)], left: i32) -> bool {
 /// The top row a piece is soft-dropped to before it is turned, so no turn sticks out of the well.
 const ROOM: i32 = 2;
 
+/// Where one piece goes: the piece, its cells when it was first seen whole, the target shape
+/// (normalised, y up) and the target's left column.
+#[derive(Clone, Copy)]
+pub struct Goal<'a> {
+    pub piece: Piece,
+    pub spawn: &'a Cells,
+    pub target: &'a Shape,
+    pub x: i32,
+}
+
 /// What steering one piece took.
 #[derive(Debug, Default)]
 pub struct Steered {
@@ -114,7 +124,8 @@ fn look_still(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Res
 
 /// Turns and shifts `piece` (now showing whole as `spawn`) to `target` with its left edge at
 /// column `x`, checks it on screen, and hard-drops it.
-pub fn steer(hands: &mut Hands, layout: &Layout, settled: &Grid, piece: Piece, spawn: &Cells, target: &Shape, x: i32, turns: &mut Turns) -> anyhow::Result<Steered> {
+pub fn steer(hands: &mut Hands, layout: &Layout, settled: &Grid, goal: &Goal, turns: &mut Turns) -> anyhow::Result<Steered> {
+    let Goal { piece, spawn, target, x } = *goal;
     let (mut shape_now, mut left_now) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
     let mut top_now: i32 = spawn.iter().map(|c| c.0).min().unwrap_or(0);
     let mut steered = Steered::default();

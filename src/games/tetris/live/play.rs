@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use super::config::LiveConfig;
-use super::driver::{Hands, loose_cells, steer};
+use super::driver::{Goal, Hands, loose_cells, steer};
 use super::locate::{Layout, locate};
 use super::read::{Grid, falling_piece, read_grid, read_preview, rows_without};
 use super::shape::Cells;
@@ -59,7 +59,7 @@ impl Summary {
         let median = ms.get(ms.len() / 2).copied().unwrap_or(0.0);
         let worst = ms.last().copied().unwrap_or(0.0);
         format!(
-            "# rotation table learnt on screen\n{}lines={} pieces={} misreads={} lost={} corrections={} seconds={:.1} read_ms_median={median:.2} read_ms_worst={worst:.2} outcome={:?}",
+            "# rotation table: the profile's, with what was learnt on screen\n{}lines={} pieces={} misreads={} lost={} corrections={} seconds={:.1} read_ms_median={median:.3} read_ms_worst={worst:.3} outcome={:?}",
             self.turns.to_toml(),
             self.lines,
             self.pieces,
@@ -194,7 +194,8 @@ pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveC
         let (after, placed) = choice.placement.apply(&board).context("the chosen placement does not fit")?;
         let target = choice.placement.rotation().cells.to_vec();
         summary.pieces += 1;
-        match steer(&mut hands, &layout, &spawned.settled, spawned.piece, &spawned.cells, &target, choice.placement.x as i32, &mut turns) {
+        let goal = Goal { piece: spawned.piece, spawn: &spawned.cells, target: &target, x: choice.placement.x as i32 };
+        match steer(&mut hands, &layout, &spawned.settled, &goal, &mut turns) {
             Ok(steered) => {
                 summary.corrections += steered.corrections;
                 if (summary.lines + placed.lines) / 10 > summary.lines / 10 {

@@ -110,9 +110,13 @@ enum Command {
         #[arg(long)]
         new_game: bool,
     },
-    /// Find the board in the live window (or a screenshot), show it, and save the layout.
+    /// Find the board in the live window (or a screenshot), show it, and save the layout. Tetris:
+    /// learn quadrapassel's rotation table by playing, and write it into the profile.
     Calibrate {
         game: GameKind,
+        /// Tetris: click the game's start button first.
+        #[arg(long)]
+        new_game: bool,
         #[arg(long)]
         profile: Option<String>,
         /// Calibrate from this screenshot instead of the live window.
@@ -247,7 +251,10 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 other => Err(not_yet(other)),
             }
         }
-        Command::Calibrate { game, profile, from, out, force } => {
+        Command::Calibrate { game: GameKind::Tetris, profile, new_game, .. } => {
+            tetris_play::calibrate(&dirs, &profile.unwrap_or_else(|| GameKind::Tetris.default_profile().to_string()), new_game)
+        }
+        Command::Calibrate { game, profile, from, out, force, .. } => {
             let (profile, from, out) = (profile_for(game, profile), from.as_deref(), out.as_deref());
             match game {
                 GameKind::Flood => play::calibrate::<Flood>(&dirs, &profile, from, out, force),

@@ -66,7 +66,7 @@ pub fn play(dirs: &Dirs, args: &TetrisPlayArgs) -> anyhow::Result<bool> {
     }
     let window = Display::open()?.find(&config.window).context("start quadrapassel first")?;
     let mut input = LiveInput::open_on(None)?;
-    let options = play::Options { lines: args.lines, new_game: args.new_game };
+    let options = play::Options { lines: args.lines, new_game: args.new_game, learn: false };
     let summary = play::run(window, &mut input, &config, &options)?;
     println!("{}", summary.report());
     match summary.outcome {
@@ -75,5 +75,46 @@ pub fn play(dirs: &Dirs, args: &TetrisPlayArgs) -> anyhow::Result<bool> {
             eprintln!("error: topped out after {} lines (asked for {})", summary.lines, args.lines.map_or("-".into(), |n| n.to_string()));
             Ok(false)
         }
+    }
+}
+
+/// The line in the profile after which `calibrate tetris` writes the rotation table.
+const TABLE_MARK: &str = "# --- rotation table";
+
+/// The profile's text with everything from the table mark on replaced by `table`.
+pub fn with_table(profile: &str, table: &str) -> String {
+    let keep = profile.find(TABLE_MARK).map_or(profile, |at| &profile[..at]);
+    format!("{}\n\n{TABLE_MARK} (written by gamebot calibrate tetris) ---\n\n{table}", keep.trim_end())
+}
+
+/// `gamebot calibrate tetris`: plays with an empty rotation table until every press is learnt (or
+/// the game ends), then writes the table into the profile file in the config folder.
+pub fn calibrate(dirs: &Dirs, profile: &str, new_game: bool) -> anyhow::Result<bool> {
+    let config = LiveConfig::load(profile, &dirs.config)?;
+    let path = dirs.config.join(format!("{profile}.toml"));
+    let text = std::fs::read_to_string(&path).with_context(|| format!("{}: the profile file to write the table into", path.display()))?;
+    let window = Display::open()?.find(&config.window).context("start quadrapassel first")?;
+    let mut input = LiveInput::open_on(None)?;
+    let options = play::Options { lines: None, new_game, learn: true };
+    let summary = play::run(window, &mut input, &config, &options)?;
+    let missing = summary.turns.missing();
+    println!("{}", summary.report());
+    anyhow::ensure!(missing == 0, "the game ended with {missing} presses still unknown; nothing written (start a new game and run again)");
+    crate::profile::write_atomic(&path, with_table(&text, &summary.turns.to_toml()).as_bytes(), true)?;
+    println!("wrote the rotation table into {}", path.display());
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_replaces_only_what_follows_the_mark() {
+        let first = with_table("name = \"q\"\n# keep me\n", "[[rotation]]\ndx = 1\n");
+        assert!(first.starts_with("name = \"q\"\n# keep me\n\n# --- rotation table"), "{first}");
+        let second = with_table(&first, "[[rotation]]\ndx = 2\n");
+        assert!(second.contains("# keep me") && second.contains("dx = 2") && !second.contains("dx = 1"), "{second}");
+        assert_eq!(second.matches(TABLE_MARK).count(), 1);
     }
 }

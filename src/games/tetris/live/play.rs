@@ -30,6 +30,8 @@ pub struct Options {
     pub lines: Option<u32>,
     /// Click the game's start button first.
     pub new_game: bool,
+    /// Calibration: start from an empty rotation table and stop once every press is known.
+    pub learn: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -162,7 +164,7 @@ fn grid_of(board: &Board) -> Grid {
 pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveConfig, options: &Options) -> anyhow::Result<Summary> {
     let started = Instant::now();
     let mut failsafe = Failsafe::new(2);
-    let mut turns = Turns::from_config(&config.rotation)?;
+    let mut turns = if options.learn { Turns::default() } else { Turns::from_config(&config.rotation)? };
     let mut first = window.capture()?;
     if options.new_game {
         // While a game runs the button shows "pause" instead: play on in that game.
@@ -179,7 +181,7 @@ pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveC
     let mut summary = Summary { outcome: Outcome::ToppedOut, lines: 0, pieces: 0, misreads: 0, lost: 0, corrections: 0, read_ms: Vec::new(), seconds: 0.0, turns: Turns::default() };
     let mut expected: Option<Grid> = None;
     loop {
-        if options.lines.is_some_and(|n| summary.lines >= n) {
+        if options.lines.is_some_and(|n| summary.lines >= n) || (options.learn && turns.missing() == 0) {
             summary.outcome = Outcome::Reached;
             break;
         }

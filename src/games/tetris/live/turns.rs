@@ -53,6 +53,15 @@ impl Turns {
         None
     }
 
+    /// The presses still unknown: a piece's shapes each need the press that leaves them (O needs none).
+    pub fn missing(&self) -> usize {
+        Piece::ALL
+            .into_iter()
+            .filter(|&p| p != Piece::O)
+            .map(|p| p.shapes().iter().filter(|s| !self.known.contains_key(&(p, s.to_vec()))).count())
+            .sum()
+    }
+
     /// The table in the profile's `[[rotation]]` form.
     pub fn to_toml(&self) -> String {
         let rows = |s: &Shape| shape::to_rows(s).iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", ");
@@ -80,6 +89,15 @@ mod tests {
         assert_eq!(turns.path(Piece::T, &s(&["###", ".#."]), &s(&[".#.", "###"])), Some((2, 0)));
         assert_eq!(turns.path(Piece::T, &s(&["###", ".#."]), &s(&["###", ".#."])), Some((0, 0)));
         assert_eq!(turns.path(Piece::T, &s(&["###", ".#."]), &s(&[".#", "##", ".#"])), None, "the third press is unknown");
+    }
+
+    #[test]
+    fn a_table_is_complete_with_one_press_per_shape_of_every_piece_but_o() {
+        let mut turns = Turns::default();
+        assert_eq!(turns.missing(), 2 + 4 + 4 + 2 + 4 + 2);
+        turns.record(Piece::I, s(&["####"]), s(&["#", "#", "#", "#"]), 2);
+        turns.record(Piece::I, s(&["#", "#", "#", "#"]), s(&["####"]), -2);
+        assert_eq!(turns.missing(), 16);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::driver::{Goal, Hands, loose_cells, steer};
 use super::locate::{Layout, locate};
 use super::read::{Grid, falling_piece, read_grid, read_preview, rows_without};
 use super::shape::Cells;
-use super::start::click_start;
+use super::start::{click_start, preview_box};
 use super::turns::Turns;
 use crate::games::tetris::eval::Weights;
 use crate::games::tetris::search::Planner;
@@ -160,21 +160,33 @@ fn grid_of(board: &Board) -> Grid {
     grid
 }
 
+/// Captures until `ready` holds for a frame or `patience` runs out; returns the last frame.
+fn capture_until(window: &mut WindowScreen, patience: Duration, ready: impl Fn(&crate::frame::Frame) -> bool) -> anyhow::Result<crate::frame::Frame> {
+    let started = Instant::now();
+    loop {
+        let frame = window.capture()?;
+        if ready(&frame) || started.elapsed() > patience {
+            return Ok(frame);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// Plays until `options.lines` lines are cleared or the game is over.
 pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveConfig, options: &Options) -> anyhow::Result<Summary> {
     let started = Instant::now();
     let mut failsafe = Failsafe::new(2);
     let mut turns = if options.learn { Turns::default() } else { Turns::from_config(&config.rotation)? };
-    let mut first = window.capture()?;
+    // A window just opened may not be drawn yet: wait (within the timeout) for what is needed.
+    let patience = Duration::from_millis(config.timing.piece_timeout_ms);
+    let mut first = capture_until(&mut window, patience, |f| !options.new_game || preview_box(f, config.vision.black_max).is_some())?;
     if options.new_game {
         // While a game runs the button shows "pause" instead: play on in that game.
         match click_start(&first, config.vision.black_max, input, &mut failsafe) {
-            Ok(()) => {
-                std::thread::sleep(Duration::from_millis(300));
-                first = window.capture()?;
-            }
+            Ok(()) => std::thread::sleep(Duration::from_millis(300)),
             Err(e) => eprintln!("not starting a new game ({e}); playing the game on screen"),
         }
+        first = capture_until(&mut window, patience, |f| locate(f, config.vision.black_max).is_ok())?;
     }
     let layout = locate(&first, config.vision.black_max).context("finding the well in quadrapassel's window")?;
     let (mut planner, weights) = (Planner::new(false), Weights::default());

@@ -4,7 +4,8 @@
 //!
 //! Lines are counted by the rules from the placements made; every new piece's stack is compared
 //! with the prediction, and a difference counts as a misread (the screen is then taken as the truth).
-//! No new piece within the profile's timeout means the game is over: a top-out.
+//! No new piece within the profile's timeout means the game is over: a top-out. With the environment
+//! variable GAMEBOT_DEBUG set, every frame read while waiting for a piece is printed to stderr.
 
 use std::time::{Duration, Instant};
 

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 
 use gamebot::budget::Budget;
 use gamebot::cases;
-use gamebot::commands::{Dirs, breach, collapse, demo, flood, pegs, play, tetris};
+use gamebot::commands::{Dirs, breach, collapse, demo, flood, pegs, play, tetris, tetris_play};
 use gamebot::games::flood::Flood;
 use gamebot::games::pegs::Pegs;
 use gamebot::games::GameKind;
@@ -103,10 +103,20 @@ enum Command {
         /// Overwrite the dry run's picture if it exists.
         #[arg(long)]
         force: bool,
+        /// Tetris: stop, successfully, after this many cleared lines (a top-out before is a failure).
+        #[arg(long)]
+        lines: Option<u32>,
+        /// Tetris: click the game's start button first (quadrapassel's first game must start so).
+        #[arg(long)]
+        new_game: bool,
     },
-    /// Find the board in the live window (or a screenshot), show it, and save the layout.
+    /// Find the board in the live window (or a screenshot), show it, and save the layout. Tetris:
+    /// learn quadrapassel's rotation table by playing, and write it into the profile.
     Calibrate {
         game: GameKind,
+        /// Tetris: click the game's start button first.
+        #[arg(long)]
+        new_game: bool,
         #[arg(long)]
         profile: Option<String>,
         /// Calibrate from this screenshot instead of the live window.
@@ -216,7 +226,7 @@ enum Command {
 }
 
 fn not_yet(game: GameKind) -> anyhow::Error {
-    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood, pegs and breach are; collapse can be read, solved and benchmarked but not yet played)")
+    anyhow::anyhow!("{game} is not supported yet by this version of gamebot (flood, pegs, breach and tetris are played; collapse can be read, solved and benchmarked but not yet played)")
 }
 
 fn budget(ms: u64) -> Budget {
@@ -227,7 +237,14 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
     let dirs = Dirs { config: cli.config_dir, calibration: cli.calibration_dir };
     let profile_for = |game: GameKind, profile: Option<String>| profile.unwrap_or_else(|| game.default_profile().to_string());
     match cli.command {
-        Command::Play { game, profile, dry_run, from, out, limit, budget_ms, force } => {
+        Command::Play { game, profile, dry_run, from, out, lines, new_game, force, .. } if game == GameKind::Tetris => {
+            let args = tetris_play::TetrisPlayArgs { profile: profile_for(game, profile), dry_run, from, out, lines, new_game, force };
+            tetris_play::play(&dirs, &args)
+        }
+        Command::Play { game, lines, new_game, .. } if lines.is_some() || new_game => {
+            Err(anyhow::anyhow!("--lines and --new-game are options of play tetris, not of play {game}"))
+        }
+        Command::Play { game, profile, dry_run, from, out, limit, budget_ms, force, .. } => {
             let args = play::PlayArgs { profile: profile_for(game, profile), dry_run, from, out, limit, budget: budget(budget_ms), force };
             match game {
                 GameKind::Flood => play::play::<Flood>(&dirs, &args),
@@ -236,7 +253,10 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 other => Err(not_yet(other)),
             }
         }
-        Command::Calibrate { game, profile, from, out, force } => {
+        Command::Calibrate { game: GameKind::Tetris, profile, new_game, .. } => {
+            tetris_play::calibrate(&dirs, &profile.unwrap_or_else(|| GameKind::Tetris.default_profile().to_string()), new_game)
+        }
+        Command::Calibrate { game, profile, from, out, force, .. } => {
             let (profile, from, out) = (profile_for(game, profile), from.as_deref(), out.as_deref());
             match game {
                 GameKind::Flood => play::calibrate::<Flood>(&dirs, &profile, from, out, force),
@@ -252,7 +272,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 GameKind::Pegs => play::read_png::<Pegs>(&dirs, &profile, &png),
                 GameKind::Collapse => collapse::read_png(&png),
                 GameKind::Breach => breach::read_png(&png),
-                other => Err(not_yet(other)),
+                GameKind::Tetris => tetris_play::read_png(&dirs, &profile, &png),
             }
             .map(|_| true)
         }

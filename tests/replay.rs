@@ -49,6 +49,33 @@ fn every_real_sgt_pegs_capture_passes() {
 }
 
 #[test]
+fn every_real_quadrapassel_capture_passes() {
+    let lines = all_pass("tetris", 7);
+    assert!(lines[..lines.len() - 1].iter().all(|l| l.contains(" piece ") && l.contains(" next ")), "falling and preview pieces are checked");
+}
+
+#[test]
+fn a_wrong_tetris_cell_or_piece_is_caught() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris/q800-eight");
+    let text = std::fs::read_to_string(case.with_extension("toml")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (name, broken) in [
+        ("cell", text.replacen("\"#.###.####\"", "\"#.###.###.\"", 1)),
+        ("piece", text.replacen("piece = \"L\"", "piece = \"J\"", 1)),
+        ("next", text.replacen("next = \"Z\"", "next = \"S\"", 1)),
+    ] {
+        assert_ne!(broken, text);
+        write(dir.path(), &format!("{name}.toml"), broken.as_bytes());
+        std::fs::copy(case.with_extension("png"), dir.path().join(format!("{name}.png"))).unwrap();
+    }
+    let (ok, lines) = replay(&[dir.path()]);
+    assert!(!ok);
+    assert!(lines[0].contains("cell.toml") && lines[0].contains("board: row 19 col 9 read \"#\", expected \".\""), "{lines:#?}");
+    assert!(lines[1].contains("next.toml") && lines[1].contains("next: read Z, expected S"), "{lines:#?}");
+    assert!(lines[2].contains("piece.toml") && lines[2].contains("piece: read L, expected J"), "{lines:#?}");
+}
+
+#[test]
 fn every_shared_collapse_capture_passes() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/collapse");
     let (ok, lines) = replay(&[&dir]);

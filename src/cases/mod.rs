@@ -8,6 +8,7 @@ mod breach;
 mod collapse;
 mod flood;
 mod pegs;
+mod tetris;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -127,7 +128,7 @@ fn run_inner(path: &Path, config_dir: &Path) -> Result<Passed, String> {
         GameKind::Pegs => pegs::run(&case, &frame, &load_profile()?),
         GameKind::Collapse => collapse::run(&case, &frame),
         GameKind::Breach => breach::run(&case, &frame),
-        other => Err(format!("game \"{other}\" is not supported yet by this version of gamebot")),
+        GameKind::Tetris => tetris::run(&case, &frame, config_dir, &profile_name),
     }
 }
 

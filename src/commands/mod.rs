@@ -8,6 +8,7 @@ pub mod flood;
 pub mod pegs;
 pub mod play;
 pub mod tetris;
+pub mod tetris_play;
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};

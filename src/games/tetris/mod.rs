@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod board;
 pub mod eval;
+pub mod live;
 pub mod piece;
 pub mod placements;
 pub mod search;

@@ -1,0 +1,68 @@
+//! Tetris cases (reading only, per CASES.md): `[board] rows` (the settled cells, the falling piece
+//! left out), and optionally `piece` (the falling piece) and `next` (the preview), each one of
+//! IJLOSTZ. The reader finds the well by itself; the profile only gives its thresholds.
+
+use std::path::Path;
+use std::time::Instant;
+
+use serde::Deserialize;
+
+use super::{CaseFile, Passed};
+use crate::frame::Frame;
+use crate::games::tetris::Piece;
+use crate::games::tetris::live::config::LiveConfig;
+use crate::games::tetris::live::{locate, read};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TetrisBoard {
+    rows: Vec<String>,
+    #[serde(default)]
+    piece: Option<String>,
+    #[serde(default)]
+    next: Option<String>,
+}
+
+fn piece_of(field: &str, text: &Option<String>) -> Result<Option<Piece>, String> {
+    match text.as_deref() {
+        None => Ok(None),
+        Some(t) => {
+            let mut chars = t.chars();
+            match (chars.next().and_then(Piece::from_char), chars.next()) {
+                (Some(p), None) => Ok(Some(p)),
+                _ => Err(format!("malformed [board]: {field} = \"{t}\" is not one of I J L O S T Z")),
+            }
+        }
+    }
+}
+
+fn name(piece: Option<Piece>) -> String {
+    piece.map_or("none".into(), |p| p.letter().to_string())
+}
+
+pub fn run(case: &CaseFile, frame: &Frame, config_dir: &Path, profile: &str) -> Result<Passed, String> {
+    let board: TetrisBoard = case.board.clone().try_into().map_err(|e| format!("malformed [board]: {e}"))?;
+    if board.rows.len() != locate::ROWS || board.rows.iter().any(|r| r.len() != locate::COLUMNS || r.chars().any(|c| c != '#' && c != '.')) {
+        return Err(format!("malformed [board]: rows must be {} strings of {} '#' or '.'", locate::ROWS, locate::COLUMNS));
+    }
+    let (piece, next) = (piece_of("piece", &board.piece)?, piece_of("next", &board.next)?);
+    let config = LiveConfig::load(profile, config_dir).map_err(|e| format!("profile: {e:#}"))?;
+    let started = Instant::now();
+    let layout = locate::locate(frame, config.vision.black_max).map_err(|e| format!("read: {e:#}"))?;
+    let reading = read::read(frame, &layout, config.vision.empty_max).map_err(|e| format!("read: {e:#}"))?;
+    let read_time = started.elapsed();
+    let rows = reading.board_rows();
+    for (r, (got, want)) in rows.iter().zip(&board.rows).enumerate() {
+        if let Some(c) = got.chars().zip(want.chars()).position(|(a, b)| a != b) {
+            return Err(format!("board: row {r} col {c} read \"{}\", expected \"{}\"", &got[c..=c], &want[c..=c]));
+        }
+    }
+    let read_piece = reading.piece.as_ref().map(|(p, _)| *p);
+    if piece.is_some() && read_piece != piece {
+        return Err(format!("piece: read {}, expected {}", name(read_piece), name(piece)));
+    }
+    if next.is_some() && reading.next != next {
+        return Err(format!("next: read {}, expected {}", name(reading.next), name(next)));
+    }
+    Ok(Passed { read: read_time, solve: None, detail: format!("piece {} next {} ({:.0} px cells)", name(read_piece), name(reading.next), layout.pitch) })
+}

@@ -1,0 +1,225 @@
+//! Steering one falling piece to its chosen place, closed loop: send the rotations and shifts the
+//! rotation table predicts in one burst (the game applies key presses at once; only the drawing is
+//! animated), then watch the screen until the piece shows the target shape in the target columns,
+//! correcting what is off, and only then hard-drop it.
+//!
+//! A piece turned at the top of the well can stick out above it, so fewer than four cells may show;
+//! those are checked against the bottom of the expected shape. Failsafe before every key.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+
+use super::config::LiveConfig;
+use super::locate::Layout;
+use super::read::{Grid, read_grid};
+use super::shape::{self, Cells};
+use super::turns::{Shape, Turns};
+use crate::games::tetris::Piece;
+use crate::input::failsafe::Failsafe;
+use crate::input::{Action, InputDevice};
+use crate::screen::Screen;
+
+/// Keys, failsafe and screen, as one piece's driver needs them.
+pub struct Hands<'a> {
+    pub screen: &'a mut dyn Screen,
+    pub input: &'a mut dyn InputDevice,
+    pub failsafe: &'a mut Failsafe,
+    pub config: &'a LiveConfig,
+}
+
+impl Hands<'_> {
+    pub fn keys(&mut self, key: &str, times: usize) -> anyhow::Result<()> {
+        for _ in 0..times {
+            self.failsafe.check(self.input)?;
+            self.input.perform(&Action::Key(key.to_string())).with_context(|| format!("pressing {key}"))?;
+        }
+        Ok(())
+    }
+
+    fn shift(&mut self, by: i32) -> anyhow::Result<()> {
+        let key = if by < 0 { self.config.keys.left.clone() } else { self.config.keys.right.clone() };
+        self.keys(&key, by.unsigned_abs() as usize)
+    }
+}
+
+/// The cells of the grid that are not settled: the falling piece, as far as it shows.
+pub fn loose_cells(grid: &Grid, settled: &Grid) -> Cells {
+    let mut cells = Vec::new();
+    for (r, (row, base)) in grid.iter().zip(settled).enumerate() {
+        for (c, (&now, &before)) in row.iter().zip(base).enumerate() {
+            if now && !before {
+                cells.push((r as i32, c as i32));
+            }
+        }
+    }
+    cells
+}
+
+/// True when `visible` is what a piece of shape `target` (normalised, y up) with its left edge at
+/// column `left` shows with its top part cut off by the top of the well.
+fn shows(visible: &[(i32, i32)], target: &[(u8, u8)], left: i32) -> bool {
+    let Some(bottom) = visible.iter().map(|c| c.0).max() else { return false };
+    let mut expected: Vec<(i32, i32)> =
+        target.iter().map(|&(x, y)| (bottom - y as i32, left + x as i32)).filter(|c| c.0 >= 0).collect();
+    let mut seen = visible.to_vec();
+    expected.sort();
+    seen.sort();
+    expected == seen
+}
+
+/// The top row a piece is soft-dropped to before it is turned, so no turn sticks out of the well.
+const ROOM: i32 = 2;
+
+/// Where one piece goes: the piece, its cells when it was first seen whole, the target shape
+/// (normalised, y up) and the target's left column.
+#[derive(Clone, Copy)]
+pub struct Goal<'a> {
+    pub piece: Piece,
+    pub spawn: &'a Cells,
+    pub target: &'a Shape,
+    pub x: i32,
+}
+
+/// What steering one piece took.
+#[derive(Debug, Default)]
+pub struct Steered {
+    pub keys: usize,
+    pub corrections: u32,
+}
+
+/// The piece as the screen shows it: None while a frame is half drawn or the piece is not there.
+fn look(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
+    std::thread::sleep(Duration::from_millis(hands.config.timing.poll_ms));
+    let frame = hands.screen.capture()?;
+    let Ok(grid) = read_grid(&frame, layout, hands.config.vision.empty_max) else { return Ok(None) };
+    let visible = loose_cells(&grid, settled);
+    if visible.len() > 4 {
+        bail!("more than the falling piece changed on screen ({} cells): the piece locked before it was placed", visible.len());
+    }
+    Ok((!visible.is_empty()).then_some(visible))
+}
+
+/// The piece once it has shown the same shape in the same columns for the profile's `still_ms`
+/// (the game animates each step, and a burst of steps is drawn one after the other).
+fn look_still(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
+    let still = Duration::from_millis(hands.config.timing.still_ms);
+    // Held still sideways: gravity may move it down meanwhile, so rows do not count.
+    let key = |cells: &Option<Cells>| cells.as_ref().map(|c| (shape::normalise(c), shape::left(c), c.len()));
+    let (mut last, mut since) = (None, Instant::now());
+    let started = Instant::now();
+    while started.elapsed() < still * 4 {
+        // A half-drawn frame (a step of gravity being animated) neither breaks nor proves it.
+        let Some(now) = look(hands, layout, settled)? else { continue };
+        let now = Some(now);
+        if key(&now) != key(&last) {
+            since = Instant::now();
+        } else if since.elapsed() >= still {
+            return Ok(now);
+        }
+        last = now;
+    }
+    Ok(None)
+}
+
+/// Turns and shifts `piece` (now showing whole as `spawn`) to `target` with its left edge at
+/// column `x`, checks it on screen, and hard-drops it.
+pub fn steer(hands: &mut Hands, layout: &Layout, settled: &Grid, goal: &Goal, turns: &mut Turns) -> anyhow::Result<Steered> {
+    let Goal { piece, spawn, target, x } = *goal;
+    let (mut shape_now, mut left_now) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
+    let mut top_now: i32 = spawn.iter().map(|c| c.0).min().unwrap_or(0);
+    let mut steered = Steered::default();
+    let (rotate, timeout) = (hands.config.keys.rotate.clone(), Duration::from_millis(hands.config.timing.piece_timeout_ms));
+    let started = Instant::now();
+    let late = |what: &str| anyhow::anyhow!("the {} {what} within {} ms", piece.letter(), timeout.as_millis());
+    'plan: loop {
+        if steered.corrections > hands.config.timing.max_corrections {
+            bail!("the {} could not be put at column {x} as {:?}: it shows at column {left_now} as {:?}", piece.letter(), shape::to_rows(target), shape::to_rows(&shape_now));
+        }
+        // The game refuses a turn that would put a cell above the well: make room first.
+        if shape_now != *target && top_now < ROOM {
+            let key = hands.config.keys.soft_drop.clone();
+            hands.keys(&key, (ROOM - top_now) as usize)?;
+            steered.keys += (ROOM - top_now) as usize;
+        }
+        let Some((presses, dx)) = turns.path(piece, &shape_now, target) else {
+            // Learn one press: make it alone and wait until the piece shows whole.
+            hands.keys(&rotate, 1)?;
+            steered.keys += 1;
+            loop {
+                if started.elapsed() > timeout {
+                    return Err(late("did not show whole after a turn"));
+                }
+                let seen = look_still(hands, layout, settled)?;
+                if seen.as_ref().is_some_and(|c| c.len() < 4 && c.iter().all(|&(r, _)| r <= 2)) {
+                    // Turned partly above the well: a soft drop brings it into view.
+                    let key = hands.config.keys.soft_drop.clone();
+                    hands.keys(&key, 1)?;
+                    steered.keys += 1;
+                }
+                if let Some(cells) = seen
+                    && cells.len() == 4
+                    && shape::normalise(&cells) != shape_now
+                {
+                    let (seen, left) = (shape::normalise(&cells), shape::left(&cells).unwrap_or(0));
+                    turns.record(piece, shape_now.clone(), seen.clone(), left - left_now);
+                    (shape_now, left_now) = (seen, left);
+                    top_now = cells.iter().map(|c| c.0).min().unwrap_or(0);
+                    continue 'plan;
+                }
+            }
+        };
+        // I, S and Z have two shapes but four turns, and where a turn leaves them depends on the
+        // turn, not the shape: turn them first, and shift once they show where they went.
+        let blind = presses > 0 && piece.shapes().len() == 2;
+        let by = if blind { 0 } else { x - (left_now + dx) };
+        hands.keys(&rotate, presses)?;
+        hands.shift(by)?;
+        steered.keys += presses + by.unsigned_abs() as usize;
+        loop {
+            if started.elapsed() > timeout {
+                return Err(late(&format!("did not show at column {x} as {:?}", shape::to_rows(target))));
+            }
+            let Some(cells) = look(hands, layout, settled)? else { continue };
+            if shows(&cells, target, x) {
+                break 'plan;
+            }
+            // Not there yet, or drawn late: judge only once the piece has held still.
+            let Some(cells) = look_still(hands, layout, settled)? else { continue };
+            if shows(&cells, target, x) {
+                break 'plan;
+            }
+            if cells.len() == 4 {
+                // Whole and not where it should be: start again from what is on screen.
+                (shape_now, left_now) = (shape::normalise(&cells), shape::left(&cells).unwrap_or(0));
+                top_now = cells.iter().map(|c| c.0).min().unwrap_or(0);
+                if shape::recognise(&cells) != Some(piece) {
+                    bail!("the falling {} shows as {:?} on screen", piece.letter(), shape::to_rows(&shape_now));
+                }
+                if !blind {
+                    steered.corrections += 1;
+                }
+                continue 'plan;
+            }
+        }
+    }
+    let drop = hands.config.keys.hard_drop.clone();
+    hands.keys(&drop, 1)?;
+    steered.keys += 1;
+    Ok(steered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_cut_off_by_the_top_is_matched_by_its_bottom_rows() {
+        let vertical_i = shape::normalise(&shape::from_rows(&["#", "#", "#", "#"]));
+        assert!(shows(&[(0, 5), (1, 5)], &vertical_i, 5));
+        assert!(!shows(&[(0, 4), (1, 4)], &vertical_i, 5), "wrong column");
+        let t_down = shape::normalise(&shape::from_rows(&["###", ".#."]));
+        assert!(shows(&[(0, 4)], &t_down, 3));
+        assert!(!shows(&[(0, 3)], &t_down, 3), "the stem is in the middle column");
+    }
+}

@@ -1,0 +1,13 @@
+//! Playing the real quadrapassel (GNOME Tetris) in real time: the profile, finding the well,
+//! reading cells, the falling piece and the preview, recognising pieces by shape, and (in the
+//! driver and the loop) turning the engine's chosen placement into key presses checked on screen.
+
+pub mod config;
+pub mod locate;
+pub mod read;
+pub mod shape;
+pub mod annotate;
+pub mod driver;
+pub mod play;
+pub mod start;
+pub mod turns;

@@ -1,0 +1,234 @@
+//! The real-time loop: wait for a new piece at the top of the well, read the stack and the preview,
+//! let the engine choose a placement (with the preview), steer the piece there and hard-drop it,
+//! then check that the stack the screen shows next is the one the rules predicted.
+//!
+//! Lines are counted by the rules from the placements made; every new piece's stack is compared
+//! with the prediction, and a difference counts as a misread (the screen is then taken as the truth).
+//! No new piece within the profile's timeout means the game is over: a top-out. With the environment
+//! variable GAMEBOT_DEBUG set, every frame read while waiting for a piece is printed to stderr.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+use super::config::LiveConfig;
+use super::driver::{Goal, Hands, loose_cells, steer};
+use super::locate::{Layout, locate};
+use super::read::{Grid, falling_piece, read_grid, read_preview, rows_without};
+use super::shape::Cells;
+use super::start::{click_start, preview_box};
+use super::turns::Turns;
+use crate::games::tetris::eval::Weights;
+use crate::games::tetris::search::Planner;
+use crate::games::tetris::{Board, Piece};
+use crate::input::InputDevice;
+use crate::input::failsafe::{Failsafe, Stop};
+use crate::screen::Screen;
+use crate::screen::x11::WindowScreen;
+
+pub struct Options {
+    /// Stop, successfully, once this many lines are cleared.
+    pub lines: Option<u32>,
+    /// Click the game's start button first.
+    pub new_game: bool,
+    /// Calibration: start from an empty rotation table and stop once every press is known.
+    pub learn: bool,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Reached,
+    ToppedOut,
+}
+
+#[derive(Debug)]
+pub struct Summary {
+    pub outcome: Outcome,
+    pub lines: u32,
+    pub pieces: u32,
+    pub misreads: u32,
+    /// Pieces that did not reach their planned place (the game's gravity won, or a key was lost).
+    pub lost: u32,
+    pub corrections: u32,
+    pub read_ms: Vec<f64>,
+    pub seconds: f64,
+    pub turns: Turns,
+}
+
+impl Summary {
+    pub fn report(&self) -> String {
+        let mut ms = self.read_ms.clone();
+        ms.sort_by(f64::total_cmp);
+        let median = ms.get(ms.len() / 2).copied().unwrap_or(0.0);
+        let worst = ms.last().copied().unwrap_or(0.0);
+        format!(
+            "# rotation table: the profile's, with what was learnt on screen\n{}lines={} pieces={} misreads={} lost={} corrections={} seconds={:.1} read_ms_median={median:.3} read_ms_worst={worst:.3} outcome={:?}",
+            self.turns.to_toml(),
+            self.lines,
+            self.pieces,
+            self.misreads,
+            self.lost,
+            self.corrections,
+            self.seconds,
+            self.outcome
+        )
+    }
+}
+
+/// How far down (rows from the top) a new piece may be seen: soft drops push a piece that starts
+/// above the well into view, and the game's own gravity moves it on meanwhile.
+const NEAR_TOP: i32 = 8;
+
+/// A new piece at the top, with the stack under it.
+struct Spawned {
+    settled: Grid,
+    piece: Piece,
+    cells: Cells,
+    next: Option<Piece>,
+}
+
+fn settled_of(grid: &Grid, piece: &[(i32, i32)]) -> Grid {
+    let mut out = *grid;
+    for &(r, c) in piece {
+        out[r as usize][c as usize] = false;
+    }
+    out
+}
+
+/// Waits for a new piece at the top (pushed into view with a soft drop if it starts above) whose stack is `expected`, or whose stack holds still
+/// for several frames (then it is taken as it is); with no expectation (the first piece), a piece
+/// anywhere will do. None when no piece comes: the game is over.
+fn wait_spawn(hands: &mut Hands, layout: &Layout, expected: Option<&Grid>, read_ms: &mut Vec<f64>) -> anyhow::Result<Option<Spawned>> {
+    let config = hands.config;
+    let started = Instant::now();
+    let mut pushed = Instant::now() - Duration::from_secs(1);
+    let mut last: Option<Grid> = None;
+    let mut since = Instant::now();
+    while started.elapsed() < Duration::from_millis(config.timing.piece_timeout_ms) {
+        let frame = hands.screen.capture()?;
+        let t = Instant::now();
+        let grid = read_grid(&frame, layout, config.vision.empty_max);
+        read_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        if std::env::var_os("GAMEBOT_DEBUG").is_some() {
+            match &grid {
+                Ok(g) => eprintln!("wait_spawn: piece {:?}\n{}", falling_piece(g), rows_without(g, &[]).join("\n")),
+                Err(e) => eprintln!("wait_spawn: {e}"),
+            }
+        }
+        // A new piece can start partly above the well: a soft drop brings it into view.
+        if let (Ok(grid), Some(expected)) = (&grid, expected) {
+            let loose = loose_cells(grid, expected);
+            if (1..4).contains(&loose.len()) && loose.iter().all(|c| c.0 <= 1) && pushed.elapsed() > Duration::from_millis(80) {
+                let key = config.keys.soft_drop.clone();
+                hands.keys(&key, 1)?;
+                pushed = Instant::now();
+            }
+        }
+        if let Ok(grid) = grid
+            && let Some((piece, cells)) = falling_piece(&grid)
+            && (expected.is_none() || cells.iter().all(|c| c.0 <= NEAR_TOP))
+        {
+            let settled = settled_of(&grid, &cells);
+            if last != Some(settled) {
+                (last, since) = (Some(settled), Instant::now());
+            }
+            // A full row is still to be cleared (the game shows the next piece before its
+            // clearing animation); a stack unlike the prediction, or with none (the first piece, or
+            // after a lost one), is taken once it holds still: a clearing animation can look clean.
+            let full_row = settled.iter().any(|row| row.iter().all(|&c| c));
+            let still = since.elapsed() >= Duration::from_millis(config.timing.mismatch_ms);
+            if !full_row && (expected.is_some_and(|e| *e == settled) || still) {
+                let next = read_preview(&frame, layout, config.vision.empty_max)?;
+                return Ok(Some(Spawned { settled, piece, cells, next }));
+            }
+        }
+        std::thread::sleep(Duration::from_millis(config.timing.poll_ms));
+    }
+    Ok(None)
+}
+
+fn board_of(settled: &Grid) -> anyhow::Result<Board> {
+    Board::from_rows(&rows_without(settled, &[]), 20)
+}
+
+fn grid_of(board: &Board) -> Grid {
+    let mut grid = [[false; 10]; 20];
+    for (r, row) in board.to_rows().iter().enumerate().take(20) {
+        for (c, ch) in row.chars().enumerate().take(10) {
+            grid[r][c] = ch == '#';
+        }
+    }
+    grid
+}
+
+/// Captures until `ready` holds for a frame or `patience` runs out; returns the last frame.
+fn capture_until(window: &mut WindowScreen, patience: Duration, ready: impl Fn(&crate::frame::Frame) -> bool) -> anyhow::Result<crate::frame::Frame> {
+    let started = Instant::now();
+    loop {
+        let frame = window.capture()?;
+        if ready(&frame) || started.elapsed() > patience {
+            return Ok(frame);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Plays until `options.lines` lines are cleared or the game is over.
+pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveConfig, options: &Options) -> anyhow::Result<Summary> {
+    let started = Instant::now();
+    let mut failsafe = Failsafe::new(2);
+    let mut turns = if options.learn { Turns::default() } else { Turns::from_config(&config.rotation)? };
+    // A window just opened may not be drawn yet: wait (within the timeout) for what is needed.
+    let patience = Duration::from_millis(config.timing.piece_timeout_ms);
+    let mut first = capture_until(&mut window, patience, |f| !options.new_game || preview_box(f, config.vision.black_max).is_some())?;
+    if options.new_game {
+        // While a game runs the button shows "pause" instead: play on in that game.
+        match click_start(&first, config.vision.black_max, input, &mut failsafe) {
+            Ok(()) => std::thread::sleep(Duration::from_millis(300)),
+            Err(e) => eprintln!("not starting a new game ({e}); playing the game on screen"),
+        }
+        first = capture_until(&mut window, patience, |f| locate(f, config.vision.black_max).is_ok())?;
+    }
+    let layout = locate(&first, config.vision.black_max).context("finding the well in quadrapassel's window")?;
+    let (mut planner, weights) = (Planner::new(false), Weights::default());
+    let mut summary = Summary { outcome: Outcome::ToppedOut, lines: 0, pieces: 0, misreads: 0, lost: 0, corrections: 0, read_ms: Vec::new(), seconds: 0.0, turns: Turns::default() };
+    let mut expected: Option<Grid> = None;
+    loop {
+        if options.lines.is_some_and(|n| summary.lines >= n) || (options.learn && turns.missing() == 0) {
+            summary.outcome = Outcome::Reached;
+            break;
+        }
+        let mut hands = Hands { screen: &mut window, input: &mut *input, failsafe: &mut failsafe, config };
+        let Some(spawned) = wait_spawn(&mut hands, &layout, expected.as_ref(), &mut summary.read_ms)? else { break };
+        if expected.is_some_and(|e| e != spawned.settled) {
+            summary.misreads += 1;
+            eprintln!("misread: the stack shows\n{}\nbut the rules predicted\n{}", rows_without(&spawned.settled, &[]).join("\n"), rows_without(&expected.unwrap_or_default(), &[]).join("\n"));
+        }
+        let board = board_of(&spawned.settled)?;
+        let Some(choice) = planner.choose(&board, spawned.piece, spawned.next, &weights) else { break };
+        let (after, placed) = choice.placement.apply(&board).context("the chosen placement does not fit")?;
+        let target = choice.placement.rotation().cells.to_vec();
+        summary.pieces += 1;
+        let goal = Goal { piece: spawned.piece, spawn: &spawned.cells, target: &target, x: choice.placement.x as i32 };
+        match steer(&mut hands, &layout, &spawned.settled, &goal, &mut turns) {
+            Ok(steered) => {
+                summary.corrections += steered.corrections;
+                if (summary.lines + placed.lines) / 10 > summary.lines / 10 {
+                    eprintln!("{} lines, {} pieces, {:.0} s", summary.lines + placed.lines, summary.pieces, started.elapsed().as_secs_f64());
+                }
+                summary.lines += placed.lines;
+                expected = Some(grid_of(&after));
+            }
+            Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
+            Err(e) => {
+                // Lost: the piece went elsewhere. Count it and take the next stack as it comes.
+                summary.lost += 1;
+                eprintln!("lost piece {} ({}): {e:#}", summary.pieces, spawned.piece.letter());
+                expected = None;
+            }
+        }
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    summary.turns = turns;
+    Ok(summary)
+}

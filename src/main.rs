@@ -253,8 +253,8 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 other => Err(not_yet(other)),
             }
         }
-        Command::Calibrate { game: GameKind::Tetris, profile, new_game, .. } => {
-            tetris_play::calibrate(&dirs, &profile.unwrap_or_else(|| GameKind::Tetris.default_profile().to_string()), new_game)
+        Command::Calibrate { game: GameKind::Tetris, profile, new_game, force, .. } => {
+            tetris_play::calibrate(&dirs, &profile.unwrap_or_else(|| GameKind::Tetris.default_profile().to_string()), new_game, force)
         }
         Command::Calibrate { game, profile, from, out, force, .. } => {
             let (profile, from, out) = (profile_for(game, profile), from.as_deref(), out.as_deref());

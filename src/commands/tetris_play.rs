@@ -88,11 +88,17 @@ pub fn with_table(profile: &str, table: &str) -> String {
 }
 
 /// `gamebot calibrate tetris`: plays with an empty rotation table until every press is learnt (or
-/// the game ends), then writes the table into the profile file in the config folder.
-pub fn calibrate(dirs: &Dirs, profile: &str, new_game: bool) -> anyhow::Result<bool> {
+/// the game ends), then writes the table into the profile file in the config folder. A table
+/// already there is replaced only with `force`.
+pub fn calibrate(dirs: &Dirs, profile: &str, new_game: bool, force: bool) -> anyhow::Result<bool> {
     let config = LiveConfig::load(profile, &dirs.config)?;
     let path = dirs.config.join(format!("{profile}.toml"));
     let text = std::fs::read_to_string(&path).with_context(|| format!("{}: the profile file to write the table into", path.display()))?;
+    anyhow::ensure!(
+        force || !text.contains(TABLE_MARK),
+        "{} already holds a rotation table; add --force to learn a new one and replace it",
+        path.display()
+    );
     let window = Display::open()?.find(&config.window).context("start quadrapassel first")?;
     let mut input = LiveInput::open_on(None)?;
     let options = play::Options { lines: None, new_game, learn: true };

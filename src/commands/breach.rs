@@ -142,6 +142,9 @@ fn pick_live(
                 bail!("refusing to {action}: it lies outside the game window");
             }
             failsafe.check(device)?;
+            if let (Action::Key(_), Some(other)) = (action, window.focus_elsewhere()) {
+                bail!("stopped: the keyboard focus is on {other}, not the game; click the game's window and run again");
+            }
             let on_screen = action.offset(frame.origin);
             device.perform(&on_screen)?;
             failsafe.performed(&on_screen);

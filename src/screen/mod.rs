@@ -32,6 +32,11 @@ pub trait Screen {
     fn capture(&mut self) -> Result<Frame, ScreenError>;
     /// A short description for messages ("window \"Flood\" 480x542 at (4, 27)").
     fn describe(&self) -> String;
+    /// The title of another window that has the keyboard focus, if one clearly does: key presses
+    /// would go there, not to the game. None when the game has it or it cannot be told.
+    fn focus_elsewhere(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Loads a PNG file as a frame; a corrupt or empty file is an error naming it.

@@ -180,21 +180,21 @@ enum Command {
         /// Where to write the weights (refused if it exists, unless --force).
         #[arg(long)]
         out: PathBuf,
-        #[arg(long, default_value_t = 12)]
+        #[arg(long, default_value_t = 15)]
         generations: usize,
         /// Weight vectors tried per generation (the best fifth shape the next one).
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 24)]
         population: usize,
         /// Games each weight vector plays per generation.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = 10)]
         games: usize,
         /// Piece cap per game.
-        #[arg(long, default_value_t = 30_000)]
+        #[arg(long, default_value_t = 60_000)]
         pieces: u64,
         /// Board height of the tuning games (lower is harder).
-        #[arg(long, default_value_t = 11)]
+        #[arg(long, default_value_t = 12)]
         height: usize,
-        #[arg(long, default_value_t = 21)]
+        #[arg(long, default_value_t = 31)]
         seed: u64,
         /// Starting weights: ours, dellacherie, ga, bcts or a file.
         #[arg(long, default_value = "bcts")]

@@ -35,20 +35,20 @@ pub struct Weights {
 pub const NAMES: [&str; 4] = ["ours", "dellacherie", "ga", "bcts"];
 
 impl Default for Weights {
-    /// Our tuned set: `gamebot tune tetris` with its defaults (12 generations of 20 weight
-    /// vectors, 8 games each of up to 30,000 pieces on a 10x11 board, seed 21, from BCTS; about
-    /// 2 minutes), rounded to four decimals. The README's "Tetris engine" section has how it plays.
+    /// Our tuned set: `gamebot tune tetris` with its defaults (15 generations of 24 weight
+    /// vectors, 10 games each of up to 60,000 pieces on a 10x12 board, seed 31, from BCTS; about
+    /// 6 minutes), rounded to four decimals. The README's "Tetris engine" section has how it plays.
     fn default() -> Weights {
         Weights {
-            landing_height: -13.6817,
-            eroded_cells: 6.0761,
-            row_transitions: -11.6773,
-            column_transitions: -20.5437,
-            holes: -20.3961,
-            wells: -15.9799,
-            hole_depth: -3.2876,
-            rows_with_holes: -26.9070,
-            diversity: 6.0270,
+            landing_height: -16.6235,
+            eroded_cells: 6.0223,
+            row_transitions: -12.3488,
+            column_transitions: -22.2283,
+            holes: -15.0064,
+            wells: -13.9832,
+            hole_depth: -1.9036,
+            rows_with_holes: -25.3783,
+            diversity: 6.6414,
             ..Weights::ZERO
         }
     }

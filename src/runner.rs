@@ -12,7 +12,7 @@ use anyhow::{Context, bail};
 use crate::budget::Budget;
 use crate::frame::Frame;
 use crate::games::{Game, Plan};
-use crate::input::InputDevice;
+use crate::input::{Action, InputDevice};
 use crate::input::failsafe::Failsafe;
 use crate::profile::Profile;
 use crate::screen::{Screen, capture_after_change, settled};
@@ -90,6 +90,30 @@ fn read_board<G: Game>(
     Ok(reading.board)
 }
 
+/// Performs one frame-relative action after the checks every action needs: it lies inside the
+/// game window, the failsafe allows it, and a key goes only while the game has the keyboard focus.
+pub fn perform_checked(action: &Action, frame: &Frame, screen: &dyn Screen, device: &mut dyn InputDevice, failsafe: &mut Failsafe) -> anyhow::Result<()> {
+    if !action.points().iter().all(|p| frame.contains(*p)) {
+        bail!("refusing to {action}: it lies outside the game window ({}x{})", frame.width(), frame.height());
+    }
+    failsafe.check(device)?;
+    if matches!(action, Action::Key(_)) {
+        ensure_focus(screen)?;
+    }
+    let on_screen = action.offset(frame.origin);
+    device.perform(&on_screen)?;
+    failsafe.performed(&on_screen);
+    Ok(())
+}
+
+/// An error when another window has the keyboard focus (a key would go there, not to the game).
+pub fn ensure_focus(screen: &dyn Screen) -> anyhow::Result<()> {
+    match screen.focus_elsewhere() {
+        Some(other) => bail!("stopped: the keyboard focus is on {other}, not the game; click the game's window and run again"),
+        None => Ok(()),
+    }
+}
+
 /// Plays until the board is won, the failsafe trips, or something goes wrong.
 pub fn play<G: Game>(
     screen: &mut dyn Screen,
@@ -129,13 +153,7 @@ pub fn play<G: Game>(
                 bail!("the move limit ({}) is reached and the board is not won", summary.moves);
             }
             for action in G::actions(mv, &board, &layout_now, profile)? {
-                if !action.points().iter().all(|p| frame.contains(*p)) {
-                    bail!("refusing to {action}: it lies outside the game window ({}x{})", frame.width(), frame.height());
-                }
-                failsafe.check(device)?;
-                let on_screen = action.offset(frame.origin);
-                device.perform(&on_screen)?;
-                failsafe.performed(&on_screen);
+                perform_checked(&action, &frame, &*screen, device, &mut failsafe)?;
             }
             if profile.timing.after_action_ms > 0 {
                 std::thread::sleep(Duration::from_millis(profile.timing.after_action_ms));

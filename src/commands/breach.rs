@@ -17,6 +17,7 @@ use crate::input::failsafe::Failsafe;
 use crate::input::live::LiveInput;
 use crate::input::{Action, InputDevice};
 use crate::profile::{ClickStyle, Profile};
+use crate::runner::perform_checked;
 use crate::screen::{Screen, capture_after_change, save_png, settled};
 
 fn strings(table: &toml::Table, key: &str) -> anyhow::Result<Vec<String>> {
@@ -138,16 +139,7 @@ fn pick_live(
     let timing = &profile.timing;
     for (i, actions) in pick_actions(path, screen, profile).iter().enumerate() {
         for action in actions {
-            if !action.points().iter().all(|p| frame.contains(*p)) {
-                bail!("refusing to {action}: it lies outside the game window");
-            }
-            failsafe.check(device)?;
-            if let (Action::Key(_), Some(other)) = (action, window.focus_elsewhere()) {
-                bail!("stopped: the keyboard focus is on {other}, not the game; click the game's window and run again");
-            }
-            let on_screen = action.offset(frame.origin);
-            device.perform(&on_screen)?;
-            failsafe.performed(&on_screen);
+            perform_checked(action, &frame, &*window, device, &mut failsafe)?;
         }
         std::thread::sleep(Duration::from_millis(timing.after_action_ms));
         let poll = Duration::from_millis(timing.poll_ms);

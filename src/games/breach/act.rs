@@ -7,7 +7,6 @@
 //! starts on the top-left cell, where the game's cursor stands when the breach opens, and moves
 //! only along the row or column the rules allow next, so every step is a legal cursor move.
 
-use crate::frame::Point;
 use crate::input::Action;
 
 use super::read::BreachScreen;
@@ -31,11 +30,6 @@ pub fn keys(path: &[(usize, usize)], start: (usize, usize)) -> Vec<Vec<Action>> 
             group
         })
         .collect()
-}
-
-/// The centre of a cell, for drawing.
-pub fn centre(screen: &BreachScreen, (r, c): (usize, usize)) -> Point {
-    screen.cells[r][c].centre()
 }
 
 #[cfg(test)]

@@ -77,7 +77,6 @@ pub struct Verdict {
     pub code: Code,
     pub distance: u32,
     pub runner_up: u32,
-    pub features: (Features, Features),
 }
 
 impl Verdict {
@@ -103,7 +102,7 @@ pub fn classify(luma: &Luma, token: &Token) -> Verdict {
         })
         .collect();
     scored.sort();
-    Verdict { code: scored[0].1, distance: scored[0].0, runner_up: scored[1].0, features: (first, second) }
+    Verdict { code: scored[0].1, distance: scored[0].0, runner_up: scored[1].0 }
 }
 
 /// 40 % of the way from the background around the token (its median) to its brightest ink.

@@ -32,9 +32,7 @@ impl Hands<'_> {
     pub fn keys(&mut self, key: &str, times: usize) -> anyhow::Result<()> {
         for _ in 0..times {
             self.failsafe.check(self.input)?;
-            if let Some(other) = self.screen.focus_elsewhere() {
-                bail!("stopped: the keyboard focus is on {other}, not the game; click the game's window and run again");
-            }
+            crate::runner::ensure_focus(&*self.screen)?;
             self.input.perform(&Action::Key(key.to_string())).with_context(|| format!("pressing {key}"))?;
         }
         Ok(())

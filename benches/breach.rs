@@ -25,7 +25,9 @@ fn solver(c: &mut Criterion) {
     group.sample_size(20).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     for buffer in [8, 13] {
         let batch = puzzles(buffer);
-        group.bench_function(format!("buffer{buffer}"), |b| b.iter(|| batch.iter().map(|p| solve::solve(black_box(p)).value).sum::<u32>()));
+        group.bench_function(format!("buffer{buffer}"), |b| {
+            b.iter(|| batch.iter().map(|p| solve::solve(black_box(p)).value).sum::<u32>())
+        });
     }
     group.finish();
 }
@@ -36,7 +38,8 @@ fn read_solve_4k(c: &mut Criterion) {
         eprintln!("skipping read+solve: {} is not there", png.display());
         return;
     };
-    let frame = Frame::from_image(image::imageops::resize(&frame.image, 3840, 2160, image::imageops::FilterType::Triangle));
+    let frame =
+        Frame::from_image(image::imageops::resize(&frame.image, 3840, 2160, image::imageops::FilterType::Triangle));
     let mut group = c.benchmark_group("breach_read_solve");
     group.sample_size(20).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     group.bench_function("3840x2160", |b| {

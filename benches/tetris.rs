@@ -30,11 +30,17 @@ fn tetris(c: &mut Criterion) {
     let mut group = c.benchmark_group("tetris");
     group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
     let mut out = Vec::new();
-    group.bench_function("placements_t_hard_drops", |b| b.iter(|| placements(black_box(&board), Piece::T, false, &mut out)));
-    group.bench_function("placements_t_with_tucks", |b| b.iter(|| placements(black_box(&board), Piece::T, true, &mut out)));
+    group.bench_function("placements_t_hard_drops", |b| {
+        b.iter(|| placements(black_box(&board), Piece::T, false, &mut out))
+    });
+    group.bench_function("placements_t_with_tucks", |b| {
+        b.iter(|| placements(black_box(&board), Piece::T, true, &mut out))
+    });
     let mut planner = Planner::new(false);
     group.bench_function("choice_one_piece", |b| b.iter(|| planner.best_one(black_box(&board), Piece::T, &weights)));
-    group.bench_function("choice_with_preview", |b| b.iter(|| planner.best_with_preview(black_box(&board), Piece::T, Piece::L, &weights)));
+    group.bench_function("choice_with_preview", |b| {
+        b.iter(|| planner.best_with_preview(black_box(&board), Piece::T, Piece::L, &weights))
+    });
     group.finish();
 }
 

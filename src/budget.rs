@@ -51,7 +51,7 @@ impl BudgetClock {
         if self.nodes > self.budget.max_nodes {
             return false;
         }
-        self.nodes % 1024 != 0 || self.started.elapsed() < self.budget.max_time
+        !self.nodes.is_multiple_of(1024) || self.started.elapsed() < self.budget.max_time
     }
 
     pub fn nodes(&self) -> u64 {

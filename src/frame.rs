@@ -39,10 +39,7 @@ impl Rect {
     }
 
     pub fn centre(&self) -> Point {
-        Point::new(
-            (self.x + self.width / 2.0).floor() as i32,
-            (self.y + self.height / 2.0).floor() as i32,
-        )
+        Point::new((self.x + self.width / 2.0).floor() as i32, (self.y + self.height / 2.0).floor() as i32)
     }
 }
 

@@ -1,11 +1,15 @@
 //! gamebot: plays screen games by looking at their window, reading the board, solving it and acting.
 //!
-//! The library holds everything; `main.rs` is only the command line. Data flows
-//! screen → locate → read → solve → act → verify, as `DESIGN.md` describes.
+//! The library holds everything and never prints; `main.rs` is only the command line. Data flows
+//! screen → locate → read → solve → act → verify, as `DESIGN.md` describes. Dependencies point one
+//! way: `games` use `runner`, `commands`, `screen`, `vision`, `input`, `profile` and `files`, and
+//! none of those knows any game; `cases` (the replay walker) hands each case to its game.
 
 pub mod budget;
 pub mod cases;
 pub mod commands;
+pub mod env;
+pub mod files;
 pub mod frame;
 pub mod games;
 pub mod input;

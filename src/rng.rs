@@ -6,6 +6,8 @@
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
+    /// The next 64 random bits (a generator, not an `Iterator`: it never ends).
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -1,21 +1,98 @@
 //! The play loop for turn-based games: capture, read, plan, act, verify, repeat.
 //!
-//! After every move the loop waits for the screen to settle, reads the board again and compares it
-//! with what the rules predicted. On a mismatch it reads once more, then re-plans from what is really
-//! on the screen; if mismatches keep coming it stops with a message instead of clicking blindly.
-//! Before every action the failsafe gets a say, and every action must land inside the game window.
+//! A game takes part by implementing `TurnBased`: its pure parts (locate, read, solve, predict, the
+//! inputs of a move). The loop supplies the rest. After every move it waits for the screen to settle,
+//! checks the screen against what the rules predicted (by reading the board again, unless the game
+//! has a check of its own), and on a mismatch reads once more, then re-plans from what is really on
+//! the screen; if mismatches keep coming it stops with a message instead of acting blindly. Every
+//! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
 use crate::budget::Budget;
 use crate::frame::Frame;
-use crate::games::{Game, Plan};
+use crate::input::guard::Guard;
 use crate::input::{Action, InputDevice};
-use crate::input::failsafe::Failsafe;
 use crate::profile::Profile;
 use crate::screen::{Screen, capture_after_change, settled};
+use crate::vision::grid::Grid;
+
+/// A board as read from the screen, with how sure the reader is (0..1).
+#[derive(Clone, Debug)]
+pub struct Reading<B> {
+    pub board: B,
+    pub confidence: f32,
+}
+
+/// A solver's answer: the moves, and whether they are proven to be the fewest possible.
+#[derive(Clone, Debug)]
+pub struct Plan<M> {
+    pub moves: Vec<M>,
+    pub proven_optimal: bool,
+}
+
+/// A turn-based game, as the play loop sees it. Every method is pure: no screen, no input.
+pub trait TurnBased {
+    type Board: Clone + fmt::Display;
+    type Move: Clone + fmt::Display;
+    /// Where the board is in a frame (plain data, savable as a calibration).
+    type Layout: Clone;
+    /// The game's own section of its profile.
+    type Config;
+
+    /// The game's name, as in case files.
+    const NAME: &'static str;
+
+    /// The game's section of a profile.
+    fn config(profile: &Profile) -> anyhow::Result<Self::Config>;
+    /// Finds the board in a frame.
+    fn locate(frame: &Frame, config: &Self::Config) -> anyhow::Result<Self::Layout>;
+    /// True when a layout found earlier can still be used on this frame.
+    fn layout_fits(layout: &Self::Layout, frame: &Frame) -> bool;
+    /// Reads the board with a known layout.
+    fn read(frame: &Frame, layout: &Self::Layout, config: &Self::Config) -> anyhow::Result<Reading<Self::Board>>;
+    /// Plans from `board`; an error says why there is no plan (e.g. proven unsolvable).
+    fn solve(board: &Self::Board, budget: Budget) -> anyhow::Result<Plan<Self::Move>>;
+    /// What the rules say the board becomes after `mv`.
+    fn predict(board: &Self::Board, mv: &Self::Move) -> Self::Board;
+    /// True when a board read from the screen is the board the rules predicted.
+    fn matches(read: &Self::Board, predicted: &Self::Board) -> bool;
+    fn is_won(board: &Self::Board) -> bool;
+    /// The inputs that make `mv` on `board`, frame-relative.
+    fn actions(
+        mv: &Self::Move,
+        board: &Self::Board,
+        layout: &Self::Layout,
+        config: &Self::Config,
+    ) -> anyhow::Result<Vec<Action>>;
+    /// True when `frame`, captured after a move, shows what the rules predicted. By default the
+    /// board is read again and compared; a game whose screen cannot be read whole mid-game checks
+    /// what it can.
+    fn confirm(frame: &Frame, layout: &Self::Layout, config: &Self::Config, predicted: &Self::Board) -> bool {
+        Self::read(frame, layout, config).is_ok_and(|reading| Self::matches(&reading.board, predicted))
+    }
+    /// The layout a saved calibration describes, for games whose layout is a grid.
+    fn from_calibration(_grid: Grid) -> Option<Self::Layout> {
+        None
+    }
+    /// The grid to save as a calibration, for games whose layout is a grid.
+    fn to_calibration(_layout: &Self::Layout) -> Option<Grid> {
+        None
+    }
+    /// The body of a case file's `[board]` table for this board (TOML lines).
+    fn board_toml(board: &Self::Board) -> String;
+    /// Lines describing what was seen besides the board (colours, counts), for `calibrate`.
+    fn describe(frame: &Frame, layout: &Self::Layout, board: &Self::Board) -> Vec<String>;
+    /// The plan in words, for people.
+    fn describe_plan(moves: &[Self::Move]) -> String {
+        moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+    }
+    /// The reading and the plan drawn over the frame, for people.
+    fn annotate(frame: &Frame, layout: &Self::Layout, board: &Self::Board, plan: &[Self::Move]) -> image::RgbaImage;
+}
 
 /// How the loop behaves.
 #[derive(Clone, Debug)]
@@ -25,13 +102,11 @@ pub struct PlayOptions {
     pub max_mismatches: u32,
     /// Stop, unsuccessfully, once this many moves have been made.
     pub move_limit: Option<usize>,
-    /// How far the pointer may drift before it counts as the user's hand.
-    pub failsafe_tolerance: i32,
 }
 
 impl Default for PlayOptions {
     fn default() -> PlayOptions {
-        PlayOptions { budget: Budget::default(), max_mismatches: 3, move_limit: None, failsafe_tolerance: 3 }
+        PlayOptions { budget: Budget::default(), max_mismatches: 3, move_limit: None }
     }
 }
 
@@ -70,52 +145,28 @@ fn settle(screen: &mut dyn Screen, profile: &Profile) -> anyhow::Result<Frame> {
 }
 
 /// Reads the board, with the known layout if it still fits and reads cleanly, else finds it anew.
-fn read_board<G: Game>(
+fn read_board<G: TurnBased>(
     frame: &Frame,
     layout: &mut Option<G::Layout>,
-    profile: &Profile,
+    config: &G::Config,
     progress: &mut dyn Progress,
 ) -> anyhow::Result<G::Board> {
     if let Some(known) = layout.as_ref().filter(|l| G::layout_fits(l, frame))
-        && let Ok(reading) = G::read(frame, known, profile)
+        && let Ok(reading) = G::read(frame, known, config)
     {
         return Ok(reading.board);
     }
     if layout.is_some() {
         progress.line("the saved layout no longer fits the window; finding the board again");
     }
-    let found = G::locate(frame, profile).context("cannot find the board in the window")?;
-    let reading = G::read(frame, &found, profile).context("cannot read the board")?;
+    let found = G::locate(frame, config).context("cannot find the board in the window")?;
+    let reading = G::read(frame, &found, config).context("cannot read the board")?;
     *layout = Some(found);
     Ok(reading.board)
 }
 
-/// Performs one frame-relative action after the checks every action needs: it lies inside the
-/// game window, the failsafe allows it, and a key goes only while the game has the keyboard focus.
-pub fn perform_checked(action: &Action, frame: &Frame, screen: &dyn Screen, device: &mut dyn InputDevice, failsafe: &mut Failsafe) -> anyhow::Result<()> {
-    if !action.points().iter().all(|p| frame.contains(*p)) {
-        bail!("refusing to {action}: it lies outside the game window ({}x{})", frame.width(), frame.height());
-    }
-    failsafe.check(device)?;
-    if matches!(action, Action::Key(_)) {
-        ensure_focus(screen)?;
-    }
-    let on_screen = action.offset(frame.origin);
-    device.perform(&on_screen)?;
-    failsafe.performed(&on_screen);
-    Ok(())
-}
-
-/// An error when another window has the keyboard focus (a key would go there, not to the game).
-pub fn ensure_focus(screen: &dyn Screen) -> anyhow::Result<()> {
-    match screen.focus_elsewhere() {
-        Some(other) => bail!("stopped: the keyboard focus is on {other}, not the game; click the game's window and run again"),
-        None => Ok(()),
-    }
-}
-
 /// Plays until the board is won, the failsafe trips, or something goes wrong.
-pub fn play<G: Game>(
+pub fn play<G: TurnBased>(
     screen: &mut dyn Screen,
     device: &mut dyn InputDevice,
     profile: &Profile,
@@ -123,11 +174,12 @@ pub fn play<G: Game>(
     options: &PlayOptions,
     progress: &mut dyn Progress,
 ) -> anyhow::Result<Summary> {
-    let mut failsafe = Failsafe::new(options.failsafe_tolerance);
+    let config = G::config(profile)?;
+    let mut guard = Guard::new(device, &profile.guard);
     let mut summary = Summary::default();
     loop {
         let mut frame = settle(screen, profile)?;
-        let mut board = read_board::<G>(&frame, &mut layout, profile, progress)?;
+        let mut board = read_board::<G>(&frame, &mut layout, &config, progress)?;
         if G::is_won(&board) {
             summary.won = true;
             return Ok(summary);
@@ -152,8 +204,8 @@ pub fn play<G: Game>(
             if options.move_limit.is_some_and(|limit| summary.moves >= limit) {
                 bail!("the move limit ({}) is reached and the board is not won", summary.moves);
             }
-            for action in G::actions(mv, &board, &layout_now, profile)? {
-                perform_checked(&action, &frame, &*screen, device, &mut failsafe)?;
+            for action in G::actions(mv, &board, &layout_now, &config)? {
+                guard.perform(&action, &frame, &*screen)?;
             }
             if profile.timing.after_action_ms > 0 {
                 std::thread::sleep(Duration::from_millis(profile.timing.after_action_ms));
@@ -168,9 +220,7 @@ pub fn play<G: Game>(
                 if attempt > 0 {
                     frame = settle(screen, profile)?;
                 }
-                if let Ok(reading) = G::read(&frame, &layout_now, profile)
-                    && G::matches(&reading.board, &predicted)
-                {
+                if G::confirm(&frame, &layout_now, &config, &predicted) {
                     confirmed = true;
                     break;
                 }
@@ -184,7 +234,10 @@ pub fn play<G: Game>(
                     options.max_mismatches
                 ));
                 if summary.mismatches > options.max_mismatches {
-                    bail!("stopped: the screen kept disagreeing with the rules after {} moves; is the game responding?", summary.moves);
+                    bail!(
+                        "stopped: the screen kept disagreeing with the rules after {} moves; is the game responding?",
+                        summary.moves
+                    );
                 }
                 replan = true;
                 break;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::profile::WindowMatch;
+use crate::screen::WindowMatch;
 use crate::screen::x11::{Display, WindowScreen};
 
 #[derive(Debug, thiserror::Error)]
@@ -107,10 +107,10 @@ pub fn start_virtual_display(children: &mut Children) -> Result<String, SessionE
         use std::io::BufRead;
         let _ = std::io::BufReader::new(stdout).read_line(&mut line);
     }
-    let number: u32 = line
-        .trim()
-        .parse()
-        .map_err(|_| SessionError::Failed { program: "Xvfb".into(), detail: format!("it did not report a display number ({line:?})") })?;
+    let number: u32 = line.trim().parse().map_err(|_| SessionError::Failed {
+        program: "Xvfb".into(),
+        detail: format!("it did not report a display number ({line:?})"),
+    })?;
     let display = format!(":{number}");
     wait_for("the Xvfb display", 10, || display_works(&display).then_some(()))?;
     // A window manager started while the new server is still loading its keymap sometimes exits
@@ -165,9 +165,8 @@ pub fn generate_id(program: &PathBuf, params: &str) -> Result<String, SessionErr
         .output()
         .map_err(|source| SessionError::Spawn { program: program.display().to_string(), source })?;
     let text = String::from_utf8_lossy(&out.stdout);
-    text.lines()
-        .next()
-        .filter(|l| l.contains(':'))
-        .map(|l| l.trim().to_string())
-        .ok_or_else(|| SessionError::Failed { program: program.display().to_string(), detail: format!("--generate printed {text:?}") })
+    text.lines().next().filter(|l| l.contains(':')).map(|l| l.trim().to_string()).ok_or_else(|| SessionError::Failed {
+        program: program.display().to_string(),
+        detail: format!("--generate printed {text:?}"),
+    })
 }

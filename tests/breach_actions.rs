@@ -26,6 +26,7 @@ fn distance(p: Point, r: &gamebot::frame::Rect) -> f64 {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn every_planned_click_lands_on_the_intended_code() {
     let pngs = corpus();
     assert!(pngs.len() >= 6);
@@ -44,7 +45,11 @@ fn every_planned_click_lands_on_the_intended_code() {
             let mine = distance(*p, code);
             for (r2, row) in screen.codes.iter().enumerate() {
                 for (c2, other) in row.iter().enumerate() {
-                    assert!((r2, c2) == (r, c) || distance(*p, other) > mine, "{}: click for {r},{c} is nearer {r2},{c2}", png.display());
+                    assert!(
+                        (r2, c2) == (r, c) || distance(*p, other) > mine,
+                        "{}: click for {r},{c} is nearer {r2},{c2}",
+                        png.display()
+                    );
                 }
             }
         }
@@ -52,6 +57,7 @@ fn every_planned_click_lands_on_the_intended_code() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn the_keyboard_route_follows_the_rules_and_enters_each_planned_cell() {
     for png in corpus() {
         let frame = gamebot::screen::load_png(&png).unwrap();
@@ -66,7 +72,9 @@ fn the_keyboard_route_follows_the_rules_and_enters_each_planned_cell() {
             for key in group {
                 let Action::Key(name) = key else { panic!("not a key: {key}") };
                 match name.as_str() {
-                    "Left" | "Right" => assert!(along_row, "{}: pick {} moves sideways in column mode", png.display(), i + 1),
+                    "Left" | "Right" => {
+                        assert!(along_row, "{}: pick {} moves sideways in column mode", png.display(), i + 1)
+                    }
                     "Up" | "Down" => assert!(!along_row, "{}: pick {} moves up/down in row mode", png.display(), i + 1),
                     _ => {}
                 }

@@ -6,7 +6,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn gamebot(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebot")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).env_remove("DISPLAY").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap()
 }
 
 fn text(out: &Output) -> String {
@@ -15,12 +20,13 @@ fn text(out: &Output) -> String {
 
 /// Two real captures of different sizes.
 fn two_captures() -> (PathBuf, PathBuf) {
-    let mut shots: Vec<(u32, PathBuf)> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flood"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "png"))
-        .map(|p| (image::image_dimensions(&p).unwrap().0, p))
-        .collect();
+    let mut shots: Vec<(u32, PathBuf)> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flood"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "png"))
+            .map(|p| (image::image_dimensions(&p).unwrap().0, p))
+            .collect();
     shots.sort();
     let (small, large) = (shots.first().unwrap(), shots.last().unwrap());
     assert_ne!(small.0, large.0, "fixtures come in several window sizes");
@@ -46,17 +52,36 @@ fn calibration_is_saved_once_reused_and_refit() {
     assert_eq!(std::fs::read_to_string(cal_dir.join("sgt-flood.toml")).unwrap(), saved, "the file is untouched");
 
     let picture = dir.path().join("plan.png");
-    let reuse = gamebot(&["--calibration-dir", cal, "play", "flood", "--from", small.to_str().unwrap(), "--out", picture.to_str().unwrap()]);
+    let reuse = gamebot(&[
+        "--calibration-dir",
+        cal,
+        "play",
+        "flood",
+        "--from",
+        small.to_str().unwrap(),
+        "--out",
+        picture.to_str().unwrap(),
+    ]);
     assert!(reuse.status.success(), "{}", text(&reuse));
     assert!(text(&reuse).contains("using the calibration"), "{}", text(&reuse));
     assert!(text(&reuse).contains("nothing was clicked"));
     assert!(picture.exists());
 
-    let refit = gamebot(&["--calibration-dir", cal, "play", "flood", "--from", large.to_str().unwrap(), "--out", dir.path().join("plan2.png").to_str().unwrap()]);
+    let refit = gamebot(&[
+        "--calibration-dir",
+        cal,
+        "play",
+        "flood",
+        "--from",
+        large.to_str().unwrap(),
+        "--out",
+        dir.path().join("plan2.png").to_str().unwrap(),
+    ]);
     assert!(refit.status.success(), "{}", text(&refit));
     assert!(text(&refit).contains("finding the board anew"), "{}", text(&refit));
 
-    let forced = gamebot(&["--calibration-dir", cal, "calibrate", "flood", "--from", large.to_str().unwrap(), "--force"]);
+    let forced =
+        gamebot(&["--calibration-dir", cal, "calibrate", "flood", "--from", large.to_str().unwrap(), "--force"]);
     assert!(forced.status.success(), "{}", text(&forced));
     assert_ne!(std::fs::read_to_string(cal_dir.join("sgt-flood.toml")).unwrap(), saved);
 }
@@ -70,7 +95,8 @@ fn a_dry_run_never_overwrites_its_picture_unless_forced() {
     let out = gamebot(&["play", "flood", "--from", small.to_str().unwrap(), "--out", picture.to_str().unwrap()]);
     assert!(!out.status.success());
     assert_eq!(std::fs::read(&picture).unwrap(), b"precious");
-    let forced = gamebot(&["play", "flood", "--from", small.to_str().unwrap(), "--out", picture.to_str().unwrap(), "--force"]);
+    let forced =
+        gamebot(&["play", "flood", "--from", small.to_str().unwrap(), "--out", picture.to_str().unwrap(), "--force"]);
     assert!(forced.status.success(), "{}", text(&forced));
     assert!(image::open(&picture).is_ok());
 }

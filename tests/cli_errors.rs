@@ -38,7 +38,11 @@ fn a_malformed_profile_names_its_file_and_line() {
     let profile = dir.path().join("mine.toml");
     std::fs::write(&profile, "name = \"mine\"\ngame = \"flood\"\n\n[window]\ntitle = Flood\n").unwrap();
     let png = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flood");
-    let any = std::fs::read_dir(png).unwrap().map(|e| e.unwrap().path()).find(|p| p.extension().is_some_and(|e| e == "png")).unwrap();
+    let any = std::fs::read_dir(png)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "png"))
+        .unwrap();
     let out = gamebot(&["read", "flood", any.to_str().unwrap(), "--profile", profile.to_str().unwrap()], None);
     fails_with(&out, "mine.toml");
     fails_with(&out, "line 5");
@@ -81,8 +85,28 @@ fn playing_without_a_display_says_so() {
 }
 
 #[test]
-fn games_not_yet_supported_are_refused_clearly() {
-    fails_with(&gamebot(&["solve", "tetris"], None), "tetris is not supported yet");
+fn commands_a_game_does_not_have_are_refused_clearly() {
+    fails_with(&gamebot(&["solve", "tetris"], None), "solve is not available for tetris");
+    fails_with(&gamebot(&["tune", "flood"], None), "tune is not available for flood");
+    fails_with(&gamebot(&["calibrate", "breach"], None), "breach needs no calibration");
+}
+
+/// Regression (issue 11): `solve flood --at`, `calibrate tetris --from` and `play flood --lines`
+/// were accepted and silently ignored; an option a game does not have is now a command-line error.
+#[test]
+fn options_of_another_game_were_silently_ignored() {
+    fails_with(&gamebot(&["solve", "flood", "--at", "1,1"], None), "unexpected argument '--at'");
+    fails_with(&gamebot(&["calibrate", "tetris", "--from", "x.png"], None), "unexpected argument '--from'");
+    fails_with(&gamebot(&["bench", "flood", "x.txt", "--games", "3"], None), "unexpected argument '--games'");
+}
+
+/// Regression (issue 11): `demo` read its profile from ./config whatever --config-dir said.
+#[test]
+fn demo_ignored_the_config_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sgt-flood.toml"), "name = \"sgt-flood\"\ngame = \"flood\"\n[window\n").unwrap();
+    let out = gamebot(&["--config-dir", dir.path().to_str().unwrap(), "demo"], None);
+    fails_with(&out, "sgt-flood.toml: TOML error at line 3");
 }
 
 #[test]

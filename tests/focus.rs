@@ -26,7 +26,8 @@ fn a_game_window_knows_when_another_has_the_keyboard() {
     let flood = find_program("sgt-flood", "sgt-puzzles").unwrap();
     let pegs_window = WindowMatch { title: "Pegs".into(), exact: true };
     let game = launch_game(&pegs, &["7x7cross"], &display, &pegs_window, &mut children).unwrap();
-    launch_game(&flood, &["3x3c3m0"], &display, &WindowMatch { title: "Flood".into(), exact: true }, &mut children).unwrap();
+    launch_game(&flood, &["3x3c3m0"], &display, &WindowMatch { title: "Flood".into(), exact: true }, &mut children)
+        .unwrap();
     focus(&display, "Flood");
     assert_eq!(game.focus_elsewhere().as_deref(), Some("\"Flood\""));
     focus(&display, "Pegs");

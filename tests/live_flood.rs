@@ -5,11 +5,13 @@
 
 mod common;
 
+use gamebot::games::flood::config::FloodConfig;
 use gamebot::games::flood::{read, sgt_id};
 use gamebot::profile::Profile;
 
 fn live_game(params: &str, resize: Option<(u32, u32)>) {
-    let profile = Profile::load("sgt-flood", std::path::Path::new("config")).unwrap();
+    let profile =
+        FloodConfig::from_profile(&Profile::load("sgt-flood", std::path::Path::new("config")).unwrap()).unwrap();
     let id = common::generate("sgt-flood", params);
     let truth = sgt_id::parse(&id).unwrap();
     let mut game = common::LiveGame::start("sgt-flood", &[&id], "Flood", resize);

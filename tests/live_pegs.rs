@@ -5,6 +5,7 @@
 
 mod common;
 
+use gamebot::games::pegs::PegsConfig;
 use gamebot::games::pegs::board::{Board, Cell};
 use gamebot::games::pegs::read;
 use gamebot::profile::Profile;
@@ -27,12 +28,16 @@ fn board_of(id: &str) -> Board {
 }
 
 fn live_game(params: &str, resize: Option<(u32, u32)>) {
-    let profile = Profile::load("sgt-pegs", std::path::Path::new("config")).unwrap();
+    let profile: PegsConfig = Profile::load("sgt-pegs", std::path::Path::new("config")).unwrap().settings().unwrap();
     let id = common::generate("sgt-pegs", params);
     let mut game = common::LiveGame::start("sgt-pegs", &[&id], "Pegs", resize);
     let before = game.capture();
     let grid = read::locate(&before, profile.palette.as_ref()).unwrap();
-    assert_eq!(read::read(&before, &grid, profile.palette.as_ref()).unwrap(), board_of(&id), "the board read is the game ID's");
+    assert_eq!(
+        read::read(&before, &grid, profile.palette.as_ref()).unwrap(),
+        board_of(&id),
+        "the board read is the game ID's"
+    );
 
     let out = game.gamebot(&["play", "pegs"]);
     assert!(out.status.success(), "gamebot play pegs failed on {id}");

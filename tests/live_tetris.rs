@@ -8,7 +8,6 @@ mod common;
 
 use std::path::Path;
 
-
 /// Private settings (GSETTINGS_BACKEND=keyfile reads them from XDG_CONFIG_HOME) and a private
 /// score table, so nothing depends on this machine's own quadrapassel settings.
 fn private_settings(dir: &Path) {

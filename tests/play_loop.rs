@@ -22,13 +22,19 @@ fn board() -> Board {
 }
 
 fn game() -> SimFlood {
-    SimFlood::new(board(), profile().palette.unwrap(), 20, Point::new(300, 200))
+    SimFlood::new(
+        board(),
+        gamebot::games::flood::config::FloodConfig::from_profile(&profile()).unwrap().palette.unwrap(),
+        20,
+        Point::new(300, 200),
+    )
 }
 
 fn run(sim: &SimFlood, options: &PlayOptions) -> (anyhow::Result<Summary>, Vec<String>) {
     let mut lines = Vec::new();
     let (mut screen, mut device) = (sim.clone(), sim.clone());
-    let result = play::<Flood>(&mut screen, &mut device, &profile(), None, options, &mut |l: &str| lines.push(l.to_string()));
+    let result =
+        play::<Flood>(&mut screen, &mut device, &profile(), None, options, &mut |l: &str| lines.push(l.to_string()));
     (result, lines)
 }
 

@@ -1,118 +1,148 @@
-//! The games gamebot can play, one folder each, and the trait the play loop drives them through.
+//! The games gamebot can play, one folder each, the capabilities a game implements, and the one
+//! list of games.
 //!
-//! A game supplies its pure parts (locate, read, solve, predict, act); the runner supplies the
-//! screen, the input and the verify loop. Adding a game means one folder, one `GameKind` variant and
-//! one profile in `config/`; the compiler points at every `match` that must learn of it.
+//! A game has the commands of `Game` (play, calibrate, read, solve, bench, tune, and its case check
+//! for `replay`), each with its own clap `Args`, so an option that does not apply to a game is a
+//! command-line error. The play loops are capabilities of their own: a turn-based game implements
+//! `runner::TurnBased` (its pure parts: locate, read, solve, predict, the inputs of a move) and
+//! plays through the one turn-based loop; Tetris, played in real time, has its loop in
+//! `tetris/live/` over the same `Screen` and the same input guard.
+//!
+//! Adding a game touches exactly:
+//! 1. its folder `src/games/<game>/` (board and rules, reader, solver, actions, its config struct,
+//!    `case.rs` for `replay`, `cli.rs` with its `Game` impl and options, its benchmark);
+//! 2. its profile `config/<profile>.toml` (and one line in `profile.rs`'s built-in list);
+//! 3. its fixtures folder `fixtures/<game>/`;
+//! 4. one `mod` line and one name in the `games!` list at the bottom of this file.
+//!
+//! The compiler then names every command the new game still lacks.
 
 pub mod breach;
+pub mod case;
 pub mod collapse;
 pub mod flood;
 pub mod pegs;
 pub mod tetris;
 
-use std::fmt;
+use anyhow::bail;
 
-use serde::{Deserialize, Serialize};
-
-use crate::budget::Budget;
+use crate::env::Env;
 use crate::frame::Frame;
-use crate::input::Action;
 use crate::profile::Profile;
+use case::{CaseFile, Passed};
 
-/// The games gamebot knows, by their case-file name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Flood,
-    Pegs,
-    Breach,
-    Collapse,
-    Tetris,
+pub use breach::Breach;
+pub use collapse::Collapse;
+pub use flood::Flood;
+pub use pegs::Pegs;
+pub use tetris::Tetris;
+
+/// A game, as the command line sees it: its name, its default profile, and its commands, each with
+/// its own options.
+pub trait Game {
+    /// The game's name, as in case files and on the command line.
+    const NAME: &'static str;
+    /// One line for `--help`.
+    const ABOUT: &'static str;
+    /// The profile used when none is named.
+    const DEFAULT_PROFILE: &'static str;
+
+    type Play: clap::Args;
+    type Calibrate: clap::Args;
+    type Read: clap::Args;
+    type Solve: clap::Args;
+    type Bench: clap::Args;
+    type Tune: clap::Args;
+
+    /// `gamebot play <game>`: Ok(true) when the game was won (or the asked goal reached).
+    fn play(env: &mut Env, args: Self::Play) -> anyhow::Result<bool>;
+    /// `gamebot calibrate <game>`.
+    fn calibrate(env: &mut Env, args: Self::Calibrate) -> anyhow::Result<bool>;
+    /// `gamebot read <game> shot.png`: the `[board]` of a case file.
+    fn read(env: &mut Env, args: Self::Read) -> anyhow::Result<bool>;
+    /// `gamebot solve <game>`.
+    fn solve(env: &mut Env, args: Self::Solve) -> anyhow::Result<bool>;
+    /// `gamebot bench <game>`: figures as `key=value` lines.
+    fn bench(env: &mut Env, args: Self::Bench) -> anyhow::Result<bool>;
+    /// `gamebot tune <game>`: only games with a tunable evaluator have it.
+    fn tune(_env: &mut Env, _args: Self::Tune) -> anyhow::Result<bool> {
+        bail!("tune is not available for {}", Self::NAME)
+    }
+    /// Checks one case of this game (`spec/CASES.md`): read, compare, solve, check the answer.
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String>;
+}
+
+/// One command's subcommand enum, a variant per game, and its dispatch.
+macro_rules! command {
+    ($enum:ident, $method:ident, $args:ident, $($game:ident),*) => {
+        #[derive(clap::Subcommand)]
+        pub enum $enum {
+            $(
+                #[command(about = <$game as Game>::ABOUT)]
+                $game(<$game as Game>::$args),
+            )*
+        }
+
+        impl $enum {
+            pub fn run(self, env: &mut Env) -> anyhow::Result<bool> {
+                match self {
+                    $($enum::$game(args) => <$game as Game>::$method(env, args),)*
+                }
+            }
+        }
+    };
+}
+
+/// Everything generated from the list of games.
+macro_rules! games {
+    ($($game:ident),* $(,)?) => {
+        /// The games gamebot knows.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum GameKind {
+            $($game,)*
+        }
+
+        impl GameKind {
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$game,)*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$game => <$game as Game>::NAME,)*
+                }
+            }
+
+            pub fn default_profile(self) -> &'static str {
+                match self {
+                    $(GameKind::$game => <$game as Game>::DEFAULT_PROFILE,)*
+                }
+            }
+
+            pub fn check_case(self, case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+                match self {
+                    $(GameKind::$game => <$game as Game>::check_case(case, frame, profile),)*
+                }
+            }
+        }
+
+        command!(PlayCommand, play, Play, $($game),*);
+        command!(CalibrateCommand, calibrate, Calibrate, $($game),*);
+        command!(ReadCommand, read, Read, $($game),*);
+        command!(SolveCommand, solve, Solve, $($game),*);
+        command!(BenchCommand, bench, Bench, $($game),*);
+        command!(TuneCommand, tune, Tune, $($game),*);
+    };
 }
 
 impl GameKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Flood => "flood",
-            GameKind::Pegs => "pegs",
-            GameKind::Breach => "breach",
-            GameKind::Collapse => "collapse",
-            GameKind::Tetris => "tetris",
-        }
-    }
-
-    /// The profile used when none is named.
-    pub fn default_profile(self) -> &'static str {
-        match self {
-            GameKind::Flood => "sgt-flood",
-            GameKind::Pegs => "sgt-pegs",
-            GameKind::Breach => "cyberpunk-breach",
-            GameKind::Collapse => "collapse",
-            GameKind::Tetris => "quadrapassel",
-        }
-    }
-
     pub fn from_name(name: &str) -> Option<GameKind> {
-        [GameKind::Flood, GameKind::Pegs, GameKind::Breach, GameKind::Collapse, GameKind::Tetris]
-            .into_iter()
-            .find(|k| k.name() == name)
+        GameKind::ALL.iter().copied().find(|k| k.name() == name)
     }
 }
 
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// A board as read from the screen, with how sure the reader is (0..1).
-#[derive(Clone, Debug)]
-pub struct Reading<B> {
-    pub board: B,
-    pub confidence: f32,
-}
-
-/// A solver's answer: the moves, and whether they are proven to be the fewest possible.
-#[derive(Clone, Debug)]
-pub struct Plan<M> {
-    pub moves: Vec<M>,
-    pub proven_optimal: bool,
-}
-
-/// A turn-based game, as the play loop sees it. Every method is pure: no screen, no input.
-pub trait Game {
-    type Board: Clone + fmt::Display;
-    type Move: Clone + fmt::Display;
-    /// Where the board is in a frame (plain data, savable as a calibration).
-    type Layout: Clone;
-
-    const KIND: GameKind;
-
-    /// Finds the board in a frame.
-    fn locate(frame: &Frame, profile: &Profile) -> anyhow::Result<Self::Layout>;
-    /// True when a layout found earlier can still be used on this frame.
-    fn layout_fits(layout: &Self::Layout, frame: &Frame) -> bool;
-    /// Reads the board with a known layout.
-    fn read(frame: &Frame, layout: &Self::Layout, profile: &Profile) -> anyhow::Result<Reading<Self::Board>>;
-    /// Plans from `board`; an error says why there is no plan (e.g. proven unsolvable).
-    fn solve(board: &Self::Board, budget: Budget) -> anyhow::Result<Plan<Self::Move>>;
-    /// What the rules say the board becomes after `mv`.
-    fn predict(board: &Self::Board, mv: &Self::Move) -> Self::Board;
-    /// True when a board read from the screen is the board the rules predicted.
-    fn matches(read: &Self::Board, predicted: &Self::Board) -> bool;
-    fn is_won(board: &Self::Board) -> bool;
-    /// The inputs that make `mv` on `board`, frame-relative.
-    fn actions(mv: &Self::Move, board: &Self::Board, layout: &Self::Layout, profile: &Profile) -> anyhow::Result<Vec<Action>>;
-    /// The body of a case file's `[board]` table for this board (TOML lines).
-    fn board_toml(board: &Self::Board) -> String;
-    /// Lines describing what was seen besides the board (colours, counts), for `calibrate`.
-    fn describe(frame: &Frame, layout: &Self::Layout, board: &Self::Board) -> Vec<String>;
-    /// The plan in words, for people.
-    fn describe_plan(moves: &[Self::Move]) -> String {
-        moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
-    }
-    /// The reading and the plan drawn over the frame, for people.
-    fn annotate(frame: &Frame, layout: &Self::Layout, board: &Self::Board, plan: &[Self::Move]) -> image::RgbaImage;
 }
 
 /// Formats text rows as the TOML array `rows = [...]`.
@@ -124,3 +154,6 @@ pub fn rows_toml(rows: &[String]) -> String {
     text.push(']');
     text
 }
+
+// The one list of games.
+games!(Flood, Pegs, Breach, Collapse, Tetris);

@@ -38,7 +38,8 @@ impl Failsafe {
         if let Some(found) = device.pointer() {
             match self.expected {
                 Some(expected)
-                    if (found.x - expected.x).abs() > self.tolerance || (found.y - expected.y).abs() > self.tolerance =>
+                    if (found.x - expected.x).abs() > self.tolerance
+                        || (found.y - expected.y).abs() > self.tolerance =>
                 {
                     return Err(Stop::MouseMoved { expected, found });
                 }

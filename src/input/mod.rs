@@ -6,6 +6,7 @@
 //! and keyboard; the `Recorder` stands in for it in tests and `--dry-run`.
 
 pub mod failsafe;
+pub mod guard;
 pub mod live;
 pub mod recorder;
 

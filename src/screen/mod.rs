@@ -7,6 +7,8 @@ pub mod x11;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use crate::frame::Frame;
 
 #[derive(Debug, thiserror::Error)]
@@ -51,17 +53,49 @@ pub fn load_png(path: &Path) -> Result<Frame, ScreenError> {
     Ok(Frame::from_image(image))
 }
 
-/// Saves an image as PNG, atomically; an existing file is kept unless `overwrite`.
-pub fn save_png(image: &image::RgbaImage, path: &Path, overwrite: bool) -> Result<(), crate::profile::FileError> {
-    let mut bytes = Vec::new();
-    image
-        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
-        .map_err(|e| crate::profile::FileError::new(path, crate::profile::FileErrorKind::Invalid(e.to_string())))?;
-    crate::profile::write_atomic(path, &bytes, overwrite)
+/// Which window to play in.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WindowMatch {
+    /// The window's title.
+    pub title: String,
+    /// True: the title must match exactly; false: it must contain `title`.
+    #[serde(default = "yes")]
+    pub exact: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// How long to wait for a game to react and draw.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Timing {
+    /// Pause between two captures while waiting for the screen to settle.
+    pub poll_ms: u64,
+    /// Identical consecutive captures needed to call the screen settled.
+    pub stable_frames: u32,
+    /// Give up waiting for the screen to settle after this long.
+    pub settle_timeout_ms: u64,
+    /// Extra pause after each action, for games that need it (tests also use it to slow play).
+    pub after_action_ms: u64,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing { poll_ms: 30, stable_frames: 2, settle_timeout_ms: 3000, after_action_ms: 0 }
+    }
+}
+
+/// Opens the live window `wanted` on `$DISPLAY`; `hint` says what to do when it is not there.
+pub fn open_window(wanted: &WindowMatch, hint: &str) -> anyhow::Result<x11::WindowScreen> {
+    use anyhow::Context as _;
+    x11::Display::open()?.find(wanted).with_context(|| hint.to_string())
 }
 
 /// Captures until the screen settles, with a profile's timings.
-pub fn settled(screen: &mut dyn Screen, timing: &crate::profile::Timing) -> Result<Frame, ScreenError> {
+pub fn settled(screen: &mut dyn Screen, timing: &Timing) -> Result<Frame, ScreenError> {
     let poll = Duration::from_millis(timing.poll_ms);
     Ok(capture_settled(screen, poll, timing.stable_frames, Duration::from_millis(timing.settle_timeout_ms))?.0)
 }

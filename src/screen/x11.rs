@@ -10,7 +10,7 @@ use x11rb::rust_connection::RustConnection;
 
 use super::{Screen, ScreenError};
 use crate::frame::{Frame, Point};
-use crate::profile::WindowMatch;
+use crate::screen::WindowMatch;
 
 fn x11<E: std::fmt::Display>(e: E) -> ScreenError {
     ScreenError::X11(e.to_string())
@@ -65,7 +65,12 @@ impl Display {
     /// tree without one.
     pub fn windows(&self) -> Result<Vec<WindowInfo>, ScreenError> {
         let client_list = self.atom("_NET_CLIENT_LIST_STACKING")?;
-        let reply = self.conn.get_property(false, self.root, client_list, AtomEnum::WINDOW, 0, 4096).map_err(x11)?.reply().map_err(x11)?;
+        let reply = self
+            .conn
+            .get_property(false, self.root, client_list, AtomEnum::WINDOW, 0, 4096)
+            .map_err(x11)?
+            .reply()
+            .map_err(x11)?;
         let mut candidates: Vec<Window> = reply.value32().map(|v| v.collect()).unwrap_or_default();
         if candidates.is_empty() {
             let mut stack = vec![self.root];

@@ -92,7 +92,12 @@ pub fn label(image: &mut RgbaImage, cx: i64, cy: i64, value: usize, scale: u32) 
     let (w, h) = number_size(value, scale);
     let pad = scale as f64;
     let (x, y) = (cx as f64 - w as f64 / 2.0, cy as f64 - h as f64 / 2.0);
-    let back = Rect { x: x - pad - 1.0, y: y - pad - 1.0, width: w as f64 + 2.0 * pad + 2.0, height: h as f64 + 2.0 * pad + 2.0 };
+    let back = Rect {
+        x: x - pad - 1.0,
+        y: y - pad - 1.0,
+        width: w as f64 + 2.0 * pad + 2.0,
+        height: h as f64 + 2.0 * pad + 2.0,
+    };
     fill(image, back, WHITE);
     outline(image, back, 1, BLACK);
     number(image, x.round() as i64, y.round() as i64, value, scale, BLACK);

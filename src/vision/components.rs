@@ -115,10 +115,7 @@ pub fn components(mask: &[bool], width: usize) -> Vec<Component> {
     let mut by_root: std::collections::HashMap<u32, Component> = std::collections::HashMap::new();
     for (i, run) in runs.iter().enumerate() {
         let piece = Component { area: (run.x1 - run.x0) as usize, x0: run.x0, y0: run.y, x1: run.x1, y1: run.y + 1 };
-        by_root
-            .entry(sets.find(i as u32))
-            .and_modify(|c| c.merge(&piece))
-            .or_insert(piece);
+        by_root.entry(sets.find(i as u32)).and_modify(|c| c.merge(&piece)).or_insert(piece);
     }
     let mut found: Vec<Component> = by_root.into_values().collect();
     found.sort_by_key(|c| (c.y0, c.x0, c.area));

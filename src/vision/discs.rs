@@ -53,8 +53,11 @@ fn as_disc(c: &Component, min_diameter: u32) -> Option<Disc> {
     let fill = c.area as f64 / (w * h);
     let square = w.min(h) / w.max(h) >= 0.8;
     let round = (0.6..=0.95).contains(&fill);
-    (square && round && c.width().min(c.height()) >= min_diameter)
-        .then(|| Disc { x: c.x0 as f64 + w / 2.0, y: c.y0 as f64 + h / 2.0, diameter: (w + h) / 2.0 })
+    (square && round && c.width().min(c.height()) >= min_diameter).then(|| Disc {
+        x: c.x0 as f64 + w / 2.0,
+        y: c.y0 as f64 + h / 2.0,
+        diameter: (w + h) / 2.0,
+    })
 }
 
 /// The discs of palette entry `target` in the frame, at least `min_diameter` pixels across.

@@ -121,9 +121,16 @@ pub fn find_grid(frame: &Frame, params: &GridParams) -> Result<Grid, GridError> 
     let percent = 100.0 * board.area as f64 / (board.width() as f64 * board.height() as f64);
     // Thin lines between small cells take a large share; a third coloured is still a board.
     if percent < 35.0 || board.width() < 2 * params.min_cell_px || board.height() < 2 * params.min_cell_px {
-        return Err(GridError::NotABoard { x: board.x0, y: board.y0, width: board.width(), height: board.height(), percent });
+        return Err(GridError::NotABoard {
+            x: board.x0,
+            y: board.y0,
+            width: board.width(),
+            height: board.height(),
+            percent,
+        });
     }
-    let no_grid = |axis| GridError::NoGrid { x: board.x0, y: board.y0, width: board.width(), height: board.height(), axis };
+    let no_grid =
+        |axis| GridError::NoGrid { x: board.x0, y: board.y0, width: board.width(), height: board.height(), axis };
     let (col_evidence, row_evidence) = boundary_profiles(frame, &board);
     let cols = best_count(&col_evidence, board.height() as usize, params).ok_or_else(|| no_grid("columns"))?;
     let mut rows = best_count(&row_evidence, board.width() as usize, params).ok_or_else(|| no_grid("rows"))?;
@@ -136,7 +143,8 @@ pub fn find_grid(frame: &Frame, params: &GridParams) -> Result<Grid, GridError> 
             rows = (board.height() as f64 / pitch_x).round() as usize;
         }
     }
-    let rect = Rect { x: board.x0 as f64, y: board.y0 as f64, width: board.width() as f64, height: board.height() as f64 };
+    let rect =
+        Rect { x: board.x0 as f64, y: board.y0 as f64, width: board.width() as f64, height: board.height() as f64 };
     Ok(Grid { rect, rows, cols })
 }
 
@@ -174,16 +182,16 @@ fn boundary_profiles(frame: &Frame, board: &Component) -> (Vec<u32>, Vec<u32>) {
     let mut cols = vec![0u32; w];
     let mut rows = vec![0u32; h];
     let differs = |a: [u8; 3], b: [u8; 3]| a.iter().zip(&b).map(|(&p, &q)| p.abs_diff(q) as u32).sum::<u32>() > 90;
-    for dy in 0..h {
+    for (dy, row_count) in rows.iter_mut().enumerate() {
         let y = board.y0 + dy as u32;
-        for dx in 0..w {
+        for (dx, col_count) in cols.iter_mut().enumerate() {
             let x = board.x0 + dx as u32;
             let here = frame.rgb(x, y);
             if dx > 0 && differs(here, frame.rgb(x - 1, y)) {
-                cols[dx] += 1;
+                *col_count += 1;
             }
             if dy > 0 && differs(here, frame.rgb(x, y - 1)) {
-                rows[dy] += 1;
+                *row_count += 1;
             }
         }
     }

@@ -84,7 +84,9 @@ impl Palette {
         self.colours
             .iter()
             .enumerate()
-            .map(|(i, text)| parse_hex(text).ok_or_else(|| format!("palette entry {i} \"{text}\" is not a #rrggbb colour")))
+            .map(|(i, text)| {
+                parse_hex(text).ok_or_else(|| format!("palette entry {i} \"{text}\" is not a #rrggbb colour"))
+            })
             .collect()
     }
 
@@ -116,7 +118,13 @@ impl Classifier {
         distances.sort_by(|a, b| a.0.total_cmp(&b.0));
         let (d1, label) = distances[0];
         if d1 > self.limit {
-            return Err(UnknownColour { rgb: sample.rgb, nearest: label as u8, nearest_rgb: self.rgb[label], delta_e: d1, limit: self.limit });
+            return Err(UnknownColour {
+                rgb: sample.rgb,
+                nearest: label as u8,
+                nearest_rgb: self.rgb[label],
+                delta_e: d1,
+                limit: self.limit,
+            });
         }
         let d2 = distances.get(1).map_or(f32::INFINITY, |d| d.0);
         let confidence = if d2.is_finite() { (d2 - d1) / (d2 + d1).max(f32::EPSILON) } else { 1.0 };
@@ -132,11 +140,8 @@ pub fn cluster(samples: &[Sample], merge_delta_e: f32) -> (Vec<u8>, Vec<[u8; 3]>
     let labels = samples
         .iter()
         .map(|s| {
-            let nearest = centres
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (c.lab.delta_e(&s.lab), i))
-                .min_by(|a, b| a.0.total_cmp(&b.0));
+            let nearest =
+                centres.iter().enumerate().map(|(i, c)| (c.lab.delta_e(&s.lab), i)).min_by(|a, b| a.0.total_cmp(&b.0));
             match nearest {
                 Some((d, i)) if d <= merge_delta_e => i as u8,
                 _ => {

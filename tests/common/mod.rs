@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use gamebot::frame::Frame;
 use gamebot::profile::WindowMatch;
-use gamebot::screen::x11::WindowScreen;
 use gamebot::screen::capture_settled;
+use gamebot::screen::x11::WindowScreen;
 use gamebot::xsession::{Children, find_program, launch_game, start_virtual_display};
 
 /// A real game running on its own virtual display; everything stops when it is dropped.

@@ -22,7 +22,8 @@ pub fn keys(path: &[(usize, usize)], start: (usize, usize)) -> Vec<Vec<Action>> 
     path.iter()
         .map(|&(r, c)| {
             let mut group = Vec::new();
-            let (vertical, horizontal) = (if r > at.0 { "Down" } else { "Up" }, if c > at.1 { "Right" } else { "Left" });
+            let (vertical, horizontal) =
+                (if r > at.0 { "Down" } else { "Up" }, if c > at.1 { "Right" } else { "Left" });
             group.extend((0..r.abs_diff(at.0)).map(|_| Action::Key(vertical.into())));
             group.extend((0..c.abs_diff(at.1)).map(|_| Action::Key(horizontal.into())));
             group.push(Action::Key("Return".into()));

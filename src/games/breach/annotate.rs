@@ -21,7 +21,8 @@ pub fn annotate(frame: &Frame, screen: &BreachScreen, path: &[(usize, usize)]) -
     // Daemon codes are outlined a little outside their glyphs, to keep them legible.
     let pad = screen.text_height * 0.25;
     for code in screen.daemon_codes.iter().flatten() {
-        let around = Rect { x: code.x - pad, y: code.y - pad, width: code.width + 2.0 * pad, height: code.height + 2.0 * pad };
+        let around =
+            Rect { x: code.x - pad, y: code.y - pad, width: code.width + 2.0 * pad, height: code.height + 2.0 * pad };
         outline(&mut image, around, thin, READ);
     }
     for slot in &screen.slots {

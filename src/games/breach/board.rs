@@ -58,10 +58,7 @@ impl FromStr for Code {
     type Err = BadCode;
     fn from_str(s: &str) -> Result<Code, BadCode> {
         let t = s.trim();
-        Code::ALL
-            .into_iter()
-            .find(|c| c.text().eq_ignore_ascii_case(t))
-            .ok_or_else(|| BadCode(s.to_string()))
+        Code::ALL.into_iter().find(|c| c.text().eq_ignore_ascii_case(t)).ok_or_else(|| BadCode(s.to_string()))
     }
 }
 
@@ -90,29 +87,13 @@ pub enum IllegalPick {
     #[error("the path has {len} picks but the buffer holds {buffer}")]
     TooLong { len: usize, buffer: usize },
     #[error("pick {index} ({row}, {col}) is outside the {rows}x{cols} grid")]
-    OutOfGrid {
-        index: usize,
-        row: usize,
-        col: usize,
-        rows: usize,
-        cols: usize,
-    },
+    OutOfGrid { index: usize, row: usize, col: usize, rows: usize, cols: usize },
     #[error("pick 0 ({row}, {col}) is not in the top row")]
     FirstNotTopRow { row: usize, col: usize },
     #[error("pick {index} ({row}, {col}) is not in column {col_expected} of the last pick")]
-    NotInColumn {
-        index: usize,
-        row: usize,
-        col: usize,
-        col_expected: usize,
-    },
+    NotInColumn { index: usize, row: usize, col: usize, col_expected: usize },
     #[error("pick {index} ({row}, {col}) is not in row {row_expected} of the last pick")]
-    NotInRow {
-        index: usize,
-        row: usize,
-        col: usize,
-        row_expected: usize,
-    },
+    NotInRow { index: usize, row: usize, col: usize, row_expected: usize },
     #[error("pick {index} ({row}, {col}) was already picked")]
     Repeated { index: usize, row: usize, col: usize },
 }
@@ -127,10 +108,7 @@ pub struct Puzzle {
 
 /// Splits "1C 7A FF" into codes; `err(pos, text)` builds the error for a bad one.
 fn parse_codes<E>(s: &str, err: impl Fn(usize, &str) -> E) -> Result<Vec<Code>, E> {
-    s.split_whitespace()
-        .enumerate()
-        .map(|(i, t)| t.parse::<Code>().map_err(|_| err(i, t)))
-        .collect()
+    s.split_whitespace().enumerate().map(|(i, t)| t.parse::<Code>().map_err(|_| err(i, t))).collect()
 }
 
 impl Puzzle {
@@ -138,19 +116,11 @@ impl Puzzle {
     pub fn from_case(grid_rows: &[String], daemons: &[String], buffer: usize) -> Result<Puzzle, BoardError> {
         let mut grid = Vec::with_capacity(grid_rows.len());
         for (row, s) in grid_rows.iter().enumerate() {
-            let codes = parse_codes(s, |col, t| BoardError::GridCode {
-                row,
-                col,
-                text: t.to_string(),
-            })?;
+            let codes = parse_codes(s, |col, t| BoardError::GridCode { row, col, text: t.to_string() })?;
             if let Some(first) = grid.first().map(|r: &Vec<Code>| r.len())
                 && codes.len() != first
             {
-                return Err(BoardError::Ragged {
-                    row,
-                    found: codes.len(),
-                    expected: first,
-                });
+                return Err(BoardError::Ragged { row, found: codes.len(), expected: first });
             }
             grid.push(codes);
         }
@@ -163,11 +133,7 @@ impl Puzzle {
         }
         let mut ds = Vec::with_capacity(daemons.len());
         for (daemon, s) in daemons.iter().enumerate() {
-            let codes = parse_codes(s, |pos, t| BoardError::DaemonCode {
-                daemon,
-                pos,
-                text: t.to_string(),
-            })?;
+            let codes = parse_codes(s, |pos, t| BoardError::DaemonCode { daemon, pos, text: t.to_string() })?;
             if codes.is_empty() {
                 return Err(BoardError::EmptyDaemon { daemon });
             }
@@ -176,11 +142,7 @@ impl Puzzle {
         if buffer == 0 {
             return Err(BoardError::ZeroBuffer);
         }
-        Ok(Puzzle {
-            grid,
-            daemons: ds,
-            buffer,
-        })
+        Ok(Puzzle { grid, daemons: ds, buffer })
     }
 
     pub fn rows(&self) -> usize {
@@ -203,23 +165,14 @@ impl Puzzle {
     /// Checks a path against the rules and returns the codes it picks, in order.
     pub fn check_path(&self, path: &[(usize, usize)]) -> Result<Vec<Code>, IllegalPick> {
         if path.len() > self.buffer {
-            return Err(IllegalPick::TooLong {
-                len: path.len(),
-                buffer: self.buffer,
-            });
+            return Err(IllegalPick::TooLong { len: path.len(), buffer: self.buffer });
         }
         let (rows, cols) = (self.rows(), self.cols());
         let mut seen = vec![false; rows * cols];
         let mut codes = Vec::with_capacity(path.len());
         for (index, &(row, col)) in path.iter().enumerate() {
             if row >= rows || col >= cols {
-                return Err(IllegalPick::OutOfGrid {
-                    index,
-                    row,
-                    col,
-                    rows,
-                    cols,
-                });
+                return Err(IllegalPick::OutOfGrid { index, row, col, rows, cols });
             }
             if index == 0 {
                 if row != 0 {
@@ -228,20 +181,10 @@ impl Puzzle {
             } else {
                 let (lr, lc) = path[index - 1];
                 if index % 2 == 1 && col != lc {
-                    return Err(IllegalPick::NotInColumn {
-                        index,
-                        row,
-                        col,
-                        col_expected: lc,
-                    });
+                    return Err(IllegalPick::NotInColumn { index, row, col, col_expected: lc });
                 }
                 if index % 2 == 0 && row != lr {
-                    return Err(IllegalPick::NotInRow {
-                        index,
-                        row,
-                        col,
-                        row_expected: lr,
-                    });
+                    return Err(IllegalPick::NotInRow { index, row, col, row_expected: lr });
                 }
             }
             if std::mem::replace(&mut seen[row * cols + col], true) {
@@ -254,9 +197,7 @@ impl Puzzle {
 
     /// The daemons (indices, ascending) whose codes appear contiguously in `codes`.
     pub fn completed(&self, codes: &[Code]) -> Vec<usize> {
-        (0..self.daemons.len())
-            .filter(|&i| contains(codes, &self.daemons[i]))
-            .collect()
+        (0..self.daemons.len()).filter(|&i| contains(codes, &self.daemons[i])).collect()
     }
 }
 
@@ -292,71 +233,30 @@ mod tests {
     fn bad_text_is_named_by_row_and_col() {
         let grid = strings(&["1C 7A FF E9", "55 55 XX 1C", "E9 FF 7A 55", "BD 1C 55 FF"]);
         let e = Puzzle::from_case(&grid, &[], 4).unwrap_err();
-        assert_eq!(
-            e,
-            BoardError::GridCode {
-                row: 1,
-                col: 2,
-                text: "XX".into()
-            }
-        );
+        assert_eq!(e, BoardError::GridCode { row: 1, col: 2, text: "XX".into() });
         assert!(e.to_string().contains("row 1 col 2") && e.to_string().contains("XX"));
         let grid = strings(&["1C 7A FF E9", "55 55 BD 1C", "E9 FF 7A 55", "BD 1C 55 FF"]);
         let e = Puzzle::from_case(&grid, &strings(&["1C", "7A 5"]), 4).unwrap_err();
-        assert_eq!(
-            e,
-            BoardError::DaemonCode {
-                daemon: 1,
-                pos: 1,
-                text: "5".into()
-            }
-        );
+        assert_eq!(e, BoardError::DaemonCode { daemon: 1, pos: 1, text: "5".into() });
         let short = strings(&["1C 7A FF E9", "55 55 BD", "E9 FF 7A 55", "BD 1C 55 FF"]);
-        assert!(matches!(
-            Puzzle::from_case(&short, &[], 4),
-            Err(BoardError::Ragged { row: 1, .. })
-        ));
+        assert!(matches!(Puzzle::from_case(&short, &[], 4), Err(BoardError::Ragged { row: 1, .. })));
         let small = strings(&["1C 7A FF", "55 55 BD", "E9 FF 7A"]);
-        assert!(matches!(
-            Puzzle::from_case(&small, &[], 4),
-            Err(BoardError::Size { .. })
-        ));
+        assert!(matches!(Puzzle::from_case(&small, &[], 4), Err(BoardError::Size { .. })));
     }
 
     #[test]
     fn paths_follow_the_rules() {
         let p = sample();
         // (0,1) 7A, down column 1 to (1,1) 55, along row 1 to (1,2) BD.
-        assert_eq!(
-            p.check_path(&[(0, 1), (1, 1), (1, 2)]),
-            Ok(vec![Code::C7A, Code::C55, Code::CBD])
-        );
+        assert_eq!(p.check_path(&[(0, 1), (1, 1), (1, 2)]), Ok(vec![Code::C7A, Code::C55, Code::CBD]));
         assert_eq!(p.check_path(&[]), Ok(vec![]));
-        assert!(matches!(
-            p.check_path(&[(1, 0)]),
-            Err(IllegalPick::FirstNotTopRow { .. })
-        ));
-        assert!(matches!(
-            p.check_path(&[(0, 1), (1, 2)]),
-            Err(IllegalPick::NotInColumn { index: 1, .. })
-        ));
-        assert!(matches!(
-            p.check_path(&[(0, 1), (1, 1), (2, 2)]),
-            Err(IllegalPick::NotInRow { index: 2, .. })
-        ));
-        assert!(matches!(
-            p.check_path(&[(0, 1), (0, 1)]),
-            Err(IllegalPick::Repeated { index: 1, .. })
-        ));
-        assert!(matches!(
-            p.check_path(&[(0, 1), (4, 1)]),
-            Err(IllegalPick::OutOfGrid { index: 1, .. })
-        ));
+        assert!(matches!(p.check_path(&[(1, 0)]), Err(IllegalPick::FirstNotTopRow { .. })));
+        assert!(matches!(p.check_path(&[(0, 1), (1, 2)]), Err(IllegalPick::NotInColumn { index: 1, .. })));
+        assert!(matches!(p.check_path(&[(0, 1), (1, 1), (2, 2)]), Err(IllegalPick::NotInRow { index: 2, .. })));
+        assert!(matches!(p.check_path(&[(0, 1), (0, 1)]), Err(IllegalPick::Repeated { index: 1, .. })));
+        assert!(matches!(p.check_path(&[(0, 1), (4, 1)]), Err(IllegalPick::OutOfGrid { index: 1, .. })));
         let long = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 2), (1, 2)];
-        assert!(matches!(
-            p.check_path(&long),
-            Err(IllegalPick::TooLong { len: 6, buffer: 5 })
-        ));
+        assert!(matches!(p.check_path(&long), Err(IllegalPick::TooLong { len: 6, buffer: 5 })));
     }
 
     #[test]

@@ -17,23 +17,11 @@ mod tests;
 use thiserror::Error;
 
 use super::board::{Board, Mode, Room};
+use super::config::Colours;
 use crate::frame::{Frame, Rect};
 use crate::vision::components::{Component, components};
 use crate::vision::grid::Grid;
 use glyph::Ink;
-
-/// The game's drawing colours (to move to the collapse profile): room outlines.
-pub const OUTLINE: [u8; 3] = [255, 255, 255];
-/// Collapsed rooms (rubble), filled edge to edge.
-pub const RUBBLE: [u8; 3] = [63, 63, 63];
-/// Easy-mode supply numbers.
-pub const SUPPLY_INK: [u8; 3] = [127, 127, 127];
-/// Hard-mode food numbers.
-pub const FOOD_INK: [u8; 3] = [205, 102, 31];
-/// Hard-mode water numbers.
-pub const WATER_INK: [u8; 3] = [0, 0, 255];
-/// The player's '@'.
-pub const PLAYER_INK: [u8; 3] = [255, 0, 0];
 
 /// How far (per channel) a pixel may stray from a flat colour (outline, rubble) and still be it.
 const FLAT_TOLERANCE: u8 = 12;
@@ -117,9 +105,9 @@ fn pitch(lines: &[(usize, usize)], extent: usize, axis: &str) -> Result<usize, R
 }
 
 /// Finds the building: the number of rooms (2n+1 a side) and where they lie.
-pub fn locate(frame: &Frame) -> Result<Grid, ReadError> {
+pub fn locate(frame: &Frame, colours: &Colours) -> Result<Grid, ReadError> {
     let width = frame.width() as usize;
-    let white = mask(frame, OUTLINE);
+    let white = mask(frame, colours.outline);
     let block = standing(&white, width)
         .ok_or_else(|| ReadError::NoBoard("no white room outline (a closed 1-pixel rectangle) anywhere".into()))?;
     let at = |x: u32, y: u32| white[y as usize * width + x as usize];
@@ -132,7 +120,7 @@ pub fn locate(frame: &Frame) -> Result<Grid, ReadError> {
     }
     // The building is the standing block plus the rubble (whole grey rooms) that adjoins it.
     let mut extent = block;
-    let rubble = components(&mask(frame, RUBBLE), width);
+    let rubble = components(&mask(frame, colours.rubble), width);
     let mut pieces: Vec<Component> =
         rubble.into_iter().filter(|c| c.width() as usize >= px && c.height() as usize >= px).collect();
     while let Some(i) = pieces.iter().position(|c| c.gap(&extent) <= 1) {
@@ -158,7 +146,36 @@ pub fn locate(frame: &Frame) -> Result<Grid, ReadError> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Seen {
     Room(Room),
-    Digit(u8, [u8; 3]),
+    Digit(u8, InkColour),
+}
+
+/// Which of the game's ink colours a room's marks are drawn in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InkColour {
+    Supply,
+    Food,
+    Water,
+    Player,
+}
+
+impl InkColour {
+    fn colour(self, colours: &Colours) -> [u8; 3] {
+        match self {
+            InkColour::Supply => colours.supply,
+            InkColour::Food => colours.food,
+            InkColour::Water => colours.water,
+            InkColour::Player => colours.player,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            InkColour::Supply => "grey (easy)",
+            InkColour::Food => "brown (food)",
+            InkColour::Water => "blue (water)",
+            InkColour::Player => "red (player)",
+        }
+    }
 }
 
 /// A room's pixel box (x0, y0, x1, y1), clipped to the frame.
@@ -169,7 +186,7 @@ fn room_box(frame: &Frame, rect: Rect) -> (u32, u32, u32, u32) {
 }
 
 /// The ink colour that best explains `pixels` as blends of it with black, and the mean residual.
-fn ink_colour(pixels: &[[u8; 3]]) -> ([u8; 3], f32) {
+fn ink_colour(pixels: &[[u8; 3]], colours: &Colours) -> (InkColour, f32) {
     let residual = |c: [u8; 3]| {
         let c = c.map(f32::from);
         let cc: f32 = c.iter().map(|v| v * v).sum();
@@ -183,24 +200,15 @@ fn ink_colour(pixels: &[[u8; 3]]) -> ([u8; 3], f32) {
             .sum();
         total / pixels.len() as f32
     };
-    [SUPPLY_INK, FOOD_INK, WATER_INK, PLAYER_INK]
+    [InkColour::Supply, InkColour::Food, InkColour::Water, InkColour::Player]
         .into_iter()
-        .map(|c| (c, residual(c)))
+        .map(|ink| (ink, residual(ink.colour(colours))))
         .min_by(|a, b| a.1.total_cmp(&b.1))
-        .unwrap_or((SUPPLY_INK, f32::MAX))
-}
-
-fn colour_name(c: [u8; 3]) -> &'static str {
-    match c {
-        SUPPLY_INK => "grey (easy)",
-        FOOD_INK => "brown (food)",
-        WATER_INK => "blue (water)",
-        _ => "red (player)",
-    }
+        .unwrap_or((InkColour::Supply, f32::MAX))
 }
 
 /// Reads one room: rubble, empty, the player, or a digit in some ink colour.
-fn read_room(frame: &Frame, grid: &Grid, row: usize, col: usize) -> Result<Seen, ReadError> {
+fn read_room(frame: &Frame, grid: &Grid, colours: &Colours, row: usize, col: usize) -> Result<Seen, ReadError> {
     let err = |seen: String| ReadError::Room { row, col, seen };
     let (x0, y0, x1, y1) = room_box(frame, grid.cell_rect(row, col));
     if x1 < x0 + 5 || y1 < y0 + 5 {
@@ -210,13 +218,13 @@ fn read_room(frame: &Frame, grid: &Grid, row: usize, col: usize) -> Result<Seen,
     let (ix0, iy0, ix1, iy1) = (x0 + 2, y0 + 2, x1 - 2, y1 - 2);
     let inside: Vec<[u8; 3]> =
         (iy0..iy1).flat_map(|y| (ix0..ix1).map(move |x| (x, y))).map(|(x, y)| frame.rgb(x, y)).collect();
-    let rubble = inside.iter().filter(|&&p| near(p, RUBBLE, FLAT_TOLERANCE)).count();
+    let rubble = inside.iter().filter(|&&p| near(p, colours.rubble, FLAT_TOLERANCE)).count();
     if rubble as f64 >= RUBBLE_SHARE * inside.len() as f64 {
         return Ok(Seen::Room(Room::Collapsed));
     }
     let border: Vec<(u32, u32)> =
         (x0..x1).flat_map(|x| [(x, y0), (x, y1 - 1)]).chain((y0..y1).flat_map(|y| [(x0, y), (x1 - 1, y)])).collect();
-    let outlined = border.iter().filter(|&&(x, y)| near(frame.rgb(x, y), OUTLINE, FLAT_TOLERANCE)).count();
+    let outlined = border.iter().filter(|&&(x, y)| near(frame.rgb(x, y), colours.outline, FLAT_TOLERANCE)).count();
     if (outlined as f64) < OUTLINE_SHARE * border.len() as f64 {
         return Err(err(format!(
             "neither rubble ({rubble} of {} inside pixels grey) nor a standing room ({outlined} of {} outline pixels white)",
@@ -228,13 +236,14 @@ fn read_room(frame: &Frame, grid: &Grid, row: usize, col: usize) -> Result<Seen,
     if inked.is_empty() {
         return Ok(Seen::Room(Room::Empty));
     }
-    let (colour, residual) = ink_colour(&inked);
+    let (kind, residual) = ink_colour(&inked, colours);
+    let colour = kind.colour(colours);
     if residual > MAX_INK_RESIDUAL {
         let mean = [0, 1, 2].map(|i| (inked.iter().map(|p| p[i] as u32).sum::<u32>() / inked.len() as u32) as u8);
         return Err(err(format!(
             "{} ink pixels of no game colour (mean {mean:?}; nearest {} {colour:?}, off by {residual:.0})",
             inked.len(),
-            colour_name(colour)
+            kind.name()
         )));
     }
     let c = colour.map(f32::from);
@@ -243,11 +252,11 @@ fn read_room(frame: &Frame, grid: &Grid, row: usize, col: usize) -> Result<Seen,
         inside.iter().map(|p| (p.iter().zip(&c).map(|(&a, b)| a as f32 * b).sum::<f32>() / cc).clamp(0.0, 1.0));
     let ink = Ink { width: (ix1 - ix0) as usize, height: (iy1 - iy0) as usize, data: coverage.collect() };
     let Some(bounds) = ink.inked_box() else {
-        return Err(err(format!("only faint {} ink, no glyph", colour_name(colour))));
+        return Err(err(format!("only faint {} ink, no glyph", kind.name())));
     };
     let glyph = ink.crop(bounds);
     let allowed: &[char] =
-        if colour == PLAYER_INK { &['@'] } else { &['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] };
+        if kind == InkColour::Player { &['@'] } else { &['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] };
     let scores = glyph::scores(&glyph, allowed);
     let (best, score) = scores.first().copied().unwrap_or(('?', 0.0));
     let runner = scores.get(1).copied().unwrap_or(('?', 0.0));
@@ -256,27 +265,27 @@ fn read_room(frame: &Frame, grid: &Grid, row: usize, col: usize) -> Result<Seen,
             "a {}x{} {} glyph not recognised: best '{best}' {score:.3}, then '{}' {:.3}",
             glyph.width,
             glyph.height,
-            colour_name(colour),
+            kind.name(),
             runner.0,
             runner.1
         )));
     }
     Ok(match best.to_digit(10) {
-        Some(d) => Seen::Digit(d as u8, colour),
+        Some(d) => Seen::Digit(d as u8, kind),
         None => Seen::Room(Room::Player),
     })
 }
 
 /// Reads every room of the building that `grid` (from `locate`) places in `frame`; the mode comes
 /// from the digits' colours.
-pub fn read(frame: &Frame, grid: &Grid) -> Result<Board, ReadError> {
-    read_as(frame, grid, None)
+pub fn read(frame: &Frame, grid: &Grid, colours: &Colours) -> Result<Board, ReadError> {
+    read_as(frame, grid, None, colours)
 }
 
 /// Like `read`, with the mode already known (e.g. from an earlier frame of the same game): a board
 /// with no digits left (the player alone at the end) can then still be read, and digits of the
 /// other mode's colours are an error.
-pub fn read_as(frame: &Frame, grid: &Grid, known: Option<Mode>) -> Result<Board, ReadError> {
+pub fn read_as(frame: &Frame, grid: &Grid, known: Option<Mode>, colours: &Colours) -> Result<Board, ReadError> {
     if grid.rows != grid.cols || grid.rows.is_multiple_of(2) {
         return Err(ReadError::BadGrid(format!("{}x{} rooms; a building is (2n+1)x(2n+1)", grid.rows, grid.cols)));
     }
@@ -284,13 +293,13 @@ pub fn read_as(frame: &Frame, grid: &Grid, known: Option<Mode>) -> Result<Board,
     let mut seen = Vec::with_capacity(size * size);
     for row in 0..size {
         for col in 0..size {
-            seen.push(read_room(frame, grid, row, col)?);
+            seen.push(read_room(frame, grid, colours, row, col)?);
         }
     }
-    let digit_at = |colours: &[[u8; 3]]| {
-        seen.iter().position(|s| matches!(s, Seen::Digit(_, c) if colours.contains(c))).map(|i| (i / size, i % size))
+    let digit_at = |inks: &[InkColour]| {
+        seen.iter().position(|s| matches!(s, Seen::Digit(_, c) if inks.contains(c))).map(|i| (i / size, i % size))
     };
-    let mode = match (digit_at(&[SUPPLY_INK]), digit_at(&[FOOD_INK, WATER_INK]), known) {
+    let mode = match (digit_at(&[InkColour::Supply]), digit_at(&[InkColour::Food, InkColour::Water]), known) {
         (Some(e), Some(h), _) => {
             return Err(ReadError::Mode(format!(
                 "grey digits (room {e:?}) and food/water digits (room {h:?}) both seen"
@@ -315,8 +324,8 @@ pub fn read_as(frame: &Frame, grid: &Grid, known: Option<Mode>) -> Result<Board,
         .into_iter()
         .map(|s| match s {
             Seen::Room(room) => room,
-            Seen::Digit(d, SUPPLY_INK) => Room::Supply(d),
-            Seen::Digit(d, FOOD_INK) => Room::Food(d),
+            Seen::Digit(d, InkColour::Supply) => Room::Supply(d),
+            Seen::Digit(d, InkColour::Food) => Room::Food(d),
             Seen::Digit(d, _) => Room::Water(d),
         })
         .collect();

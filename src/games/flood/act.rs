@@ -1,9 +1,9 @@
 //! Turns a Flood-it move (a colour) into a click: on a cell of that colour next to the flooded
 //! region (sgt-flood), or on the colour's palette button (the original Flood-it).
 
+use super::config::{ClickStyle, InputConfig};
 use crate::frame::Point;
 use crate::input::Action;
-use crate::profile::{ClickStyle, InputConfig};
 use crate::vision::grid::Grid;
 
 use super::board::Board;
@@ -14,8 +14,6 @@ pub enum ActError {
     NoSuchColour(u8),
     #[error("the profile has no button for colour {0} (it lists {1} buttons)")]
     NoButton(u8, usize),
-    #[error("Flood-it is played by clicking; input style \"keys\" does not apply to it")]
-    KeysOnly,
 }
 
 /// The click that plays `colour` on `board`.
@@ -26,7 +24,6 @@ pub fn click_for(colour: u8, board: &Board, grid: &Grid, input: &InputConfig) ->
             .get(colour as usize)
             .map(|&p| Action::Click(p))
             .ok_or(ActError::NoButton(colour, input.buttons.len())),
-        ClickStyle::Keys => Err(ActError::KeysOnly),
         ClickStyle::Cell => {
             let i = target_cell(colour, board).ok_or(ActError::NoSuchColour(colour))?;
             Ok(Action::Click(grid.cell_rect(i / board.cols, i % board.cols).centre()))

@@ -52,10 +52,7 @@ impl Board {
 
     /// The board as text rows, one digit per cell.
     pub fn to_rows(&self) -> Vec<String> {
-        self.cells
-            .chunks(self.cols)
-            .map(|row| row.iter().map(|&c| char::from(b'0' + c)).collect())
-            .collect()
+        self.cells.chunks(self.cols).map(|row| row.iter().map(|&c| char::from(b'0' + c)).collect()).collect()
     }
 
     pub fn get(&self, row: usize, col: usize) -> u8 {
@@ -172,14 +169,8 @@ mod tests {
 
     #[test]
     fn rejects_ragged_and_bad_rows() {
-        assert_eq!(
-            Board::from_rows(&["012", "11"]),
-            Err(BoardError::Ragged { row: 1, found: 2, expected: 3 })
-        );
-        assert_eq!(
-            Board::from_rows(&["0x2"]),
-            Err(BoardError::BadCell { row: 0, col: 1, ch: 'x' })
-        );
+        assert_eq!(Board::from_rows(&["012", "11"]), Err(BoardError::Ragged { row: 1, found: 2, expected: 3 }));
+        assert_eq!(Board::from_rows(&["0x2"]), Err(BoardError::BadCell { row: 0, col: 1, ch: 'x' }));
         assert_eq!(Board::from_rows::<&str>(&[]), Err(BoardError::Empty));
     }
 

@@ -1,11 +1,17 @@
 //! Flood-it: flood the board from the top-left cell in as few colour changes as possible.
 //!
-//! `board` holds the rules, `read` the reader, `solve` the optimal solver, `act` the clicks and
-//! `sim` a simulated game window for tests. This file ties them to the `Game` trait.
+//! `board` holds the rules, `read` the reader, `solve` the optimal solver, `act` the clicks,
+//! `config` its section of a profile, `case` its check for `replay`, `cli` its commands, `demo` the
+//! embedded default, and `sim` a simulated game window for tests. This file ties them to the
+//! turn-based play loop (`runner::TurnBased`).
 
 pub mod act;
 pub mod annotate;
 pub mod board;
+pub mod case;
+pub mod cli;
+pub mod config;
+pub mod demo;
 pub mod read;
 pub mod sgt_id;
 pub mod sim;
@@ -13,35 +19,42 @@ pub mod solve;
 
 use crate::budget::Budget;
 use crate::frame::Frame;
-use crate::games::{Game, GameKind, Plan, Reading, rows_toml};
+use crate::games::rows_toml;
 use crate::input::Action;
 use crate::profile::Profile;
+use crate::runner::{Plan, Reading, TurnBased};
 use crate::vision::colour::to_hex;
 use crate::vision::grid::Grid;
 use crate::vision::palette::sample;
 
 use board::Board;
+use config::FloodConfig;
 
 /// The Flood-it game, for the play loop.
 pub struct Flood;
 
-impl Game for Flood {
+impl TurnBased for Flood {
     type Board = Board;
     type Move = u8;
     type Layout = Grid;
+    type Config = FloodConfig;
 
-    const KIND: GameKind = GameKind::Flood;
+    const NAME: &'static str = "flood";
 
-    fn locate(frame: &Frame, profile: &Profile) -> anyhow::Result<Grid> {
-        Ok(read::locate(frame, &profile.vision)?)
+    fn config(profile: &Profile) -> anyhow::Result<FloodConfig> {
+        FloodConfig::from_profile(profile)
+    }
+
+    fn locate(frame: &Frame, config: &FloodConfig) -> anyhow::Result<Grid> {
+        Ok(read::locate(frame, &config.vision)?)
     }
 
     fn layout_fits(layout: &Grid, frame: &Frame) -> bool {
         layout.fits(frame)
     }
 
-    fn read(frame: &Frame, layout: &Grid, profile: &Profile) -> anyhow::Result<Reading<Board>> {
-        let reading = read::read(frame, layout, &profile.vision, profile.palette.as_ref())?;
+    fn read(frame: &Frame, layout: &Grid, config: &FloodConfig) -> anyhow::Result<Reading<Board>> {
+        let reading = read::read(frame, layout, &config.vision, config.palette.as_ref())?;
         Ok(Reading { board: reading.board, confidence: reading.confidence })
     }
 
@@ -64,8 +77,16 @@ impl Game for Flood {
         board.is_won()
     }
 
-    fn actions(colour: &u8, board: &Board, layout: &Grid, profile: &Profile) -> anyhow::Result<Vec<Action>> {
-        Ok(vec![act::click_for(*colour, board, layout, &profile.input)?])
+    fn actions(colour: &u8, board: &Board, layout: &Grid, config: &FloodConfig) -> anyhow::Result<Vec<Action>> {
+        Ok(vec![act::click_for(*colour, board, layout, &config.input)?])
+    }
+
+    fn from_calibration(grid: Grid) -> Option<Grid> {
+        Some(grid)
+    }
+
+    fn to_calibration(layout: &Grid) -> Option<Grid> {
+        Some(layout.clone())
     }
 
     fn board_toml(board: &Board) -> String {

@@ -39,7 +39,12 @@ pub fn locate(frame: &Frame, params: &GridParams) -> Result<Grid, ReadError> {
 }
 
 /// Reads every cell of `grid`.
-pub fn read(frame: &Frame, grid: &Grid, params: &GridParams, palette: Option<&Palette>) -> Result<FloodReading, ReadError> {
+pub fn read(
+    frame: &Frame,
+    grid: &Grid,
+    params: &GridParams,
+    palette: Option<&Palette>,
+) -> Result<FloodReading, ReadError> {
     let mut samples = Vec::with_capacity(grid.rows * grid.cols);
     for row in 0..grid.rows {
         for col in 0..grid.cols {
@@ -56,9 +61,11 @@ pub fn read(frame: &Frame, grid: &Grid, params: &GridParams, palette: Option<&Pa
             let mut cells = Vec::with_capacity(samples.len());
             let mut confidence = 1f32;
             for (i, s) in samples.iter().enumerate() {
-                let c = classifier
-                    .classify(s)
-                    .map_err(|colour| ReadError::UnknownColour { row: i / grid.cols, col: i % grid.cols, colour })?;
+                let c = classifier.classify(s).map_err(|colour| ReadError::UnknownColour {
+                    row: i / grid.cols,
+                    col: i % grid.cols,
+                    colour,
+                })?;
                 confidence = confidence.min(c.confidence);
                 cells.push(c.label);
             }
@@ -79,7 +86,8 @@ mod tests {
     use crate::games::flood::sim::render;
 
     fn palette() -> Palette {
-        crate::profile::Profile::load("sgt-flood", std::path::Path::new("/nonexistent")).unwrap().palette.unwrap()
+        let profile = crate::profile::Profile::load("sgt-flood", std::path::Path::new("/nonexistent")).unwrap();
+        super::super::config::FloodConfig::from_profile(&profile).unwrap().palette.unwrap()
     }
 
     #[test]

@@ -18,7 +18,8 @@ pub fn parse(id: &str) -> Result<GameId, String> {
     let bad = |why: &str| format!("game ID \"{id}\": {why}");
     let (size, rest) = id.trim().split_once(':').ok_or_else(|| bad("no ':' after the size"))?;
     let (w, h) = size.split_once('x').ok_or_else(|| bad("the size is not WxH"))?;
-    let (cols, rows): (usize, usize) = (w.parse().map_err(|_| bad("bad width"))?, h.parse().map_err(|_| bad("bad height"))?);
+    let (cols, rows): (usize, usize) =
+        (w.parse().map_err(|_| bad("bad width"))?, h.parse().map_err(|_| bad("bad height"))?);
     let (digits, limit) = rest.split_once(',').ok_or_else(|| bad("no ',' before the move limit"))?;
     if digits.len() != rows * cols {
         return Err(bad(&format!("{} digits for a {cols}x{rows} board", digits.len())));

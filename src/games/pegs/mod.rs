@@ -5,6 +5,8 @@
 //! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
 
 pub mod board;
+pub mod case;
+pub mod cli;
 pub mod read;
 pub mod solve;
 
@@ -13,11 +15,13 @@ use image::Rgba;
 
 use crate::budget::Budget;
 use crate::frame::Frame;
-use crate::games::{Game, GameKind, Plan, Reading, rows_toml};
+use crate::games::rows_toml;
 use crate::input::Action;
 use crate::profile::Profile;
+use crate::runner::{Plan, Reading, TurnBased};
 use crate::vision::annotate::{label, line, outline, with_panel};
 use crate::vision::grid::Grid;
+use crate::vision::palette::Palette;
 
 use board::{Board, Cell, Jump, group_moves};
 use solve::{Outcome, Target};
@@ -25,28 +29,41 @@ use solve::{Outcome, Target};
 /// Peg solitaire, for the play loop.
 pub struct Pegs;
 
+/// Peg solitaire's section of a profile (`config/sgt-pegs.toml`).
+#[derive(Clone, Debug, serde::Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct PegsConfig {
+    /// The peg's colour, the empty hole's, then the background colours.
+    pub palette: Option<Palette>,
+}
+
 fn centre(grid: &Grid, (r, c): board::Pos) -> (f64, f64) {
     let cell = grid.cell_rect(r, c);
     (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0)
 }
 
-impl Game for Pegs {
+impl TurnBased for Pegs {
     type Board = Board;
     type Move = Jump;
     type Layout = Grid;
+    type Config = PegsConfig;
 
-    const KIND: GameKind = GameKind::Pegs;
+    const NAME: &'static str = "pegs";
 
-    fn locate(frame: &Frame, profile: &Profile) -> anyhow::Result<Grid> {
-        Ok(read::locate(frame, profile.palette.as_ref())?)
+    fn config(profile: &Profile) -> anyhow::Result<PegsConfig> {
+        Ok(profile.settings()?)
+    }
+
+    fn locate(frame: &Frame, config: &PegsConfig) -> anyhow::Result<Grid> {
+        Ok(read::locate(frame, config.palette.as_ref())?)
     }
 
     fn layout_fits(layout: &Grid, frame: &Frame) -> bool {
         layout.fits(frame)
     }
 
-    fn read(frame: &Frame, layout: &Grid, profile: &Profile) -> anyhow::Result<Reading<Board>> {
-        Ok(Reading { board: read::read(frame, layout, profile.palette.as_ref())?, confidence: 1.0 })
+    fn read(frame: &Frame, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Reading<Board>> {
+        Ok(Reading { board: read::read(frame, layout, config.palette.as_ref())?, confidence: 1.0 })
     }
 
     fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<Jump>> {
@@ -73,7 +90,15 @@ impl Game for Pegs {
         board.pegs() == 1
     }
 
-    fn actions(jump: &Jump, _board: &Board, layout: &Grid, _profile: &Profile) -> anyhow::Result<Vec<Action>> {
+    fn from_calibration(grid: Grid) -> Option<Grid> {
+        Some(grid)
+    }
+
+    fn to_calibration(layout: &Grid) -> Option<Grid> {
+        Some(layout.clone())
+    }
+
+    fn actions(jump: &Jump, _board: &Board, layout: &Grid, _config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
         let point = |p| {
             let (x, y) = centre(layout, p);
             crate::frame::Point::new(x.floor() as i32, y.floor() as i32)
@@ -100,7 +125,12 @@ impl Game for Pegs {
                 text
             })
             .collect();
-        format!("{} jumps in {} moves (a chain of jumps by one peg is one move): {}", jumps.len(), moves.len(), listed.join(" "))
+        format!(
+            "{} jumps in {} moves (a chain of jumps by one peg is one move): {}",
+            jumps.len(),
+            moves.len(),
+            listed.join(" ")
+        )
     }
 
     fn annotate(frame: &Frame, layout: &Grid, board: &Board, plan: &[Jump]) -> image::RgbaImage {

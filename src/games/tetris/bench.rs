@@ -36,7 +36,14 @@ impl BenchReport {
 
 /// Plays games 0..games seeded `seed` on `threads` threads. `log` gets progress lines (it is
 /// called from the worker threads, one line at a time).
-pub fn run(config: &GameConfig, eval: &impl Evaluator, games: usize, seed: u64, threads: usize, log: &(dyn Fn(String) + Sync)) -> anyhow::Result<BenchReport> {
+pub fn run(
+    config: &GameConfig,
+    eval: &impl Evaluator,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    log: &(dyn Fn(String) + Sync),
+) -> anyhow::Result<BenchReport> {
     anyhow::ensure!(games > 0, "at least one game is needed");
     let started = Instant::now();
     let next = AtomicUsize::new(0);
@@ -57,7 +64,12 @@ pub fn run(config: &GameConfig, eval: &impl Evaluator, games: usize, seed: u64, 
                     let result = sim::play(config, eval, seed, game as u64, &mut progress);
                     if let Ok(r) = &result {
                         let end = if r.topped_out { "topped out" } else { "reached the piece cap" };
-                        log(format!("game {game}: {} lines, {} pieces, {end} ({:.1} s)", r.lines, r.pieces, started.elapsed().as_secs_f64()));
+                        log(format!(
+                            "game {game}: {} lines, {} pieces, {end} ({:.1} s)",
+                            r.lines,
+                            r.pieces,
+                            started.elapsed().as_secs_f64()
+                        ));
                     }
                     if let Ok(mut all) = results.lock() {
                         all[game] = Some(result);

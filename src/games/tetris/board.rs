@@ -151,12 +151,21 @@ impl Board {
         for (i, text) in rows.iter().enumerate() {
             let text = text.as_ref();
             let y = rows.len() - 1 - i;
-            ensure!(text.chars().count() == WIDTH, "row {} (from the top) is {:?}: a row has exactly {WIDTH} cells", i + 1, text);
+            ensure!(
+                text.chars().count() == WIDTH,
+                "row {} (from the top) is {:?}: a row has exactly {WIDTH} cells",
+                i + 1,
+                text
+            );
             for (x, c) in text.chars().enumerate() {
                 match c {
                     '#' => board.rows[y] |= 1 << x,
                     '.' => {}
-                    other => bail!("row {} (from the top), column {}: {other:?} is neither '#' (filled) nor '.' (empty)", i + 1, x + 1),
+                    other => bail!(
+                        "row {} (from the top), column {}: {other:?} is neither '#' (filled) nor '.' (empty)",
+                        i + 1,
+                        x + 1
+                    ),
                 }
             }
         }

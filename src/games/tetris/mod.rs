@@ -2,11 +2,14 @@
 //! placement, evaluators with tuned and published weights, move search (one piece, preview, beam),
 //! simulated games, benchmarks and a weight tuner.
 //!
-//! Tetris is played in real time, so it does not implement the turn-based `Game` trait; the live
-//! reader and driver build on this engine. Nothing here touches the screen or the input.
+//! Tetris is played in real time, so it does not implement the turn-based loop's trait; the live
+//! reader, driver and real-time loop (`live/`) build on this engine, over the same `Screen` and
+//! input guard as every game. `case` is its check for `replay`, `cli` its commands.
 
 pub mod bench;
 pub mod board;
+pub mod case;
+pub mod cli;
 pub mod eval;
 pub mod live;
 pub mod piece;
@@ -20,5 +23,6 @@ pub mod tune;
 mod tests;
 
 pub use board::Board;
+pub use cli::Tetris;
 pub use piece::Piece;
 pub use placements::{Placement, Step};

@@ -51,7 +51,13 @@ impl Planner {
     }
 
     /// The placement of `piece` that begins the best pair of placements of `piece` then `next`.
-    pub fn best_with_preview(&mut self, board: &Board, piece: Piece, next: Piece, eval: &impl Evaluator) -> Option<(Placement, f64)> {
+    pub fn best_with_preview(
+        &mut self,
+        board: &Board,
+        piece: Piece,
+        next: Piece,
+        eval: &impl Evaluator,
+    ) -> Option<(Placement, f64)> {
         placements(board, piece, self.tucks, &mut self.first);
         let mut best: Option<(Placement, f64)> = None;
         for i in 0..self.first.len() {
@@ -76,7 +82,13 @@ impl Planner {
 
     /// Beam search over the known `pieces` (the first is the one to place now): keeps the `width`
     /// best lines of play after each piece, and returns the first placement of the best line.
-    pub fn beam(&mut self, board: &Board, pieces: &[Piece], width: usize, eval: &impl Evaluator) -> Option<(Placement, f64)> {
+    pub fn beam(
+        &mut self,
+        board: &Board,
+        pieces: &[Piece],
+        width: usize,
+        eval: &impl Evaluator,
+    ) -> Option<(Placement, f64)> {
         struct Node {
             board: Board,
             first: Placement,
@@ -109,7 +121,13 @@ impl Planner {
     }
 
     /// A full choice (with the path of inputs) from `board`: the preview is used when given.
-    pub fn choose(&mut self, board: &Board, piece: Piece, next: Option<Piece>, eval: &impl Evaluator) -> Option<Choice> {
+    pub fn choose(
+        &mut self,
+        board: &Board,
+        piece: Piece,
+        next: Option<Piece>,
+        eval: &impl Evaluator,
+    ) -> Option<Choice> {
         let (placement, score) = match next {
             Some(next) => self.best_with_preview(board, piece, next, eval)?,
             None => self.best_one(board, piece, eval)?,

@@ -55,7 +55,13 @@ impl PieceStream {
 }
 
 /// Plays one game; `progress` is called every 2^16 pieces with the pieces and lines so far.
-pub fn play(config: &GameConfig, eval: &impl Evaluator, seed: u64, game: u64, progress: &mut dyn FnMut(u64, u64)) -> anyhow::Result<GameResult> {
+pub fn play(
+    config: &GameConfig,
+    eval: &impl Evaluator,
+    seed: u64,
+    game: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> anyhow::Result<GameResult> {
     let mut board = Board::new(config.height)?;
     let mut planner = Planner::new(config.tucks);
     let mut stream = PieceStream::new(seed, game);

@@ -116,7 +116,8 @@ fn brute_reachable(b: &Board, piece: Piece) -> BTreeSet<(u8, i8, i8)> {
     let h = b.height() as i32;
     let ok = |rot: u8, x: i32, y: i32| b.fits(piece.rotation(rot), x, y) && y <= h;
     let mut seen = BTreeSet::new();
-    let mut stack: Vec<(u8, i32, i32)> = (0..4u8).flat_map(|r| (0..WIDTH as i32).map(move |x| (r, x, h))).filter(|&(r, x, y)| ok(r, x, y)).collect();
+    let mut stack: Vec<(u8, i32, i32)> =
+        (0..4u8).flat_map(|r| (0..WIDTH as i32).map(move |x| (r, x, h))).filter(|&(r, x, y)| ok(r, x, y)).collect();
     while let Some((r, x, y)) = stack.pop() {
         if !seen.insert((r, x, y)) {
             continue;

@@ -41,7 +41,17 @@ pub struct Generation {
 const DIMS: usize = 9;
 
 fn to_vec(w: &Weights) -> [f64; DIMS] {
-    [w.landing_height, w.eroded_cells, w.row_transitions, w.column_transitions, w.holes, w.wells, w.hole_depth, w.rows_with_holes, w.diversity]
+    [
+        w.landing_height,
+        w.eroded_cells,
+        w.row_transitions,
+        w.column_transitions,
+        w.holes,
+        w.wells,
+        w.hole_depth,
+        w.rows_with_holes,
+        w.diversity,
+    ]
 }
 
 fn from_vec(v: &[f64; DIMS], base: &Weights) -> Weights {
@@ -124,7 +134,11 @@ pub fn tune(config: &TuneConfig, log: &mut dyn FnMut(usize, &Generation)) -> any
         let fitness = evaluate(config, &candidates, rng.next())?;
         let mut order: Vec<usize> = (0..vectors.len()).collect();
         order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]));
-        let report = Generation { mean_weights: candidates[0].clone(), mean_fitness: fitness[0], best_fitness: fitness[order[0]] };
+        let report = Generation {
+            mean_weights: candidates[0].clone(),
+            mean_fitness: fitness[0],
+            best_fitness: fitness[order[0]],
+        };
         log(g, &report);
         let noise = config.sigma * config.sigma * 0.25 * (1.0 - g as f64 / config.generations as f64);
         for d in 0..DIMS {
@@ -144,12 +158,22 @@ mod tests {
     #[test]
     fn a_short_run_is_reproducible_and_improves_on_blind_weights() {
         let game = GameConfig { height: 8, max_pieces: 300, preview: false, tucks: false };
-        let config = TuneConfig { generations: 4, population: 10, games: 2, game, seed: 5, start: Weights::ZERO, sigma: 1.0, threads: 2 };
+        let config = TuneConfig {
+            generations: 4,
+            population: 10,
+            games: 2,
+            game,
+            seed: 5,
+            start: Weights::ZERO,
+            sigma: 1.0,
+            threads: 2,
+        };
         let mut logged = 0;
         let tuned = tune(&config, &mut |_, _| logged += 1).expect("tunes");
         assert_eq!(logged, 4);
         assert_eq!(tune(&config, &mut |_, _| {}).expect("tunes"), tuned, "same seed, same weights");
-        let lines = |w: &Weights| (0..4).map(|g| sim::play(&game, w, 99, g, &mut |_, _| {}).expect("plays").lines).sum::<u64>();
+        let lines =
+            |w: &Weights| (0..4).map(|g| sim::play(&game, w, 99, g, &mut |_, _| {}).expect("plays").lines).sum::<u64>();
         assert!(lines(&tuned) > lines(&Weights::ZERO), "{tuned:?}");
     }
 }

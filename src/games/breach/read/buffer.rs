@@ -45,7 +45,12 @@ pub fn find(luma: &Luma, region: (usize, usize, usize, usize), text_height: f64,
         .into_iter()
         .map(|c| {
             let (x, y) = (x0 + c.x0 as usize * k, y0 + c.y0 as usize * k);
-            Rect { x: x as f64, y: y as f64, width: (c.width() as usize * k) as f64, height: (c.height() as usize * k) as f64 }
+            Rect {
+                x: x as f64,
+                y: y as f64,
+                width: (c.width() as usize * k) as f64,
+                height: (c.height() as usize * k) as f64,
+            }
         })
         .collect()
 }
@@ -53,7 +58,12 @@ pub fn find(luma: &Luma, region: (usize, usize, usize, usize), text_height: f64,
 /// Pixels brighter than the mean of the square around them (`reach` pixels each way) by a tenth of
 /// the way from that mean to the codes' `ink`: dim dashes count, flat backgrounds and bands of any
 /// brightness (and letterbox black) do not.
-fn brighter_than_surroundings(luma: &Luma, (x0, y0, w, h): (usize, usize, usize, usize), reach: usize, ink: u8) -> Vec<bool> {
+fn brighter_than_surroundings(
+    luma: &Luma,
+    (x0, y0, w, h): (usize, usize, usize, usize),
+    reach: usize,
+    ink: u8,
+) -> Vec<bool> {
     // Summed-area table of the region, one row and column of zeros in front.
     let mut sums = vec![0u64; (w + 1) * (h + 1)];
     for y in 0..h {
@@ -68,7 +78,8 @@ fn brighter_than_surroundings(luma: &Luma, (x0, y0, w, h): (usize, usize, usize,
         let (ya, yb) = (y.saturating_sub(reach), (y + reach + 1).min(h));
         for x in 0..w {
             let (xa, xb) = (x.saturating_sub(reach), (x + reach + 1).min(w));
-            let total = sums[yb * (w + 1) + xb] + sums[ya * (w + 1) + xa] - sums[ya * (w + 1) + xb] - sums[yb * (w + 1) + xa];
+            let total =
+                sums[yb * (w + 1) + xb] + sums[ya * (w + 1) + xa] - sums[ya * (w + 1) + xb] - sums[yb * (w + 1) + xa];
             let mean = total as f64 / ((yb - ya) * (xb - xa)) as f64;
             let v = luma.at(x0 + x, y0 + y) as f64;
             mask[y * w + x] = v > mean + (ink as f64 - mean).max(0.0) / 10.0;
@@ -157,11 +168,18 @@ fn best_row(outlines: &[Component]) -> Vec<Component> {
         let size = seed.height() as f64;
         let mut row: Vec<Component> = outlines
             .iter()
-            .filter(|c| (c.height() as f64 - size).abs() <= 0.15 * size && (c.y0 as f64 - seed.y0 as f64).abs() <= 0.25 * size)
+            .filter(|c| {
+                (c.height() as f64 - size).abs() <= 0.15 * size && (c.y0 as f64 - seed.y0 as f64).abs() <= 0.25 * size
+            })
             .copied()
             .collect();
         row.sort_by_key(|c| c.x0);
-        let Some(pitch) = row.windows(2).filter(|p| is_square(&p[0]) && is_square(&p[1])).map(|p| (p[1].x0 - p[0].x0) as f64).reduce(f64::min) else {
+        let Some(pitch) = row
+            .windows(2)
+            .filter(|p| is_square(&p[0]) && is_square(&p[1]))
+            .map(|p| (p[1].x0 - p[0].x0) as f64)
+            .reduce(f64::min)
+        else {
             continue;
         };
         if pitch > 2.0 * size {

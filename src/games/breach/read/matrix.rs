@@ -58,7 +58,8 @@ fn runs(line: &[Token]) -> Vec<Run> {
     while start + 1 < line.len() {
         let pitch = line[start + 1].centre().0 - line[start].centre().0;
         let mut end = start + 1;
-        while end + 1 < line.len() && ((line[end + 1].centre().0 - line[end].centre().0) - pitch).abs() <= 0.12 * pitch {
+        while end + 1 < line.len() && ((line[end + 1].centre().0 - line[end].centre().0) - pitch).abs() <= 0.12 * pitch
+        {
             end += 1;
         }
         if end + 1 - start >= MIN_SIDE {
@@ -79,7 +80,9 @@ pub fn find(tokens: &[Token]) -> Option<MatrixTokens> {
             continue;
         }
         let alike = |r: &Run| {
-            r.tokens.len() == n && (r.pitch - top.pitch).abs() <= 0.1 * top.pitch && (r.x() - top.x()).abs() <= 0.25 * top.pitch
+            r.tokens.len() == n
+                && (r.pitch - top.pitch).abs() <= 0.1 * top.pitch
+                && (r.x() - top.x()).abs() <= 0.25 * top.pitch
         };
         let mut stack = vec![top];
         for run in &runs[i + 1..] {

@@ -52,13 +52,17 @@ impl BreachScreen {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
-    #[error("no code matrix found: no square block of 4x4 to 7x7 evenly spaced two-character codes ({tokens} candidate codes on the screen)")]
+    #[error(
+        "no code matrix found: no square block of 4x4 to 7x7 evenly spaced two-character codes ({tokens} candidate codes on the screen)"
+    )]
     NoMatrix { tokens: usize },
     #[error("no daemon sequences found right of the code matrix")]
     NoDaemons,
     #[error("no empty buffer slots found above the daemons")]
     NoBuffer,
-    #[error("{place} at pixel ({x}, {y}): the shapes are not clearly one code (nearest {nearest}, {distance} features off; next {runner_up} off)")]
+    #[error(
+        "{place} at pixel ({x}, {y}): the shapes are not clearly one code (nearest {nearest}, {distance} features off; next {runner_up} off)"
+    )]
     Unsure { place: String, x: u32, y: u32, nearest: Code, distance: u32, runner_up: u32 },
 }
 
@@ -129,7 +133,10 @@ fn code_of(luma: &Luma, token: &Token, place: impl Fn() -> String) -> Result<Cod
 
 /// The brightness of a token's ink (its 99th percentile).
 fn ink_level(luma: &Luma, token: &Token) -> u8 {
-    percentile(&luma.histogram(token.x0() as usize, token.y0() as usize, token.x1() as usize, token.y1() as usize), 0.99)
+    percentile(
+        &luma.histogram(token.x0() as usize, token.y0() as usize, token.x1() as usize, token.y1() as usize),
+        0.99,
+    )
 }
 
 fn token_box(t: &Token) -> Rect {

@@ -34,7 +34,13 @@ struct Expected {
     bottom_crossings: u8,
 }
 
-const fn expect(holes: u8, left_stem: Option<bool>, right_low: Option<bool>, middle: Option<u8>, bottom: u8) -> Expected {
+const fn expect(
+    holes: u8,
+    left_stem: Option<bool>,
+    right_low: Option<bool>,
+    middle: Option<u8>,
+    bottom: u8,
+) -> Expected {
     Expected { holes, left_stem, right_low, middle_crossings: middle, bottom_crossings: bottom }
 }
 
@@ -168,7 +174,8 @@ impl Bitmap {
 
     /// The share of rows in [fy0, fy1) of the height with ink in columns [fx0, fx1) of the width.
     fn rows_with_ink(&self, (fy0, fy1): (f64, f64), (fx0, fx1): (f64, f64)) -> f64 {
-        let span = |f0: f64, f1: f64, n: usize| ((n as f64 * f0) as usize, ((n as f64 * f1).ceil() as usize).clamp(1, n));
+        let span =
+            |f0: f64, f1: f64, n: usize| ((n as f64 * f0) as usize, ((n as f64 * f1).ceil() as usize).clamp(1, n));
         let (y0, y1) = span(fy0, fy1, self.height);
         let (x0, x1) = span(fx0, fx1, self.width);
         let hit = (y0..y1).filter(|&y| (x0..x1).any(|x| self.at(x, y))).count();
@@ -196,10 +203,18 @@ impl Bitmap {
                         stack.push(j);
                     }
                 };
-                if x > 0 { visit(i - 1) }
-                if x + 1 < w { visit(i + 1) }
-                if y > 0 { visit(i - w) }
-                if y + 1 < h { visit(i + w) }
+                if x > 0 {
+                    visit(i - 1)
+                }
+                if x + 1 < w {
+                    visit(i + 1)
+                }
+                if y > 0 {
+                    visit(i - w)
+                }
+                if y + 1 < h {
+                    visit(i + w)
+                }
             }
             if !open && area >= min_area {
                 holes += 1;

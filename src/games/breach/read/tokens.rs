@@ -88,7 +88,9 @@ fn join_fragments(blobs: &mut Vec<Component>) {
 fn same_line(a: &Component, b: &Component) -> bool {
     let (ha, hb) = (a.height() as f64, b.height() as f64);
     let h = ha.max(hb);
-    ha.min(hb) >= 0.75 * h && (a.y0 as f64 - b.y0 as f64).abs() <= 0.25 * h && (a.y1 as f64 - b.y1 as f64).abs() <= 0.25 * h
+    ha.min(hb) >= 0.75 * h
+        && (a.y0 as f64 - b.y0 as f64).abs() <= 0.25 * h
+        && (a.y1 as f64 - b.y1 as f64).abs() <= 0.25 * h
 }
 
 /// Pairs glyphs into tokens: same-line neighbours closer than half a glyph height, with nothing of

@@ -162,16 +162,9 @@ fn place(ds: &[&[Code]], order: &[usize], j: usize, from: usize, pat: &mut Patte
         return;
     }
     let last_start = len - d.len();
-    let first_start = if j + 1 == order.len() {
-        last_start.max(from)
-    } else {
-        from
-    };
+    let first_start = if j + 1 == order.len() { last_start.max(from) } else { from };
     for start in first_start..=last_start {
-        let fits = d
-            .iter()
-            .enumerate()
-            .all(|(k, &c)| pat[start + k].is_none_or(|t| t == c));
+        let fits = d.iter().enumerate().all(|(k, &c)| pat[start + k].is_none_or(|t| t == c));
         if !fits {
             continue;
         }
@@ -202,11 +195,7 @@ struct Dfs {
 impl Dfs {
     fn new(p: &Puzzle) -> Dfs {
         let cells = p.grid.iter().flatten().copied().collect();
-        Dfs {
-            rows: p.rows(),
-            cols: p.cols(),
-            cells,
-        }
+        Dfs { rows: p.rows(), cols: p.cols(), cells }
     }
 
     /// A legal path whose codes match `pat` token by token, if there is one. The search runs from
@@ -260,8 +249,7 @@ impl Dfs {
         // is in the top row.
         let found = if i % 2 == 1 {
             let rows = if i == 1 { 0..1 } else { 0..self.rows };
-            rows.into_iter()
-                .any(|nr| nr != r && self.step(pat, i - 1, (nr, c), visited, rev))
+            rows.into_iter().any(|nr| nr != r && self.step(pat, i - 1, (nr, c), visited, rev))
         } else {
             (0..self.cols).any(|nc| nc != c && self.step(pat, i - 1, (r, nc), visited, rev))
         };
@@ -302,9 +290,7 @@ impl Dfs {
                 continue;
             }
             any = true;
-            let avoid = rest
-                .iter()
-                .fold(visited, |m, &(rr, cc)| m | 1u64 << (rr * self.cols + cc));
+            let avoid = rest.iter().fold(visited, |m, &(rr, cc)| m | 1u64 << (rr * self.cols + cc));
             if self.connect(i, x, j, rest[0], avoid, rev) {
                 rev.extend(rest);
                 return Bridge::Found;

@@ -98,8 +98,7 @@ fn follow(board: &Board, moves: &[Dir]) -> (Tally, bool) {
         tally.add(board.get(at).contents());
     }
     let behind = |dir: Dir| moves.contains(&dir.opposite());
-    let over = Dir::ALL
-        .into_iter()
-        .all(|dir| behind(dir) || board.step(at, dir).is_none_or(|p| !board.get(p).enterable()));
+    let over =
+        Dir::ALL.into_iter().all(|dir| behind(dir) || board.step(at, dir).is_none_or(|p| !board.get(p).enterable()));
     (tally, over)
 }

@@ -73,7 +73,13 @@ fn positions(n: usize, mode: Mode, seed: u64) -> Vec<Board> {
 fn matches_brute_force_on_small_boards() {
     for mode in [Mode::Easy, Mode::Hard] {
         for n in 1..=5usize {
-            let boards = if n <= 3 { 120 } else if n == 4 { 40 } else { 12 };
+            let boards = if n <= 3 {
+                120
+            } else if n == 4 {
+                40
+            } else {
+                12
+            };
             for seed in 0..boards {
                 for position in positions(n, mode, 1000 * n as u64 + seed) {
                     let solution = solve(&position);
@@ -127,7 +133,11 @@ fn quadrant_brute_force(q: &Quadrant, i: usize, j: usize, (f, w): (u32, u32)) ->
 fn follow_steps(q: &Quadrant, steps: &[bool], base: (u32, u32)) -> (u32, u32) {
     let (mut i, mut j, mut totals) = (0, 0, base);
     for &vertical in steps {
-        if vertical { i += 1 } else { j += 1 }
+        if vertical {
+            i += 1
+        } else {
+            j += 1
+        }
         assert!(i < q.rows && j < q.cols && q.open(i * q.cols + j));
         let (f, w) = q.value(i * q.cols + j);
         totals = (totals.0 + f, totals.1 + w);
@@ -347,6 +357,7 @@ fn corpus() -> Vec<(String, Case, Board)> {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn solves_the_corpus_to_its_answers() {
     let cases = corpus();
     assert_eq!(cases.len(), 46);
@@ -367,6 +378,7 @@ fn solves_the_corpus_to_its_answers() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn the_rules_collapse_like_the_real_game() {
     // In every mid-game case only the rectangle from the player to a corner still stands.
     for (name, case, board) in corpus().into_iter().filter(|(n, _, _)| n.starts_with("mid_")) {

@@ -108,13 +108,11 @@ impl Regions {
         for (i, &label) in palette.iter().enumerate() {
             index_of[label as usize] = i as u8;
         }
-        let colour =
-            order.iter().map(|&old| index_of[region_label[old as usize] as usize]).collect();
+        let colour = order.iter().map(|&old| index_of[region_label[old as usize] as usize]).collect();
         let neighbours = order
             .iter()
             .map(|&old| {
-                let mut list: Vec<u32> =
-                    adjacent[old as usize].iter().map(|&n| new_id[n as usize]).collect();
+                let mut list: Vec<u32> = adjacent[old as usize].iter().map(|&n| new_id[n as usize]).collect();
                 list.sort_unstable();
                 list
             })

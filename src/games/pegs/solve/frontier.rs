@@ -97,7 +97,6 @@ impl<B: Bits> Frontier<B> {
         }
         Frontier { dist, depth }
     }
-
 }
 
 /// Plays the peg on `at` backwards along every chain, recording each new position at distance

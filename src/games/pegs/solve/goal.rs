@@ -39,10 +39,8 @@ impl<B: Bits> Goal<B> {
     /// The goal "one peg on a square of `targets`" from the root position `root`.
     pub fn new(geo: &Geometry<B>, targets: B, root: B) -> Goal<B> {
         let class = geo.class(root);
-        let finals = targets
-            .ones()
-            .filter(|&sq| geo.class(B::bit(sq)) == class)
-            .fold(B::ZERO, |acc, sq| acc | B::bit(sq));
+        let finals =
+            targets.ones().filter(|&sq| geo.class(B::bit(sq)) == class).fold(B::ZERO, |acc, sq| acc | B::bit(sq));
         let survivors = finals.ones().fold(B::ZERO, |acc, sq| acc | geo.parity_mask(sq));
         let pagodas = finals
             .ones()

@@ -45,10 +45,8 @@ impl<B: Bits> Pagoda<B> {
             .map(|k| {
                 let mut table = [0i32; 256];
                 for (value, sum) in table.iter_mut().enumerate() {
-                    *sum = (0..8)
-                        .filter(|bit| value & (1 << bit) != 0)
-                        .filter_map(|bit| weights.get(8 * k + bit))
-                        .sum();
+                    *sum =
+                        (0..8).filter(|bit| value & (1 << bit) != 0).filter_map(|bit| weights.get(8 * k + bit)).sum();
                 }
                 table
             })

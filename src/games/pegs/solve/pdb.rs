@@ -207,30 +207,31 @@ fn region_costs<B: Bits>(geo: &Geometry<B>, squares: &[usize], finals: B) -> Vec
             queue.push_back((1 << i) * width + m);
         }
     }
-    let relax = |queue: &mut VecDeque<usize>, none: &mut [u8], active: &mut [u8], j: &LocalJump, after: usize, d: u8| {
-        if after as u32 & j.set != j.set || after as u32 & j.clear != 0 {
-            return;
-        }
-        let before = (after & !(j.set as usize)) | j.clear as usize;
-        match j.start {
-            None => {
-                if d < none[before] {
-                    none[before] = d;
-                    queue.push_front(before * width + m);
+    let relax =
+        |queue: &mut VecDeque<usize>, none: &mut [u8], active: &mut [u8], j: &LocalJump, after: usize, d: u8| {
+            if after as u32 & j.set != j.set || after as u32 & j.clear != 0 {
+                return;
+            }
+            let before = (after & !(j.set as usize)) | j.clear as usize;
+            match j.start {
+                None => {
+                    if d < none[before] {
+                        none[before] = d;
+                        queue.push_front(before * width + m);
+                    }
+                }
+                Some(s) => {
+                    if d < active[before * m + s] && d < none[before] {
+                        active[before * m + s] = d;
+                        queue.push_front(before * width + s);
+                    }
+                    if d + 1 < none[before] {
+                        none[before] = d + 1;
+                        queue.push_back(before * width + m);
+                    }
                 }
             }
-            Some(s) => {
-                if d < active[before * m + s] && d < none[before] {
-                    active[before * m + s] = d;
-                    queue.push_front(before * width + s);
-                }
-                if d + 1 < none[before] {
-                    none[before] = d + 1;
-                    queue.push_back(before * width + m);
-                }
-            }
-        }
-    };
+        };
     let mut expanded = vec![false; (1 << m) * width];
     while let Some(entry) = queue.pop_front() {
         if std::mem::replace(&mut expanded[entry], true) {

@@ -299,4 +299,3 @@ fn the_search_is_deterministic() {
         assert_eq!(a, b);
     }
 }
-

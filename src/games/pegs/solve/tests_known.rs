@@ -60,8 +60,22 @@ fn french_single_vacancies_follow_the_position_classes() {
     // sgt-pegs (pegs.c) and Beasley: the vacancies the class argument does not rule out, all
     // of them solvable.
     let allowed = [
-        (0, 2), (0, 4), (1, 3), (2, 0), (2, 3), (2, 6), (3, 1), (3, 2),
-        (3, 4), (3, 5), (4, 0), (4, 3), (4, 6), (5, 3), (6, 2), (6, 4),
+        (0, 2),
+        (0, 4),
+        (1, 3),
+        (2, 0),
+        (2, 3),
+        (2, 6),
+        (3, 1),
+        (3, 2),
+        (3, 4),
+        (3, 5),
+        (4, 0),
+        (4, 3),
+        (4, 6),
+        (5, 3),
+        (6, 2),
+        (6, 4),
     ];
     let started = Instant::now();
     let mut solvable = Vec::new();

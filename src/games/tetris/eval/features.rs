@@ -79,7 +79,8 @@ impl BoardFeatures {
             if holes != 0 {
                 f.holes += holes.count_ones();
                 f.rows_with_holes += 1;
-                f.hole_depth += above.iter().enumerate().map(|(k, plane)| (plane & holes).count_ones() << k).sum::<u32>();
+                f.hole_depth +=
+                    above.iter().enumerate().map(|(k, plane)| (plane & holes).count_ones() << k).sum::<u32>();
             }
             let mut carry = row;
             for plane in &mut above {

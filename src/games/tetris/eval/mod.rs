@@ -26,7 +26,9 @@ pub trait Evaluator: Sync {
 
 impl Evaluator for Weights {
     fn move_score(&self, m: &MoveFeatures) -> f64 {
-        self.landing_height * m.landing_height + self.eroded_cells * m.eroded_cells as f64 + self.complete_lines * m.lines as f64
+        self.landing_height * m.landing_height
+            + self.eroded_cells * m.eroded_cells as f64
+            + self.complete_lines * m.lines as f64
     }
 
     fn board_score(&self, board: &Board) -> f64 {

@@ -87,7 +87,13 @@ impl Weights {
 
     /// The genetic-algorithm set (Yiyuan Lee): aggregate height, complete lines, holes, bumpiness.
     pub fn ga() -> Weights {
-        Weights { aggregate_height: -0.510066, complete_lines: 0.760666, holes: -0.35663, bumpiness: -0.184483, ..Weights::ZERO }
+        Weights {
+            aggregate_height: -0.510066,
+            complete_lines: 0.760666,
+            holes: -0.35663,
+            bumpiness: -0.184483,
+            ..Weights::ZERO
+        }
     }
 
     /// BCTS (Thiery & Scherrer): Dellacherie's six plus hole depth and rows with holes.

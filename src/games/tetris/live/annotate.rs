@@ -27,13 +27,24 @@ pub fn dry_run(frame: &Frame, config: &LiveConfig) -> anyhow::Result<DryRun> {
     let layout = locate(frame, config.vision.black_max)?;
     let reading = read(frame, &layout, config.vision.empty_max)?;
     let mut image = frame.image.clone();
-    let cell = |r: i32, c: i32| Rect { x: layout.x0 + c as f64 * layout.pitch, y: layout.y0 + r as f64 * layout.pitch, width: layout.pitch, height: layout.pitch };
+    let cell = |r: i32, c: i32| Rect {
+        x: layout.x0 + c as f64 * layout.pitch,
+        y: layout.y0 + r as f64 * layout.pitch,
+        width: layout.pitch,
+        height: layout.pitch,
+    };
     for r in 0..ROWS as i32 {
         for c in 0..COLUMNS as i32 {
             outline(&mut image, cell(r, c), 1, GRID);
         }
     }
-    let mut text = format!("well at ({:.0}, {:.0}), cells of {:.1} px\n{}", layout.x0, layout.y0, layout.pitch, reading.board_rows().join("\n"));
+    let mut text = format!(
+        "well at ({:.0}, {:.0}), cells of {:.1} px\n{}",
+        layout.x0,
+        layout.y0,
+        layout.pitch,
+        reading.board_rows().join("\n")
+    );
     let Some((piece, cells)) = &reading.piece else {
         text.push_str("\nno falling piece seen: nothing to plan");
         return Ok(DryRun { image, text });
@@ -48,7 +59,12 @@ pub fn dry_run(frame: &Frame, config: &LiveConfig) -> anyhow::Result<DryRun> {
             for (x, y) in choice.placement.cells() {
                 outline(&mut image, cell(ROWS as i32 - 1 - y, x), 3, TARGET);
             }
-            text.push_str(&format!("\npiece {} (next {next}): rotation {} with its left edge in column {}", piece.letter(), choice.placement.rot, choice.placement.x));
+            text.push_str(&format!(
+                "\npiece {} (next {next}): rotation {} with its left edge in column {}",
+                piece.letter(),
+                choice.placement.rot,
+                choice.placement.x
+            ));
         }
         None => text.push_str(&format!("\npiece {} (next {next}): every placement tops out", piece.letter())),
     }

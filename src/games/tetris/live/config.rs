@@ -1,15 +1,11 @@
-//! The quadrapassel profile: window title, key bindings, reading thresholds, timings and the
-//! rotation table observed on the real game. Loaded from `config/quadrapassel.toml`, or from the
-//! copy built into the binary when that file is absent, so `play tetris` works from any folder.
+//! Tetris's section of a profile (`config/quadrapassel.toml`): key bindings, reading thresholds,
+//! the real-time loop's waits and the rotation table observed on the real game. It is read through
+//! the one profile system (`crate::profile::Profile::settings`) and joined with the profile's common
+//! part (window, poll interval, guard) into the `LiveConfig` the real-time loop uses.
 
-use std::path::Path;
-
-use anyhow::Context;
 use serde::Deserialize;
 
-use crate::profile::WindowMatch;
-
-const BUILT_IN: &str = include_str!("../../../../config/quadrapassel.toml");
+use crate::profile::{GuardSettings, Profile, WindowMatch};
 
 /// The keys that move the piece, by the names `input::live` understands.
 #[derive(Clone, Debug, Deserialize)]
@@ -23,9 +19,23 @@ pub struct Keys {
     pub new_game: String,
 }
 
+impl Default for Keys {
+    fn default() -> Keys {
+        let key = |k: &str| k.to_string();
+        Keys {
+            left: key("Left"),
+            right: key("Right"),
+            rotate: key("Up"),
+            soft_drop: key("Down"),
+            hard_drop: key("space"),
+            new_game: key("Return"),
+        }
+    }
+}
+
 /// Reading thresholds (brightest channel, 0-255).
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Vision {
     pub empty_max: u8,
     pub black_max: u8,
@@ -37,14 +47,20 @@ impl Default for Vision {
     }
 }
 
+/// The real-time loop's waits (`[realtime]` in the profile).
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Timing {
-    pub poll_ms: u64,
+#[serde(default, deny_unknown_fields)]
+pub struct Realtime {
     pub piece_timeout_ms: u64,
     pub still_ms: u64,
     pub mismatch_ms: u64,
     pub max_corrections: u32,
+}
+
+impl Default for Realtime {
+    fn default() -> Realtime {
+        Realtime { piece_timeout_ms: 4000, still_ms: 90, mismatch_ms: 600, max_corrections: 3 }
+    }
 }
 
 /// One observed press of the rotate key: it turns the piece's shape `from` into `to` (text rows, top
@@ -58,55 +74,94 @@ pub struct Turn {
     pub dx: i32,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Tetris's own section of a profile.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TetrisSettings {
+    pub keys: Keys,
+    pub vision: Vision,
+    pub realtime: Realtime,
+    pub rotation: Vec<Turn>,
+}
+
+/// The loop's timings: the profile's poll interval and the real-time waits.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    pub poll_ms: u64,
+    pub piece_timeout_ms: u64,
+    pub still_ms: u64,
+    pub mismatch_ms: u64,
+    pub max_corrections: u32,
+}
+
+/// Everything the real-time loop needs of a profile.
+#[derive(Clone, Debug)]
 pub struct LiveConfig {
     pub name: String,
-    pub game: String,
-    #[serde(default)]
-    pub description: String,
     pub window: WindowMatch,
     pub keys: Keys,
-    #[serde(default)]
     pub vision: Vision,
     pub timing: Timing,
-    #[serde(default)]
+    pub guard: GuardSettings,
     pub rotation: Vec<Turn>,
 }
 
 impl LiveConfig {
-    /// `<dir>/<name>.toml` when it exists, else the built-in copy of `quadrapassel`.
-    pub fn load(name: &str, dir: &Path) -> anyhow::Result<LiveConfig> {
-        let path = dir.join(format!("{name}.toml"));
-        if path.is_file() {
-            let text = std::fs::read_to_string(&path).with_context(|| format!("{}: cannot read", path.display()))?;
-            return LiveConfig::parse(&text).with_context(|| format!("{}", path.display()));
-        }
-        anyhow::ensure!(name == "quadrapassel", "no profile {} (and no built-in profile named {name})", path.display());
-        LiveConfig::parse(BUILT_IN).context("the built-in quadrapassel profile")
+    /// Joins a tetris profile's common part with its tetris section.
+    pub fn from_profile(profile: &Profile) -> anyhow::Result<LiveConfig> {
+        let settings: TetrisSettings = profile.settings()?;
+        let r = settings.realtime;
+        Ok(LiveConfig {
+            name: profile.name.clone(),
+            window: profile.window.clone(),
+            keys: settings.keys,
+            vision: settings.vision,
+            timing: Timing {
+                poll_ms: profile.timing.poll_ms,
+                piece_timeout_ms: r.piece_timeout_ms,
+                still_ms: r.still_ms,
+                mismatch_ms: r.mismatch_ms,
+                max_corrections: r.max_corrections,
+            },
+            guard: profile.guard.clone(),
+            rotation: settings.rotation,
+        })
     }
 
-    pub fn parse(text: &str) -> anyhow::Result<LiveConfig> {
-        let config: LiveConfig = toml::from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
-        anyhow::ensure!(config.game == "tetris", "the profile is for game \"{}\", not tetris", config.game);
-        Ok(config)
+    /// Loads a tetris profile by name or path (built-in copies when absent from `dir`).
+    pub fn load(name_or_path: &str, dir: &std::path::Path) -> anyhow::Result<LiveConfig> {
+        LiveConfig::from_profile(&Profile::load_for(name_or_path, dir, "tetris")?)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
 
     #[test]
     fn the_built_in_profile_parses_and_names_the_window() {
-        let config = LiveConfig::parse(BUILT_IN).unwrap();
+        let config = LiveConfig::load("quadrapassel", Path::new("/nonexistent")).unwrap();
         assert_eq!(config.window.title, "Quadrapassel");
         assert_eq!(config.keys.hard_drop, "space");
+        assert_eq!((config.timing.poll_ms, config.guard.mouse_tolerance_px), (10, 2));
+        assert!(config.rotation.iter().any(|t| t.piece == 'I'), "the learnt rotation table is there");
     }
 
     #[test]
     fn a_profile_for_another_game_is_refused() {
-        let text = BUILT_IN.replace("game = \"tetris\"", "game = \"flood\"");
-        assert!(LiveConfig::parse(&text).unwrap_err().to_string().contains("not tetris"));
+        let err = LiveConfig::load("sgt-flood", Path::new("/nonexistent")).unwrap_err().to_string();
+        assert!(err.contains("not tetris"), "{err}");
+    }
+
+    #[test]
+    fn a_profile_given_by_path_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("my-tetris.toml");
+        let text = "name = \"mine\"\ngame = \"tetris\"\n[window]\ntitle = \"T\"\n[keys]\nleft = \"a\"\nright = \"d\"\nrotate = \"w\"\nsoft_drop = \"s\"\nhard_drop = \"space\"\nnew_game = \"n\"\n";
+        std::fs::write(&path, text).unwrap();
+        let config = LiveConfig::load(path.to_str().unwrap(), Path::new("/nonexistent")).unwrap();
+        assert_eq!((config.name.as_str(), config.keys.left.as_str()), ("mine", "a"));
     }
 }

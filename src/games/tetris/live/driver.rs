@@ -4,7 +4,7 @@
 //! correcting what is off, and only then hard-drop it.
 //!
 //! A piece turned at the top of the well can stick out above it, so fewer than four cells may show;
-//! those are checked against the bottom of the expected shape. Failsafe before every key.
+//! those are checked against the bottom of the expected shape. Every key goes through the guard.
 
 use std::time::{Duration, Instant};
 
@@ -16,24 +16,21 @@ use super::read::{Grid, read_grid};
 use super::shape::{self, Cells};
 use super::turns::{Shape, Turns};
 use crate::games::tetris::Piece;
-use crate::input::failsafe::Failsafe;
-use crate::input::{Action, InputDevice};
+use crate::input::guard::Guard;
 use crate::screen::Screen;
 
-/// Keys, failsafe and screen, as one piece's driver needs them.
-pub struct Hands<'a> {
+/// The guarded keys and the screen, as one piece's driver needs them.
+pub struct Hands<'a, 'g> {
     pub screen: &'a mut dyn Screen,
-    pub input: &'a mut dyn InputDevice,
-    pub failsafe: &'a mut Failsafe,
+    pub guard: &'a mut Guard<'g>,
     pub config: &'a LiveConfig,
 }
 
-impl Hands<'_> {
+impl Hands<'_, '_> {
+    /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus).
     pub fn keys(&mut self, key: &str, times: usize) -> anyhow::Result<()> {
         for _ in 0..times {
-            self.failsafe.check(self.input)?;
-            crate::runner::ensure_focus(&*self.screen)?;
-            self.input.perform(&Action::Key(key.to_string())).with_context(|| format!("pressing {key}"))?;
+            self.guard.key(key, &*self.screen).with_context(|| format!("pressing {key}"))?;
         }
         Ok(())
     }
@@ -90,20 +87,23 @@ pub struct Steered {
 }
 
 /// The piece as the screen shows it: None while a frame is half drawn or the piece is not there.
-fn look(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
+fn look(hands: &mut Hands<'_, '_>, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
     std::thread::sleep(Duration::from_millis(hands.config.timing.poll_ms));
     let frame = hands.screen.capture()?;
     let Ok(grid) = read_grid(&frame, layout, hands.config.vision.empty_max) else { return Ok(None) };
     let visible = loose_cells(&grid, settled);
     if visible.len() > 4 {
-        bail!("more than the falling piece changed on screen ({} cells): the piece locked before it was placed", visible.len());
+        bail!(
+            "more than the falling piece changed on screen ({} cells): the piece locked before it was placed",
+            visible.len()
+        );
     }
     Ok((!visible.is_empty()).then_some(visible))
 }
 
 /// The piece once it has shown the same shape in the same columns for the profile's `still_ms`
 /// (the game animates each step, and a burst of steps is drawn one after the other).
-fn look_still(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
+fn look_still(hands: &mut Hands<'_, '_>, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
     let still = Duration::from_millis(hands.config.timing.still_ms);
     // Held still sideways: gravity may move it down meanwhile, so rows do not count.
     let key = |cells: &Option<Cells>| cells.as_ref().map(|c| (shape::normalise(c), shape::left(c), c.len()));
@@ -125,17 +125,29 @@ fn look_still(hands: &mut Hands, layout: &Layout, settled: &Grid) -> anyhow::Res
 
 /// Turns and shifts `piece` (now showing whole as `spawn`) to `target` with its left edge at
 /// column `x`, checks it on screen, and hard-drops it.
-pub fn steer(hands: &mut Hands, layout: &Layout, settled: &Grid, goal: &Goal, turns: &mut Turns) -> anyhow::Result<Steered> {
+pub fn steer(
+    hands: &mut Hands<'_, '_>,
+    layout: &Layout,
+    settled: &Grid,
+    goal: &Goal,
+    turns: &mut Turns,
+) -> anyhow::Result<Steered> {
     let Goal { piece, spawn, target, x } = *goal;
     let (mut shape_now, mut left_now) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
     let mut top_now: i32 = spawn.iter().map(|c| c.0).min().unwrap_or(0);
     let mut steered = Steered::default();
-    let (rotate, timeout) = (hands.config.keys.rotate.clone(), Duration::from_millis(hands.config.timing.piece_timeout_ms));
+    let (rotate, timeout) =
+        (hands.config.keys.rotate.clone(), Duration::from_millis(hands.config.timing.piece_timeout_ms));
     let started = Instant::now();
     let late = |what: &str| anyhow::anyhow!("the {} {what} within {} ms", piece.letter(), timeout.as_millis());
     'plan: loop {
         if steered.corrections > hands.config.timing.max_corrections {
-            bail!("the {} could not be put at column {x} as {:?}: it shows at column {left_now} as {:?}", piece.letter(), shape::to_rows(target), shape::to_rows(&shape_now));
+            bail!(
+                "the {} could not be put at column {x} as {:?}: it shows at column {left_now} as {:?}",
+                piece.letter(),
+                shape::to_rows(target),
+                shape::to_rows(&shape_now)
+            );
         }
         // The game refuses a turn that would put a cell above the well: make room first.
         if shape_now != *target && top_now < ROOM {

@@ -48,8 +48,10 @@ fn black_mask(frame: &Frame, black_max: u8) -> Vec<bool> {
 /// Finds the well and the preview.
 pub fn locate(frame: &Frame, black_max: u8) -> anyhow::Result<Layout> {
     let (width, height) = (frame.width(), frame.height());
-    let regions: Vec<Component> =
-        components(&black_mask(frame, black_max), width as usize).into_iter().filter(|c| c.width() >= 40 && c.height() >= 20).collect();
+    let regions: Vec<Component> = components(&black_mask(frame, black_max), width as usize)
+        .into_iter()
+        .filter(|c| c.width() >= 40 && c.height() >= 20)
+        .collect();
     let Some(well) = regions.iter().max_by_key(|c| (c.height(), c.width())) else {
         bail!("no quadrapassel well in this {width}x{height} image: no black region at least 40x20 pixels");
     };
@@ -66,7 +68,9 @@ pub fn locate(frame: &Frame, black_max: u8) -> anyhow::Result<Layout> {
     ensure!(pitch >= 6.0, "the well found is too small to read ({pitch:.1} px per cell)");
     let preview = regions
         .iter()
-        .filter(|c| c.x0 >= well.x1 && c.width() as f64 >= 2.0 * pitch && c.width().abs_diff(c.height()) * 4 <= c.width())
+        .filter(|c| {
+            c.x0 >= well.x1 && c.width() as f64 >= 2.0 * pitch && c.width().abs_diff(c.height()) * 4 <= c.width()
+        })
         .max_by_key(|c| c.area)
         .map(|c| (c.x0, c.y0, c.x1, c.y1));
     Ok(Layout { x0: well.x0 as f64, y0: well.y0 as f64, pitch, preview, frame_size: (width, height) })

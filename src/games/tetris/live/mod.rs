@@ -2,12 +2,13 @@
 //! reading cells, the falling piece and the preview, recognising pieces by shape, and (in the
 //! driver and the loop) turning the engine's chosen placement into key presses checked on screen.
 
+pub mod annotate;
 pub mod config;
+pub mod driver;
 pub mod locate;
+pub mod play;
 pub mod read;
 pub mod shape;
-pub mod annotate;
-pub mod driver;
-pub mod play;
+pub mod sim;
 pub mod start;
 pub mod turns;

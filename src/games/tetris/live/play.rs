@@ -5,7 +5,7 @@
 //! Lines are counted by the rules from the placements made; every new piece's stack is compared
 //! with the prediction, and a difference counts as a misread (the screen is then taken as the truth).
 //! No new piece within the profile's timeout means the game is over: a top-out. With the environment
-//! variable GAMEBOT_DEBUG set, every frame read while waiting for a piece is printed to stderr.
+//! variable GAMEBOT_DEBUG set, every frame read while waiting for a piece is reported as progress.
 
 use std::time::{Duration, Instant};
 
@@ -22,9 +22,9 @@ use crate::games::tetris::eval::Weights;
 use crate::games::tetris::search::Planner;
 use crate::games::tetris::{Board, Piece};
 use crate::input::InputDevice;
-use crate::input::failsafe::{Failsafe, Stop};
+use crate::input::failsafe::Stop;
+use crate::input::guard::Guard;
 use crate::screen::Screen;
-use crate::screen::x11::WindowScreen;
 
 pub struct Options {
     /// Stop, successfully, once this many lines are cleared.
@@ -98,7 +98,13 @@ fn settled_of(grid: &Grid, piece: &[(i32, i32)]) -> Grid {
 /// Waits for a new piece at the top (pushed into view with a soft drop if it starts above) whose stack is `expected`, or whose stack holds still
 /// for several frames (then it is taken as it is); with no expectation (the first piece), a piece
 /// anywhere will do. None when no piece comes: the game is over.
-fn wait_spawn(hands: &mut Hands, layout: &Layout, expected: Option<&Grid>, read_ms: &mut Vec<f64>) -> anyhow::Result<Option<Spawned>> {
+fn wait_spawn(
+    hands: &mut Hands<'_, '_>,
+    layout: &Layout,
+    expected: Option<&Grid>,
+    read_ms: &mut Vec<f64>,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Option<Spawned>> {
     let config = hands.config;
     let started = Instant::now();
     let mut pushed = Instant::now() - Duration::from_secs(1);
@@ -111,14 +117,19 @@ fn wait_spawn(hands: &mut Hands, layout: &Layout, expected: Option<&Grid>, read_
         read_ms.push(t.elapsed().as_secs_f64() * 1e3);
         if std::env::var_os("GAMEBOT_DEBUG").is_some() {
             match &grid {
-                Ok(g) => eprintln!("wait_spawn: piece {:?}\n{}", falling_piece(g), rows_without(g, &[]).join("\n")),
-                Err(e) => eprintln!("wait_spawn: {e}"),
+                Ok(g) => {
+                    progress(&format!("wait_spawn: piece {:?}\n{}", falling_piece(g), rows_without(g, &[]).join("\n")))
+                }
+                Err(e) => progress(&format!("wait_spawn: {e}")),
             }
         }
         // A new piece can start partly above the well: a soft drop brings it into view.
         if let (Ok(grid), Some(expected)) = (&grid, expected) {
             let loose = loose_cells(grid, expected);
-            if (1..4).contains(&loose.len()) && loose.iter().all(|c| c.0 <= 1) && pushed.elapsed() > Duration::from_millis(80) {
+            if (1..4).contains(&loose.len())
+                && loose.iter().all(|c| c.0 <= 1)
+                && pushed.elapsed() > Duration::from_millis(80)
+            {
                 let key = config.keys.soft_drop.clone();
                 hands.keys(&key, 1)?;
                 pushed = Instant::now();
@@ -162,7 +173,11 @@ fn grid_of(board: &Board) -> Grid {
 }
 
 /// Captures until `ready` holds for a frame or `patience` runs out; returns the last frame.
-fn capture_until(window: &mut WindowScreen, patience: Duration, ready: impl Fn(&crate::frame::Frame) -> bool) -> anyhow::Result<crate::frame::Frame> {
+fn capture_until(
+    window: &mut dyn Screen,
+    patience: Duration,
+    ready: impl Fn(&crate::frame::Frame) -> bool,
+) -> anyhow::Result<crate::frame::Frame> {
     let started = Instant::now();
     loop {
         let frame = window.capture()?;
@@ -173,36 +188,61 @@ fn capture_until(window: &mut WindowScreen, patience: Duration, ready: impl Fn(&
     }
 }
 
-/// Plays until `options.lines` lines are cleared or the game is over.
-pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveConfig, options: &Options) -> anyhow::Result<Summary> {
+/// Plays until `options.lines` lines are cleared or the game is over, in `window` (a live window or a
+/// simulated one), with every key and click through the guard. Progress lines go to `progress`.
+pub fn run(
+    window: &mut dyn Screen,
+    input: &mut dyn InputDevice,
+    config: &LiveConfig,
+    options: &Options,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Summary> {
     let started = Instant::now();
-    let mut failsafe = Failsafe::new(2);
+    let mut guard = Guard::new(input, &config.guard);
     let mut turns = if options.learn { Turns::default() } else { Turns::from_config(&config.rotation)? };
     // A window just opened may not be drawn yet: wait (within the timeout) for what is needed.
     let patience = Duration::from_millis(config.timing.piece_timeout_ms);
-    let mut first = capture_until(&mut window, patience, |f| !options.new_game || preview_box(f, config.vision.black_max).is_some())?;
+    let mut first =
+        capture_until(window, patience, |f| !options.new_game || preview_box(f, config.vision.black_max).is_some())?;
     if options.new_game {
         // While a game runs the button shows "pause" instead: play on in that game.
-        match click_start(&first, config.vision.black_max, input, &mut failsafe) {
+        match click_start(&first, config.vision.black_max, &mut guard, &*window) {
             Ok(()) => std::thread::sleep(Duration::from_millis(300)),
-            Err(e) => eprintln!("not starting a new game ({e}); playing the game on screen"),
+            Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
+            Err(e) => progress(&format!("not starting a new game ({e}); playing the game on screen")),
         }
-        first = capture_until(&mut window, patience, |f| locate(f, config.vision.black_max).is_ok())?;
+        first = capture_until(window, patience, |f| locate(f, config.vision.black_max).is_ok())?;
     }
     let layout = locate(&first, config.vision.black_max).context("finding the well in quadrapassel's window")?;
     let (mut planner, weights) = (Planner::new(false), Weights::default());
-    let mut summary = Summary { outcome: Outcome::ToppedOut, lines: 0, pieces: 0, misreads: 0, lost: 0, corrections: 0, read_ms: Vec::new(), seconds: 0.0, turns: Turns::default() };
+    let mut summary = Summary {
+        outcome: Outcome::ToppedOut,
+        lines: 0,
+        pieces: 0,
+        misreads: 0,
+        lost: 0,
+        corrections: 0,
+        read_ms: Vec::new(),
+        seconds: 0.0,
+        turns: Turns::default(),
+    };
     let mut expected: Option<Grid> = None;
     loop {
         if options.lines.is_some_and(|n| summary.lines >= n) || (options.learn && turns.missing() == 0) {
             summary.outcome = Outcome::Reached;
             break;
         }
-        let mut hands = Hands { screen: &mut window, input: &mut *input, failsafe: &mut failsafe, config };
-        let Some(spawned) = wait_spawn(&mut hands, &layout, expected.as_ref(), &mut summary.read_ms)? else { break };
+        let mut hands = Hands { screen: &mut *window, guard: &mut guard, config };
+        let Some(spawned) = wait_spawn(&mut hands, &layout, expected.as_ref(), &mut summary.read_ms, progress)? else {
+            break;
+        };
         if expected.is_some_and(|e| e != spawned.settled) {
             summary.misreads += 1;
-            eprintln!("misread: the stack shows\n{}\nbut the rules predicted\n{}", rows_without(&spawned.settled, &[]).join("\n"), rows_without(&expected.unwrap_or_default(), &[]).join("\n"));
+            progress(&format!(
+                "misread: the stack shows\n{}\nbut the rules predicted\n{}",
+                rows_without(&spawned.settled, &[]).join("\n"),
+                rows_without(&expected.unwrap_or_default(), &[]).join("\n")
+            ));
         }
         let board = board_of(&spawned.settled)?;
         let Some(choice) = planner.choose(&board, spawned.piece, spawned.next, &weights) else { break };
@@ -214,7 +254,12 @@ pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveC
             Ok(steered) => {
                 summary.corrections += steered.corrections;
                 if (summary.lines + placed.lines) / 10 > summary.lines / 10 {
-                    eprintln!("{} lines, {} pieces, {:.0} s", summary.lines + placed.lines, summary.pieces, started.elapsed().as_secs_f64());
+                    let lines = summary.lines + placed.lines;
+                    progress(&format!(
+                        "{lines} lines, {} pieces, {:.0} s",
+                        summary.pieces,
+                        started.elapsed().as_secs_f64()
+                    ));
                 }
                 summary.lines += placed.lines;
                 expected = Some(grid_of(&after));
@@ -223,7 +268,7 @@ pub fn run(mut window: WindowScreen, input: &mut dyn InputDevice, config: &LiveC
             Err(e) => {
                 // Lost: the piece went elsewhere. Count it and take the next stack as it comes.
                 summary.lost += 1;
-                eprintln!("lost piece {} ({}): {e:#}", summary.pieces, spawned.piece.letter());
+                progress(&format!("lost piece {} ({}): {e:#}", summary.pieces, spawned.piece.letter()));
                 expected = None;
             }
         }

@@ -38,7 +38,9 @@ impl Reading {
 /// The grid as text rows, leaving out `skip` cells.
 pub fn rows_without(grid: &Grid, skip: &[(i32, i32)]) -> Vec<String> {
     (0..ROWS)
-        .map(|r| (0..COLUMNS).map(|c| if grid[r][c] && !skip.contains(&(r as i32, c as i32)) { '#' } else { '.' }).collect())
+        .map(|r| {
+            (0..COLUMNS).map(|c| if grid[r][c] && !skip.contains(&(r as i32, c as i32)) { '#' } else { '.' }).collect()
+        })
         .collect()
 }
 
@@ -52,7 +54,8 @@ pub fn read_grid(frame: &Frame, layout: &Layout, empty_max: u8) -> anyhow::Resul
     let mut grid = [[false; COLUMNS]; ROWS];
     for (r, row) in grid.iter_mut().enumerate() {
         for (c, cell) in row.iter_mut().enumerate() {
-            let samples = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)].map(|(fx, fy)| filled(frame, layout.point(r, c, fx, fy), empty_max));
+            let samples = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
+                .map(|(fx, fy)| filled(frame, layout.point(r, c, fx, fy), empty_max));
             let count = samples.iter().filter(|&&s| s).count();
             if count != 0 && count != 4 {
                 let (x, y) = layout.point(r, c, 0.5, 0.5);
@@ -97,7 +100,10 @@ pub fn falling_piece(grid: &Grid) -> Option<(Piece, Cells)> {
     groups(grid)
         .into_iter()
         .filter(|g| g.len() == 4)
-        .filter(|g| g.iter().all(|&(r, c)| r + 1 < ROWS as i32 && (!grid[(r + 1) as usize][c as usize] || g.contains(&(r + 1, c)))))
+        .filter(|g| {
+            g.iter()
+                .all(|&(r, c)| r + 1 < ROWS as i32 && (!grid[(r + 1) as usize][c as usize] || g.contains(&(r + 1, c))))
+        })
         .filter_map(|g| shape::recognise(&g).map(|p| (p, g)))
         .min_by_key(|(_, g)| g.iter().map(|c| c.0).min())
 }
@@ -121,7 +127,9 @@ pub fn read_preview(frame: &Frame, layout: &Layout, empty_max: u8) -> anyhow::Re
     let ratio = w / h;
     let (cols, rows) = [(4, 1), (1, 4), (2, 2), (3, 2), (2, 3)]
         .into_iter()
-        .min_by(|a, b| ((a.0 as f64 / a.1 as f64) / ratio).ln().abs().total_cmp(&((b.0 as f64 / b.1 as f64) / ratio).ln().abs()))
+        .min_by(|a, b| {
+            ((a.0 as f64 / a.1 as f64) / ratio).ln().abs().total_cmp(&((b.0 as f64 / b.1 as f64) / ratio).ln().abs())
+        })
         .unwrap_or((2, 2));
     let mut cells = Vec::new();
     for r in 0..rows {

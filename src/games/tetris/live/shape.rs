@@ -47,7 +47,10 @@ pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Cells {
 pub fn to_rows(shape: &[(u8, u8)]) -> Vec<String> {
     let width = shape.iter().map(|c| c.0).max().map_or(0, |m| m + 1) as usize;
     let height = shape.iter().map(|c| c.1).max().map_or(0, |m| m + 1);
-    (0..height).rev().map(|y| (0..width).map(|x| if shape.contains(&(x as u8, y)) { '#' } else { '.' }).collect()).collect()
+    (0..height)
+        .rev()
+        .map(|y| (0..width).map(|x| if shape.contains(&(x as u8, y)) { '#' } else { '.' }).collect())
+        .collect()
 }
 
 #[cfg(test)]

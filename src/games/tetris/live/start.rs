@@ -4,10 +4,11 @@
 
 use anyhow::bail;
 
-use crate::vision::components::components;
 use crate::frame::{Frame, Point};
-use crate::input::failsafe::Failsafe;
-use crate::input::{Action, InputDevice};
+use crate::input::Action;
+use crate::input::guard::Guard;
+use crate::screen::Screen;
+use crate::vision::components::components;
 
 /// Pixels brighter than this in every channel belong to the button's icon.
 const ICON_MIN: u8 = 200;
@@ -59,12 +60,8 @@ pub fn start_button(frame: &Frame, preview: Option<(u32, u32, u32, u32)>) -> any
     Ok(centre)
 }
 
-/// Clicks the start button.
-pub fn click_start(frame: &Frame, black_max: u8, input: &mut dyn InputDevice, failsafe: &mut Failsafe) -> anyhow::Result<()> {
-    let at = start_button(frame, preview_box(frame, black_max))?.offset(frame.origin);
-    failsafe.check(input)?;
-    let click = Action::Click(at);
-    input.perform(&click)?;
-    failsafe.performed(&click);
-    Ok(())
+/// Clicks the start button, through the guard (inside the window, failsafe).
+pub fn click_start(frame: &Frame, black_max: u8, guard: &mut Guard, screen: &dyn Screen) -> anyhow::Result<()> {
+    let at = start_button(frame, preview_box(frame, black_max))?;
+    guard.perform(&Action::Click(at), frame, screen)
 }

@@ -25,10 +25,18 @@ impl Turns {
     pub fn from_config(entries: &[Turn]) -> anyhow::Result<Turns> {
         let mut turns = Turns::default();
         for t in entries {
-            let piece = Piece::from_char(t.piece).ok_or_else(|| anyhow::anyhow!("[[rotation]]: \"{}\" is not a piece", t.piece))?;
+            let piece = Piece::from_char(t.piece)
+                .ok_or_else(|| anyhow::anyhow!("[[rotation]]: \"{}\" is not a piece", t.piece))?;
             let (from, to) = (shape::from_rows(&t.from), shape::from_rows(&t.to));
             for cells in [&from, &to] {
-                anyhow::ensure!(shape::recognise(cells) == Some(piece), "[[rotation]] {}: {:?} / {:?} is not the {}", t.piece, t.from, t.to, t.piece);
+                anyhow::ensure!(
+                    shape::recognise(cells) == Some(piece),
+                    "[[rotation]] {}: {:?} / {:?} is not the {}",
+                    t.piece,
+                    t.from,
+                    t.to,
+                    t.piece
+                );
             }
             turns.record(piece, shape::normalise(&from), shape::normalise(&to), t.dx);
         }
@@ -67,7 +75,12 @@ impl Turns {
         let rows = |s: &Shape| shape::to_rows(s).iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", ");
         let mut text = String::new();
         for ((piece, from), (to, dx)) in &self.known {
-            text.push_str(&format!("[[rotation]]\npiece = \"{}\"\nfrom = [{}]\nto = [{}]\ndx = {dx}\n\n", piece.letter(), rows(from), rows(to)));
+            text.push_str(&format!(
+                "[[rotation]]\npiece = \"{}\"\nfrom = [{}]\nto = [{}]\ndx = {dx}\n\n",
+                piece.letter(),
+                rows(from),
+                rows(to)
+            ));
         }
         text
     }
@@ -88,7 +101,11 @@ mod tests {
         turns.record(Piece::T, s(&["#.", "##", "#."]), s(&[".#.", "###"]), -1);
         assert_eq!(turns.path(Piece::T, &s(&["###", ".#."]), &s(&[".#.", "###"])), Some((2, 0)));
         assert_eq!(turns.path(Piece::T, &s(&["###", ".#."]), &s(&["###", ".#."])), Some((0, 0)));
-        assert_eq!(turns.path(Piece::T, &s(&["###", ".#."]), &s(&[".#", "##", ".#"])), None, "the third press is unknown");
+        assert_eq!(
+            turns.path(Piece::T, &s(&["###", ".#."]), &s(&[".#", "##", ".#"])),
+            None,
+            "the third press is unknown"
+        );
     }
 
     #[test]

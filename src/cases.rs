@@ -1,44 +1,15 @@
-//! Cases (screenshots with known answers) and `gamebot replay`, exactly as `spec/CASES.md` says.
-//!
-//! For each case: read the PNG with the game's reader, compare with `[board]`, solve, and check the
-//! solution against `[answer]` with the game's own rules. One line per case, `PASS` or `FAIL`, and a
-//! bad case (unknown game, malformed TOML, undecodable PNG) is a `FAIL` with a reason, never a panic.
-
-mod breach;
-mod collapse;
-mod flood;
-mod pegs;
-mod tetris;
+//! `gamebot replay`: walks case files (screenshots with known answers, `spec/CASES.md`) and hands each
+//! to its game's case check (`games/<game>/case.rs`), which reads the PNG, compares the reading with
+//! `[board]`, solves, and checks the solution against `[answer]` with the game's own rules. One line
+//! per case, `PASS` or `FAIL`, then `N passed, M failed`; a bad case (unknown game, malformed TOML,
+//! undecodable PNG) is a `FAIL` with a reason, never a panic.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::Deserialize;
-
 use crate::games::GameKind;
-use crate::profile::{FileError, Profile, parse_toml};
-
-/// The common part of every case file; `board` and `answer` are read per game.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CaseFile {
-    pub game: String,
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub profile: Option<String>,
-    pub board: toml::Table,
-    #[serde(default)]
-    pub answer: Option<toml::Table>,
-}
-
-/// A case that passed: timings and a short description of the answer.
-#[derive(Debug)]
-pub struct Passed {
-    pub read: Duration,
-    pub solve: Option<Duration>,
-    pub detail: String,
-}
+use crate::games::case::{Passed, load, png_for};
+use crate::profile::Profile;
 
 /// The outcome of one case.
 #[derive(Debug)]
@@ -101,17 +72,6 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, errors: &mut Vec<CaseResult>) {
     }
 }
 
-/// Loads a case file's TOML; errors name the file and line.
-pub fn load(path: &Path) -> Result<CaseFile, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|e| FileError::new(path, e))?;
-    parse_toml(&text, path)
-}
-
-/// The PNG beside a case file.
-pub fn png_for(case_path: &Path) -> PathBuf {
-    case_path.with_extension("png")
-}
-
 /// Runs one case.
 pub fn run(path: &Path, config_dir: &Path) -> CaseResult {
     CaseResult { path: path.into(), outcome: run_inner(path, config_dir) }
@@ -121,15 +81,10 @@ fn run_inner(path: &Path, config_dir: &Path) -> Result<Passed, String> {
     let case = load(path).map_err(|e| format!("malformed case: {}", e.kind))?;
     let kind = GameKind::from_name(&case.game).ok_or_else(|| format!("unknown game \"{}\"", case.game))?;
     let profile_name = case.profile.clone().unwrap_or_else(|| kind.default_profile().to_string());
-    let load_profile = || Profile::load(&profile_name, config_dir).map_err(|e| format!("profile: {e}"));
+    let load_profile =
+        || Profile::load_for(&profile_name, config_dir, kind.name()).map_err(|e| format!("profile: {e}"));
     let frame = crate::screen::load_png(&png_for(path)).map_err(|e| format!("image: {e}"))?;
-    match kind {
-        GameKind::Flood => flood::run(&case, &frame, &load_profile()?),
-        GameKind::Pegs => pegs::run(&case, &frame, &load_profile()?),
-        GameKind::Collapse => collapse::run(&case, &frame),
-        GameKind::Breach => breach::run(&case, &frame),
-        GameKind::Tetris => tetris::run(&case, &frame, config_dir, &profile_name),
-    }
+    kind.check_case(&case, &frame, &load_profile()?)
 }
 
 /// Replays every case under `paths`, printing one line each and the closing count; returns

@@ -1,14 +1,16 @@
-//! Collapse cases: `[board] mode` and `rows`, and `[answer] best` (the most a path from the centre
-//! can collect: supplies in easy mode, min(food, water) in hard mode).
+//! Collapse's case check for `replay`: `[board] mode` and `rows`, and `[answer] best` (the most a
+//! path from the centre can collect: supplies in easy mode, min(food, water) in hard mode).
 
 use std::time::Instant;
 
 use serde::Deserialize;
 
-use super::{CaseFile, Passed};
+use super::board::{Board, Mode};
+use super::config::CollapseConfig;
+use super::{read, solve};
 use crate::frame::Frame;
-use crate::games::collapse::board::{Board, Mode};
-use crate::games::collapse::{read, solve};
+use crate::games::case::{CaseFile, Passed, first_cell_difference};
+use crate::profile::Profile;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -31,32 +33,24 @@ fn first_difference(read: &Board, expected: &Board) -> Option<String> {
     if read.mode != expected.mode {
         return Some(format!("board: read {} mode, expected {}", read.mode, expected.mode));
     }
-    let (a, b) = (read.to_rows(), expected.to_rows());
-    for (r, (ra, rb)) in a.iter().zip(&b).enumerate() {
-        if let Some(c) = ra.iter().zip(rb).position(|(x, y)| x != y) {
-            return Some(format!("board: row {r} col {c} read \"{}\", expected \"{}\"", ra[c], rb[c]));
-        }
-    }
-    None
+    first_cell_difference(&read.to_rows(), &expected.to_rows(), "rooms")
 }
 
-pub fn run(case: &CaseFile, frame: &Frame) -> Result<Passed, String> {
-    let board: CollapseBoard = case.board.clone().try_into().map_err(|e| format!("malformed [board]: {e}"))?;
+pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    let board: CollapseBoard = case.board_as()?;
     let mode = Mode::from_name(&board.mode).ok_or_else(|| format!("malformed [board]: mode \"{}\"", board.mode))?;
     let expected = Board::from_rows(mode, &board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
-    let answer: CollapseAnswer = match &case.answer {
-        Some(table) => table.clone().try_into().map_err(|e| format!("malformed [answer]: {e}"))?,
-        None => CollapseAnswer::default(),
-    };
+    let answer: CollapseAnswer = case.answer_as()?;
+    let colours = CollapseConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?.colours;
     let started = Instant::now();
-    let grid = read::locate(frame).map_err(|e| format!("read: {e}"))?;
-    let reading = read::read(frame, &grid).map_err(|e| format!("read: {e}"))?;
+    let grid = read::locate(frame, &colours).map_err(|e| format!("read: {e}"))?;
+    let reading = read::read(frame, &grid, &colours).map_err(|e| format!("read: {e}"))?;
     let read_time = started.elapsed();
     if let Some(difference) = first_difference(&reading, &expected) {
         return Err(difference);
     }
     let Some(best) = answer.best else {
-        return Ok(Passed { read: read_time, solve: None, detail: String::new() });
+        return Ok(Passed::read_only(read_time));
     };
     let started = Instant::now();
     let solution = solve::solve(&reading);
@@ -68,5 +62,9 @@ pub fn run(case: &CaseFile, frame: &Frame) -> Result<Passed, String> {
     if solution.score != best {
         return Err(format!("answer: best {} found, expected {best}", solution.score));
     }
-    Ok(Passed { read: read_time, solve: Some(solve_time), detail: format!("best {best} in {} moves", solution.moves.len()) })
+    Ok(Passed {
+        read: read_time,
+        solve: Some(solve_time),
+        detail: format!("best {best} in {} moves", solution.moves.len()),
+    })
 }

@@ -1,15 +1,16 @@
-//! Peg solitaire cases: `[board] rows`, `[answer] pegs_left` and `min_moves`.
+//! Peg solitaire's case check for `replay`: `[board] rows`, `[answer] pegs_left` and `min_moves`
+//! (`spec/CASES.md`).
 
 use std::time::Instant;
 
 use serde::Deserialize;
 
-use super::{CaseFile, Passed};
+use super::board::{Board, Cell, group_moves};
+use super::read;
+use super::solve::{self, Outcome, Target};
 use crate::budget::Budget;
 use crate::frame::Frame;
-use crate::games::pegs::board::{Board, Cell, group_moves};
-use crate::games::pegs::read;
-use crate::games::pegs::solve::{self, Outcome, Target};
+use crate::games::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::profile::Profile;
 
 #[derive(Deserialize)]
@@ -27,28 +28,16 @@ struct PegsAnswer {
 
 /// Describes the first square where two boards differ, or None when they are equal.
 pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
-    if (read.rows, read.cols) != (expected.rows, expected.cols) {
-        return Some(format!("board: read {}x{} squares, expected {}x{}", read.rows, read.cols, expected.rows, expected.cols));
-    }
-    let i = read.cells.iter().zip(&expected.cells).position(|(a, b)| a != b)?;
-    Some(format!(
-        "board: row {} col {} read \"{}\", expected \"{}\"",
-        i / read.cols,
-        i % read.cols,
-        read.cells[i].symbol(),
-        expected.cells[i].symbol()
-    ))
+    first_cell_difference(&char_cells(&read.to_rows()), &char_cells(&expected.to_rows()), "squares")
 }
 
-pub fn run(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-    let board: PegsBoard = case.board.clone().try_into().map_err(|e| format!("malformed [board]: {e}"))?;
+pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    let board: PegsBoard = case.board_as()?;
     let expected = Board::from_rows(&board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
-    let answer: PegsAnswer = match &case.answer {
-        Some(table) => table.clone().try_into().map_err(|e| format!("malformed [answer]: {e}"))?,
-        None => PegsAnswer::default(),
-    };
+    let answer: PegsAnswer = case.answer_as()?;
+    let config: super::PegsConfig = profile.settings().map_err(|e| format!("profile: {e}"))?;
     let started = Instant::now();
-    let palette = profile.palette.as_ref();
+    let palette = config.palette.as_ref();
     let grid = read::locate(frame, palette).map_err(|e| format!("read: {e}"))?;
     let reading = read::read(frame, &grid, palette).map_err(|e| format!("read: {e}"))?;
     let read_time = started.elapsed();
@@ -56,7 +45,7 @@ pub fn run(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, 
         return Err(difference);
     }
     if case.answer.is_none() {
-        return Ok(Passed { read: read_time, solve: None, detail: String::new() });
+        return Ok(Passed::read_only(read_time));
     }
     let started = Instant::now();
     let mut details = Vec::new();
@@ -66,7 +55,8 @@ pub fn run(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, 
         }
         match solve::solve(&expected, Target::OnePeg, Budget::default()).outcome {
             Outcome::Solved(jumps) => {
-                let end = expected.play_all(&jumps).map_err(|e| format!("answer: the solver's plan is illegal: {e}"))?;
+                let end =
+                    expected.play_all(&jumps).map_err(|e| format!("answer: the solver's plan is illegal: {e}"))?;
                 if end.pegs() != 1 {
                     return Err(format!("answer: the solver's plan leaves {} pegs", end.pegs()));
                 }

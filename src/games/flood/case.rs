@@ -1,14 +1,16 @@
-//! Flood-it cases: `[board] rows`, `[answer] max_moves` and `optimal_moves`.
+//! Flood-it's case check for `replay`: `[board] rows`, `[answer] max_moves` and `optimal_moves`
+//! (`spec/CASES.md`). Colours are compared up to a one-to-one renaming.
 
 use std::time::Instant;
 
 use serde::Deserialize;
 
-use super::{CaseFile, Passed};
+use super::board::Board;
+use super::config::FloodConfig;
+use super::{read, solve};
 use crate::budget::Budget;
 use crate::frame::Frame;
-use crate::games::flood::board::Board;
-use crate::games::flood::{read, solve};
+use crate::games::case::{CaseFile, Passed};
 use crate::profile::Profile;
 
 #[derive(Deserialize)]
@@ -28,7 +30,10 @@ struct FloodAnswer {
 /// the two are the same up to renaming.
 pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
     if (read.rows, read.cols) != (expected.rows, expected.cols) {
-        return Some(format!("board: read {}x{} cells, expected {}x{}", read.rows, read.cols, expected.rows, expected.cols));
+        return Some(format!(
+            "board: read {}x{} cells, expected {}x{}",
+            read.rows, read.cols, expected.rows, expected.cols
+        ));
     }
     let mut forward = [u8::MAX; 256];
     let mut backward = [u8::MAX; 256];
@@ -44,22 +49,21 @@ pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
     None
 }
 
-pub fn run(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-    let board: FloodBoard = case.board.clone().try_into().map_err(|e| format!("malformed [board]: {e}"))?;
+pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    let board: FloodBoard = case.board_as()?;
     let expected = Board::from_rows(&board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
-    let answer: FloodAnswer = match &case.answer {
-        Some(table) => table.clone().try_into().map_err(|e| format!("malformed [answer]: {e}"))?,
-        None => FloodAnswer::default(),
-    };
+    let answer: FloodAnswer = case.answer_as()?;
+    let config = FloodConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
     let started = Instant::now();
-    let grid = read::locate(frame, &profile.vision).map_err(|e| format!("read: {e}"))?;
-    let reading = read::read(frame, &grid, &profile.vision, profile.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
+    let grid = read::locate(frame, &config.vision).map_err(|e| format!("read: {e}"))?;
+    let reading =
+        read::read(frame, &grid, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
     let read_time = started.elapsed();
     if let Some(difference) = first_difference(&reading.board, &expected) {
         return Err(difference);
     }
     if case.answer.is_none() {
-        return Ok(Passed { read: read_time, solve: None, detail: String::new() });
+        return Ok(Passed::read_only(read_time));
     }
     let started = Instant::now();
     let solution = solve::solve(&reading.board, Budget::default());

@@ -1,15 +1,32 @@
-//! Breach Protocol cases: `[board] grid`, `daemons` and `buffer`, and `[answer] best_daemons` and
-//! `min_length` (the daemons an optimal solution completes, and its number of picks).
+//! Breach Protocol's case check for `replay`: `[board] grid`, `daemons` and `buffer`, and `[answer]
+//! best_daemons` and `min_length` (the daemons an optimal solution completes, and its number of
+//! picks), as `spec/CASES.md` defines them.
 
 use std::time::Instant;
 
 use serde::Deserialize;
 
-use super::{CaseFile, Passed};
-use crate::commands::breach::case_puzzle;
+use anyhow::Context as _;
+
+use super::board::{Code, Puzzle};
+use super::{read, solve};
 use crate::frame::Frame;
-use crate::games::breach::board::{Code, Puzzle};
-use crate::games::breach::{read, solve};
+use crate::games::case::{CaseFile, Passed, first_cell_difference};
+
+fn strings(table: &toml::Table, key: &str) -> anyhow::Result<Vec<String>> {
+    table
+        .get(key)
+        .cloned()
+        .with_context(|| format!("[board] has no {key}"))?
+        .try_into()
+        .with_context(|| format!("[board] {key} must be a list of strings"))
+}
+
+/// The puzzle of a case file's `[board]`.
+pub fn case_puzzle(board: &toml::Table) -> anyhow::Result<Puzzle> {
+    let buffer = board.get("buffer").and_then(|b| b.as_integer()).context("[board] has no buffer (an integer)")?;
+    Ok(Puzzle::from_case(&strings(board, "grid")?, &strings(board, "daemons")?, buffer.max(0) as usize)?)
+}
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -24,19 +41,21 @@ fn text(codes: &[Code]) -> String {
 
 /// Describes the first place where two puzzles differ, or None when they are the same.
 fn first_difference(read: &Puzzle, expected: &Puzzle) -> Option<String> {
-    if (read.rows(), read.cols()) != (expected.rows(), expected.cols()) {
-        return Some(format!("board: read a {}x{} matrix, expected {}x{}", read.rows(), read.cols(), expected.rows(), expected.cols()));
-    }
-    for r in 0..read.rows() {
-        if let Some(c) = (0..read.cols()).find(|&c| read.at(r, c) != expected.at(r, c)) {
-            return Some(format!("board: row {r} col {c} read \"{}\", expected \"{}\"", read.at(r, c), expected.at(r, c)));
-        }
+    let cells = |p: &Puzzle| -> Vec<Vec<String>> {
+        p.grid.iter().map(|row| row.iter().map(|c| c.text().to_string()).collect()).collect()
+    };
+    if let Some(difference) = first_cell_difference(&cells(read), &cells(expected), "codes") {
+        return Some(difference);
     }
     if read.daemons.len() != expected.daemons.len() {
         return Some(format!("board: read {} daemons, expected {}", read.daemons.len(), expected.daemons.len()));
     }
     if let Some(d) = (0..read.daemons.len()).find(|&d| read.daemons[d] != expected.daemons[d]) {
-        return Some(format!("board: daemon {d} read \"{}\", expected \"{}\"", text(&read.daemons[d]), text(&expected.daemons[d])));
+        return Some(format!(
+            "board: daemon {d} read \"{}\", expected \"{}\"",
+            text(&read.daemons[d]),
+            text(&expected.daemons[d])
+        ));
     }
     if read.buffer != expected.buffer {
         return Some(format!("board: read buffer {}, expected {}", read.buffer, expected.buffer));
@@ -44,12 +63,9 @@ fn first_difference(read: &Puzzle, expected: &Puzzle) -> Option<String> {
     None
 }
 
-pub fn run(case: &CaseFile, frame: &Frame) -> Result<Passed, String> {
+pub fn check(case: &CaseFile, frame: &Frame) -> Result<Passed, String> {
     let expected = case_puzzle(&case.board).map_err(|e| format!("malformed [board]: {e:#}"))?;
-    let answer: BreachAnswer = match &case.answer {
-        Some(table) => table.clone().try_into().map_err(|e| format!("malformed [answer]: {e}"))?,
-        None => BreachAnswer::default(),
-    };
+    let answer: BreachAnswer = case.answer_as()?;
     let started = Instant::now();
     let screen = read::read(frame).map_err(|e| format!("read: {e}"))?;
     let read_time = started.elapsed();
@@ -57,7 +73,7 @@ pub fn run(case: &CaseFile, frame: &Frame) -> Result<Passed, String> {
         return Err(difference);
     }
     if answer.best_daemons.is_none() && answer.min_length.is_none() {
-        return Ok(Passed { read: read_time, solve: None, detail: String::new() });
+        return Ok(Passed::read_only(read_time));
     }
     let started = Instant::now();
     let solution = solve::solve(&expected);

@@ -1,17 +1,17 @@
-//! Tetris cases (reading only, per CASES.md): `[board] rows` (the settled cells, the falling piece
+//! Tetris's case check for `replay` (reading only, per CASES.md): `[board] rows` (the settled cells, the falling piece
 //! left out), and optionally `piece` (the falling piece) and `next` (the preview), each one of
 //! IJLOSTZ. The reader finds the well by itself; the profile only gives its thresholds.
 
-use std::path::Path;
 use std::time::Instant;
 
 use serde::Deserialize;
 
-use super::{CaseFile, Passed};
+use super::Piece;
+use super::live::config::LiveConfig;
+use super::live::{locate, read};
 use crate::frame::Frame;
-use crate::games::tetris::Piece;
-use crate::games::tetris::live::config::LiveConfig;
-use crate::games::tetris::live::{locate, read};
+use crate::games::case::{CaseFile, Passed, char_cells, first_cell_difference};
+use crate::profile::Profile;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,22 +40,27 @@ fn name(piece: Option<Piece>) -> String {
     piece.map_or("none".into(), |p| p.letter().to_string())
 }
 
-pub fn run(case: &CaseFile, frame: &Frame, config_dir: &Path, profile: &str) -> Result<Passed, String> {
-    let board: TetrisBoard = case.board.clone().try_into().map_err(|e| format!("malformed [board]: {e}"))?;
-    if board.rows.len() != locate::ROWS || board.rows.iter().any(|r| r.len() != locate::COLUMNS || r.chars().any(|c| c != '#' && c != '.')) {
-        return Err(format!("malformed [board]: rows must be {} strings of {} '#' or '.'", locate::ROWS, locate::COLUMNS));
+pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    let board: TetrisBoard = case.board_as()?;
+    if board.rows.len() != locate::ROWS
+        || board.rows.iter().any(|r| r.len() != locate::COLUMNS || r.chars().any(|c| c != '#' && c != '.'))
+    {
+        return Err(format!(
+            "malformed [board]: rows must be {} strings of {} '#' or '.'",
+            locate::ROWS,
+            locate::COLUMNS
+        ));
     }
     let (piece, next) = (piece_of("piece", &board.piece)?, piece_of("next", &board.next)?);
-    let config = LiveConfig::load(profile, config_dir).map_err(|e| format!("profile: {e:#}"))?;
+    let config = LiveConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
     let started = Instant::now();
     let layout = locate::locate(frame, config.vision.black_max).map_err(|e| format!("read: {e:#}"))?;
     let reading = read::read(frame, &layout, config.vision.empty_max).map_err(|e| format!("read: {e:#}"))?;
     let read_time = started.elapsed();
-    let rows = reading.board_rows();
-    for (r, (got, want)) in rows.iter().zip(&board.rows).enumerate() {
-        if let Some(c) = got.chars().zip(want.chars()).position(|(a, b)| a != b) {
-            return Err(format!("board: row {r} col {c} read \"{}\", expected \"{}\"", &got[c..=c], &want[c..=c]));
-        }
+    if let Some(difference) =
+        first_cell_difference(&char_cells(&reading.board_rows()), &char_cells(&board.rows), "cells")
+    {
+        return Err(difference);
     }
     let read_piece = reading.piece.as_ref().map(|(p, _)| *p);
     if piece.is_some() && read_piece != piece {
@@ -64,5 +69,9 @@ pub fn run(case: &CaseFile, frame: &Frame, config_dir: &Path, profile: &str) -> 
     if next.is_some() && reading.next != next {
         return Err(format!("next: read {}, expected {}", name(reading.next), name(next)));
     }
-    Ok(Passed { read: read_time, solve: None, detail: format!("piece {} next {} ({:.0} px cells)", name(read_piece), name(reading.next), layout.pitch) })
+    Ok(Passed {
+        read: read_time,
+        solve: None,
+        detail: format!("piece {} next {} ({:.0} px cells)", name(read_piece), name(reading.next), layout.pitch),
+    })
 }

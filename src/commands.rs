@@ -1,0 +1,270 @@
+//! The commands every turn-based game shares: play (live or dry run), calibrate and read, written
+//! once over `runner::TurnBased`, with their command-line options as clap `Args` that each game
+//! flattens into its own. Nothing here names a game; output goes to the command's `Report`.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+
+use crate::budget::Budget;
+use crate::env::Env;
+use crate::files::save_png;
+use crate::frame::Frame;
+use crate::input::live::LiveInput;
+use crate::profile::{Calibration, Profile};
+use crate::runner::{self, PlayOptions, Summary, TurnBased};
+use crate::screen::{PngScreen, Screen, open_window, settled};
+
+/// `--profile`: which profile to play, read or calibrate with.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ProfileArg {
+    /// Profile name (config/<name>.toml, else the built-in copy) or a path to a profile file; the
+    /// game's default profile when omitted.
+    #[arg(long)]
+    pub profile: Option<String>,
+}
+
+impl ProfileArg {
+    /// Loads the named profile, or `default`, and checks that it is for `game`.
+    pub fn load(&self, env: &Env, default: &str, game: &str) -> anyhow::Result<Profile> {
+        Ok(Profile::load_for(self.profile.as_deref().unwrap_or(default), &env.config_dir, game)?)
+    }
+}
+
+/// `--budget-ms`: the solver's time budget.
+#[derive(clap::Args, Clone, Debug)]
+pub struct BudgetArg {
+    /// Solver time budget in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub budget_ms: u64,
+}
+
+impl BudgetArg {
+    pub fn budget(&self) -> Budget {
+        Budget { max_time: Duration::from_millis(self.budget_ms), ..Budget::default() }
+    }
+}
+
+/// Options of `play <game>` shared by the turn-based games.
+#[derive(clap::Args, Clone, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub profile: ProfileArg,
+    /// Read and plan only, touch nothing; writes an annotated PNG of the board and the plan.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Read this screenshot instead of the live window (implies --dry-run).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Where the dry run writes its picture [default: <game>-dry-run.png].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub budget: BudgetArg,
+    /// Overwrite the dry run's picture if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Options of `calibrate <game>`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct CalibrateArgs {
+    #[command(flatten)]
+    pub profile: ProfileArg,
+    /// Calibrate from this screenshot instead of the live window.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Where to draw what was found [default: calibration/<profile>.png].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Replace an existing calibration.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Options of `read <game>`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ReadArgs {
+    /// The screenshot to read.
+    pub png: PathBuf,
+    #[command(flatten)]
+    pub profile: ProfileArg,
+}
+
+/// `bench <game>` for games whose benchmark takes no options.
+#[derive(clap::Args, Clone, Debug)]
+pub struct NoArgs {}
+
+fn screen_for(profile: &Profile, from: Option<&Path>) -> anyhow::Result<Box<dyn Screen>> {
+    Ok(match from {
+        Some(path) => Box::new(PngScreen::open(path)?),
+        None => {
+            Box::new(open_window(&profile.window, &format!("start {} first, or use --from shot.png", profile.name))?)
+        }
+    })
+}
+
+/// A calibration for this profile that fits this frame, if one was saved.
+fn saved_layout<G: TurnBased>(env: &mut Env, profile: &Profile, frame: &Frame) -> anyhow::Result<Option<G::Layout>> {
+    let path = Calibration::path_for(&env.calibration_dir, &profile.name);
+    let Some(calibration) = Calibration::load_if_present(&path)? else { return Ok(None) };
+    let size = (calibration.window_width, calibration.window_height);
+    if size == (frame.width(), frame.height()) && calibration.grid.fits(frame) {
+        env.line(format!("using the calibration in {}", path.display()));
+        Ok(G::from_calibration(calibration.grid))
+    } else {
+        env.line(format!(
+            "the calibration in {} is for a {}x{} window, this one is {}x{}: finding the board anew",
+            path.display(),
+            size.0,
+            size.1,
+            frame.width(),
+            frame.height()
+        ));
+        Ok(None)
+    }
+}
+
+/// Reads with a known layout when it still reads cleanly, else finds the board anew.
+fn find_and_read<G: TurnBased>(
+    frame: &Frame,
+    config: &G::Config,
+    layout: Option<G::Layout>,
+) -> anyhow::Result<(G::Layout, G::Board)> {
+    if let Some(layout) = layout
+        && let Ok(reading) = G::read(frame, &layout, config)
+    {
+        return Ok((layout, reading.board));
+    }
+    let layout = G::locate(frame, config).context("cannot find the board")?;
+    let reading = G::read(frame, &layout, config).context("cannot read the board")?;
+    Ok((layout, reading.board))
+}
+
+/// `gamebot play <game>`: a dry run over a screenshot or the live window, or the game played live
+/// through the turn-based loop. Ok(true) on a win.
+pub fn play<G: TurnBased>(
+    env: &mut Env,
+    default_profile: &str,
+    args: &PlayArgs,
+    limit: Option<usize>,
+) -> anyhow::Result<bool> {
+    let profile = args.profile.load(env, default_profile, G::NAME)?;
+    let mut screen = screen_for(&profile, args.from.as_deref())?;
+    env.line(format!("playing {} in {}", G::NAME, screen.describe()));
+    let frame = settled(screen.as_mut(), &profile.timing)?;
+    let layout = saved_layout::<G>(env, &profile, &frame)?;
+    if args.dry_run || args.from.is_some() {
+        return dry_run::<G>(env, &frame, &profile, layout, args);
+    }
+    let mut device = LiveInput::open_on(None)?;
+    let options = PlayOptions { budget: args.budget.budget(), move_limit: limit, ..PlayOptions::default() };
+    let result =
+        runner::play::<G>(screen.as_mut(), &mut device, &profile, layout, &options, &mut |l: &str| env.line(l));
+    report(env, result, limit)
+}
+
+/// Reports the end-of-game summary; Ok(true) on a win.
+pub fn report(env: &mut Env, result: anyhow::Result<Summary>, limit: Option<usize>) -> anyhow::Result<bool> {
+    let summary = result?;
+    let limit_text = limit.map_or(String::new(), |l| format!(", limit {l}"));
+    let times = &summary.move_times;
+    let mean = if times.is_empty() {
+        0.0
+    } else {
+        times.iter().map(Duration::as_secs_f64).sum::<f64>() * 1e3 / times.len() as f64
+    };
+    let slowest = times.iter().max().map_or(0.0, |d| d.as_secs_f64() * 1e3);
+    let plan = summary.first_plan.map_or("none needed".to_string(), |(n, proven)| {
+        format!("{n} moves{}", if proven { ", proven optimal" } else { "" })
+    });
+    env.line(format!(
+        "{}: {} moves used{limit_text}; first plan {plan}; {} re-plans; {mean:.0} ms per move (slowest {slowest:.0} ms)",
+        if summary.won { "won" } else { "not won" },
+        summary.moves,
+        summary.mismatches
+    ));
+    Ok(summary.won)
+}
+
+fn dry_run<G: TurnBased>(
+    env: &mut Env,
+    frame: &Frame,
+    profile: &Profile,
+    layout: Option<G::Layout>,
+    args: &PlayArgs,
+) -> anyhow::Result<bool> {
+    let config = G::config(profile)?;
+    let (layout, board) = find_and_read::<G>(frame, &config, layout)?;
+    env.line(format!("board read:\n{board}"));
+    let started = Instant::now();
+    let plan = G::solve(&board, args.budget.budget())?;
+    env.line(format!(
+        "plan: {} moves ({}), {:.1} ms: {}",
+        plan.moves.len(),
+        if plan.proven_optimal { "proven optimal" } else { "not proven optimal" },
+        started.elapsed().as_secs_f64() * 1e3,
+        G::describe_plan(&plan.moves)
+    ));
+    let mut now = board.clone();
+    for (i, mv) in plan.moves.iter().enumerate() {
+        let listed: Vec<String> = G::actions(mv, &now, &layout, &config)?.iter().map(|a| a.to_string()).collect();
+        env.line(format!("  move {} ({mv}): {}", i + 1, listed.join(", ")));
+        now = G::predict(&now, mv);
+    }
+    let out = args.out.clone().unwrap_or_else(|| PathBuf::from(format!("{}-dry-run.png", G::NAME)));
+    save_png(&G::annotate(frame, &layout, &board, &plan.moves), &out, args.force)?;
+    env.line(format!("dry run: nothing was clicked; the board as read and the plan are drawn in {}", out.display()));
+    Ok(true)
+}
+
+/// `gamebot calibrate <game>`: finds the board, shows it, and saves the layout.
+pub fn calibrate<G: TurnBased>(env: &mut Env, default_profile: &str, args: &CalibrateArgs) -> anyhow::Result<bool> {
+    let profile = args.profile.load(env, default_profile, G::NAME)?;
+    let config = G::config(&profile)?;
+    let mut screen = screen_for(&profile, args.from.as_deref())?;
+    let frame = screen.capture()?;
+    let (layout, board) = find_and_read::<G>(&frame, &config, None)?;
+    let Some(grid) = G::to_calibration(&layout) else { bail!("{} has no layout to calibrate", G::NAME) };
+    env.line(format!(
+        "found a {}x{} board at ({:.0}, {:.0}), {:.0}x{:.0} px, cells {:.1} px, in {}",
+        grid.rows,
+        grid.cols,
+        grid.rect.x,
+        grid.rect.y,
+        grid.rect.width,
+        grid.rect.height,
+        grid.cell_width(),
+        screen.describe()
+    ));
+    let seen = G::describe(&frame, &layout, &board);
+    seen.iter().for_each(|line| env.line(format!("  {line}")));
+    env.line(board.to_string());
+    let calibration = Calibration {
+        profile: profile.name.clone(),
+        game: profile.game.clone(),
+        window_width: frame.width(),
+        window_height: frame.height(),
+        grid,
+        seen,
+    };
+    let path = Calibration::path_for(&env.calibration_dir, &profile.name);
+    calibration.save(&path, args.force)?;
+    env.line(format!("saved the layout to {}", path.display()));
+    let picture = args.out.clone().unwrap_or_else(|| env.calibration_dir.join(format!("{}.png", profile.name)));
+    save_png(&G::annotate(&frame, &layout, &board, &[]), &picture, args.force)?;
+    env.line(format!("what was found is drawn in {}", picture.display()));
+    Ok(true)
+}
+
+/// `gamebot read <game> shot.png`: the `[board]` of a case file.
+pub fn read<G: TurnBased>(env: &mut Env, default_profile: &str, args: &ReadArgs) -> anyhow::Result<bool> {
+    let profile = args.profile.load(env, default_profile, G::NAME)?;
+    let config = G::config(&profile)?;
+    let frame = crate::screen::load_png(&args.png)?;
+    let (_, board) =
+        find_and_read::<G>(&frame, &config, None).with_context(|| format!("{}: cannot read it", args.png.display()))?;
+    env.line(format!("# read from {}\n[board]\n{}", args.png.display(), G::board_toml(&board)));
+    Ok(true)
+}

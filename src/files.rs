@@ -1,0 +1,113 @@
+//! Reading and writing the files gamebot keeps: TOML (profiles, calibrations, cases, weights) and
+//! PNG pictures. Errors name the file (and for TOML the line and column) on one line, and every
+//! write is atomic (a temporary file in the same folder, synced, then renamed), never over an
+//! existing file unless the caller says so.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A file that could not be read, parsed or written.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {kind}")]
+pub struct FileError {
+    pub path: PathBuf,
+    pub kind: FileErrorKind,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FileErrorKind {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Toml(String),
+    #[error("{0}")]
+    Invalid(String),
+    #[error("already exists; pass --force to overwrite it")]
+    Exists,
+}
+
+impl FileError {
+    pub fn new(path: &Path, kind: impl Into<FileErrorKind>) -> FileError {
+        FileError { path: path.to_path_buf(), kind: kind.into() }
+    }
+
+    pub fn invalid(path: &Path, reason: impl Into<String>) -> FileError {
+        FileError::new(path, FileErrorKind::Invalid(reason.into()))
+    }
+}
+
+/// Parses TOML text into `T`; errors are one line that names the line and column.
+pub fn parse_toml<T: serde::de::DeserializeOwned>(text: &str, path: &Path) -> Result<T, FileError> {
+    toml::from_str(text).map_err(|e| {
+        let place = e.span().map(|span| {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: ")
+        });
+        let message = e.message().trim().replace('\n', " ");
+        FileError::new(path, FileErrorKind::Toml(format!("TOML error at {}{message}", place.unwrap_or_default())))
+    })
+}
+
+/// Reads and parses a TOML file.
+pub fn load_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, FileError> {
+    let text = fs::read_to_string(path).map_err(|e| FileError::new(path, e))?;
+    parse_toml(&text, path)
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a reader
+/// never sees half a file and a crash never leaves one. Refuses to replace a file unless `overwrite`.
+pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), FileError> {
+    if path.exists() && !overwrite {
+        return Err(FileError::new(path, FileErrorKind::Exists));
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(|e| FileError::new(dir, e))?;
+    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        FileError::new(path, e)
+    })
+}
+
+/// Saves an image as PNG, atomically; an existing file is kept unless `overwrite`.
+pub fn save_png(image: &image::RgbaImage, path: &Path, overwrite: bool) -> Result<(), FileError> {
+    let mut bytes = Vec::new();
+    image
+        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+        .map_err(|e| FileError::invalid(path, e.to_string()))?;
+    write_atomic(path, &bytes, overwrite)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_refuses_to_overwrite_unless_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/cal.toml");
+        write_atomic(&path, b"one", false).unwrap();
+        let err = write_atomic(&path, b"two", false).unwrap_err();
+        assert!(matches!(err.kind, FileErrorKind::Exists));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "one");
+        write_atomic(&path, b"two", true).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(fs::read_dir(path.parent().unwrap()).unwrap().count(), 1, "no temporary file left");
+    }
+
+    #[test]
+    fn a_toml_error_names_the_line_and_column() {
+        let err = parse_toml::<toml::Table>("a = 1\nb = = 2\n", Path::new("x.toml")).unwrap_err().to_string();
+        assert!(err.starts_with("x.toml: TOML error at line 2"), "{err}");
+    }
+}

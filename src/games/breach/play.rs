@@ -1,0 +1,183 @@
+//! Breach Protocol in the turn-based play loop: the state (the puzzle and the picks made), a move
+//! (one pick), the inputs of a pick (a click on its cell, or arrow keys then Enter, by the profile's
+//! input style), and the check after each pick.
+//!
+//! The reader reads the start screen; after a pick the loop checks what it can see: one more buffer
+//! slot filled. The last pick of the plan may end the breach and close the screen, so it is taken as
+//! done. Re-planning from a mid-game screen needs a mid-game reader (not written yet): a mismatch
+//! there stops the bot with a message.
+
+use std::fmt;
+
+use anyhow::bail;
+use serde::Deserialize;
+
+use super::board::{Code, Puzzle};
+use super::read::{self, BreachScreen};
+use super::{act, annotate, solve};
+use crate::budget::Budget;
+use crate::frame::Frame;
+use crate::input::Action;
+use crate::profile::Profile;
+use crate::runner::{Plan, Reading, TurnBased};
+
+/// Breach Protocol, for the play loop and the command line.
+pub struct Breach;
+
+/// How a pick is entered.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PickStyle {
+    /// Click the centre of the cell.
+    #[default]
+    Cell,
+    /// Arrow keys from the highlighted cell, then Enter (no pointer movement over the game).
+    Keys,
+}
+
+#[derive(Clone, Debug, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct BreachInput {
+    pub style: PickStyle,
+}
+
+/// Breach Protocol's section of a profile (`config/cyberpunk-breach.toml`).
+#[derive(Clone, Debug, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct BreachConfig {
+    pub input: BreachInput,
+}
+
+/// The puzzle and the picks made so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BreachState {
+    pub puzzle: Puzzle,
+    pub picks: Vec<(usize, usize)>,
+}
+
+/// One pick: a cell and the code it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pick {
+    pub row: usize,
+    pub col: usize,
+    pub code: Code,
+}
+
+impl fmt::Display for Pick {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {} col {} ({})", self.row, self.col, self.code)
+    }
+}
+
+impl fmt::Display for BreachState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", board_toml(&self.puzzle))?;
+        write!(f, "picks so far: {}", self.picks.len())
+    }
+}
+
+/// The `[board]` table of a case file for a puzzle.
+pub fn board_toml(p: &Puzzle) -> String {
+    let line = |codes: &[Code]| codes.iter().map(|c| c.text()).collect::<Vec<_>>().join(" ");
+    let list = |rows: Vec<String>| rows.iter().map(|r| format!("  \"{r}\",\n")).collect::<String>();
+    format!(
+        "grid = [\n{}]\ndaemons = [\n{}]\nbuffer = {}",
+        list(p.grid.iter().map(|r| line(r)).collect()),
+        list(p.daemons.iter().map(|d| line(d)).collect()),
+        p.buffer
+    )
+}
+
+/// The value of the daemons `picks` complete.
+fn value_of(puzzle: &Puzzle, picks: &[(usize, usize)]) -> u32 {
+    puzzle.check_path(picks).map_or(0, |codes| Puzzle::value(&puzzle.completed(&codes)))
+}
+
+impl TurnBased for Breach {
+    type Board = BreachState;
+    type Move = Pick;
+    type Layout = BreachScreen;
+    type Config = BreachConfig;
+
+    const NAME: &'static str = "breach";
+
+    fn config(profile: &Profile) -> anyhow::Result<BreachConfig> {
+        Ok(profile.settings()?)
+    }
+
+    fn locate(frame: &Frame, _config: &BreachConfig) -> anyhow::Result<BreachScreen> {
+        Ok(read::read(frame)?)
+    }
+
+    fn layout_fits(_layout: &BreachScreen, _frame: &Frame) -> bool {
+        false
+    }
+
+    fn read(frame: &Frame, _layout: &BreachScreen, _config: &BreachConfig) -> anyhow::Result<Reading<BreachState>> {
+        let screen = read::read(frame)?;
+        Ok(Reading { board: BreachState { puzzle: screen.puzzle, picks: Vec::new() }, confidence: 1.0 })
+    }
+
+    fn solve(state: &BreachState, budget: Budget) -> anyhow::Result<Plan<Pick>> {
+        if !state.picks.is_empty() {
+            bail!("planning from a mid-game Breach screen (picks already made) is not supported yet");
+        }
+        let (solution, proven) = solve::solve_within(&state.puzzle, budget);
+        if solution.path.is_empty() {
+            bail!("no daemon can be completed with this buffer; nothing to do");
+        }
+        let moves =
+            solution.path.iter().map(|&(row, col)| Pick { row, col, code: state.puzzle.at(row, col) }).collect();
+        Ok(Plan { moves, proven_optimal: proven })
+    }
+
+    fn predict(state: &BreachState, pick: &Pick) -> BreachState {
+        let mut next = state.clone();
+        next.picks.push((pick.row, pick.col));
+        next
+    }
+
+    fn matches(read: &BreachState, predicted: &BreachState) -> bool {
+        read == predicted
+    }
+
+    /// Done once the picks complete the most valuable set of daemons the puzzle allows.
+    fn is_won(state: &BreachState) -> bool {
+        !state.picks.is_empty() && value_of(&state.puzzle, &state.picks) >= solve::solve(&state.puzzle).value
+    }
+
+    fn actions(
+        pick: &Pick,
+        state: &BreachState,
+        layout: &BreachScreen,
+        config: &BreachConfig,
+    ) -> anyhow::Result<Vec<Action>> {
+        let cell = (pick.row, pick.col);
+        Ok(match config.input.style {
+            PickStyle::Keys => act::keys(&[cell], state.picks.last().copied().unwrap_or((0, 0))).remove(0),
+            PickStyle::Cell => act::clicks(&[cell], layout),
+        })
+    }
+
+    /// After a pick one more buffer slot is filled; the last pick may close the breach screen.
+    fn confirm(frame: &Frame, layout: &BreachScreen, _config: &BreachConfig, predicted: &BreachState) -> bool {
+        Self::is_won(predicted) || layout.empty_slots(frame) + predicted.picks.len() == layout.slots.len()
+    }
+
+    fn board_toml(state: &BreachState) -> String {
+        board_toml(&state.puzzle)
+    }
+
+    fn describe(_frame: &Frame, _layout: &BreachScreen, _state: &BreachState) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn describe_plan(moves: &[Pick]) -> String {
+        moves.iter().enumerate().map(|(i, p)| format!("{}: {p}", i + 1)).collect::<Vec<_>>().join("  ")
+    }
+
+    fn annotate(frame: &Frame, layout: &BreachScreen, _state: &BreachState, plan: &[Pick]) -> image::RgbaImage {
+        let path: Vec<(usize, usize)> = plan.iter().map(|p| (p.row, p.col)).collect();
+        annotate::annotate(frame, layout, &path)
+    }
+}

@@ -1,0 +1,133 @@
+//! Collapse in the turn-based play loop: a move is one arrow key, checked on screen after each press
+//! (the player's new room, the line that collapsed, the supplies left) by reading the board again
+//! and comparing it with the rules' prediction. The level's last move ends it: the game then writes
+//! its result over the board, so that move is taken as done.
+
+use image::Rgba;
+
+use super::board::{Board, Dir};
+use super::config::CollapseConfig;
+use super::{read, solve};
+use crate::budget::Budget;
+use crate::frame::Frame;
+use crate::input::Action;
+use crate::profile::Profile;
+use crate::runner::{Plan, Reading, TurnBased};
+use crate::vision::annotate::{label, line, outline};
+use crate::vision::grid::Grid;
+
+/// The collapsing-building game, for the play loop and the command line.
+pub struct Collapse;
+
+/// The `[board]` table of a case file for a board.
+pub fn board_toml(board: &Board) -> String {
+    let rows: Vec<String> = board
+        .to_rows()
+        .iter()
+        .map(|row| format!("  [{}],\n", row.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ")))
+        .collect();
+    format!("mode = \"{}\"\nrows = [\n{}]", board.mode, rows.concat())
+}
+
+fn centre(grid: &Grid, (r, c): (usize, usize)) -> (f64, f64) {
+    let cell = grid.cell_rect(r, c);
+    (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0)
+}
+
+impl TurnBased for Collapse {
+    type Board = Board;
+    type Move = Dir;
+    type Layout = Grid;
+    type Config = CollapseConfig;
+
+    const NAME: &'static str = "collapse";
+
+    fn config(profile: &Profile) -> anyhow::Result<CollapseConfig> {
+        CollapseConfig::from_profile(profile)
+    }
+
+    fn locate(frame: &Frame, config: &CollapseConfig) -> anyhow::Result<Grid> {
+        Ok(read::locate(frame, &config.colours)?)
+    }
+
+    fn layout_fits(layout: &Grid, frame: &Frame) -> bool {
+        layout.fits(frame)
+    }
+
+    fn read(frame: &Frame, layout: &Grid, config: &CollapseConfig) -> anyhow::Result<Reading<Board>> {
+        Ok(Reading { board: read::read(frame, layout, &config.colours)?, confidence: 1.0 })
+    }
+
+    fn solve(board: &Board, _budget: Budget) -> anyhow::Result<Plan<Dir>> {
+        Ok(Plan { moves: solve::solve(board).moves, proven_optimal: true })
+    }
+
+    fn predict(board: &Board, dir: &Dir) -> Board {
+        let mut next = board.clone();
+        // A planned move is legal on the board it was planned for; an illegal one changes nothing,
+        // and the screen then shows the mismatch.
+        let _ = next.play(*dir);
+        next
+    }
+
+    fn matches(read: &Board, predicted: &Board) -> bool {
+        read.same_rooms(predicted)
+    }
+
+    fn is_won(board: &Board) -> bool {
+        board.is_over()
+    }
+
+    fn actions(dir: &Dir, _board: &Board, _layout: &Grid, config: &CollapseConfig) -> anyhow::Result<Vec<Action>> {
+        let keys = &config.keys;
+        let key = match dir {
+            Dir::Up => &keys.up,
+            Dir::Down => &keys.down,
+            Dir::Left => &keys.left,
+            Dir::Right => &keys.right,
+        };
+        Ok(vec![Action::Key(key.clone())])
+    }
+
+    /// The level's last move is covered by the game's result message; every other is read back.
+    fn confirm(frame: &Frame, layout: &Grid, config: &CollapseConfig, predicted: &Board) -> bool {
+        if predicted.is_over() {
+            return true;
+        }
+        read::read_as(frame, layout, Some(predicted.mode), &config.colours).is_ok_and(|b| b.same_rooms(predicted))
+    }
+
+    fn from_calibration(grid: Grid) -> Option<Grid> {
+        Some(grid)
+    }
+
+    fn to_calibration(layout: &Grid) -> Option<Grid> {
+        Some(layout.clone())
+    }
+
+    fn board_toml(board: &Board) -> String {
+        board_toml(board)
+    }
+
+    fn describe(_frame: &Frame, _layout: &Grid, board: &Board) -> Vec<String> {
+        vec![format!("{0}x{0} rooms, {1} mode", board.size, board.mode)]
+    }
+
+    fn annotate(frame: &Frame, layout: &Grid, board: &Board, plan: &[Dir]) -> image::RgbaImage {
+        let mut image = frame.image.clone();
+        for r in 0..board.size {
+            for c in 0..board.size {
+                outline(&mut image, layout.cell_rect(r, c), 1, Rgba([0, 200, 255, 255]));
+            }
+        }
+        let mut at = board.player();
+        for (i, dir) in plan.iter().enumerate() {
+            let Some(next) = board.step(at, *dir) else { break };
+            line(&mut image, centre(layout, at), centre(layout, next), 2, Rgba([255, 40, 40, 255]));
+            let (x, y) = centre(layout, next);
+            label(&mut image, x as i64, y as i64, i + 1, 1);
+            at = next;
+        }
+        image
+    }
+}

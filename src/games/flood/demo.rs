@@ -1,0 +1,85 @@
+//! `gamebot demo`: the embedded default. Starts the real sgt-flood (and a virtual X display with a
+//! window manager when there is no display), plays one 14x14 game to the win, and saves pictures of
+//! the board before and after.
+
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::Context;
+
+use super::config::FloodConfig;
+use super::{Flood, read, sgt_id};
+use crate::commands::report;
+use crate::env::Env;
+use crate::files::save_png;
+use crate::input::live::LiveInput;
+use crate::profile::Profile;
+use crate::runner::{self, PlayOptions};
+use crate::screen::settled;
+use crate::xsession::{self, Children};
+
+/// Options of `demo`.
+#[derive(clap::Args)]
+pub struct DemoArgs {
+    /// An sgt-flood game ID to play instead of a freshly generated board.
+    #[arg(long)]
+    pub id: Option<String>,
+    /// sgt-flood parameters for the generated board.
+    #[arg(long, default_value = "14x14c6m0")]
+    pub params: String,
+    /// Folder for the before/after pictures [default: gamebot-demo-<time>].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Play on this X display instead of $DISPLAY or a new virtual one (Linux: a virtual one is
+    /// started with Xvfb and jwm when there is none).
+    #[arg(long)]
+    pub display: Option<String>,
+}
+
+/// Plays the demo game; Ok(true) on a win.
+pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
+    let profile = Profile::load_for("sgt-flood", &env.config_dir, "flood")?;
+    let config = FloodConfig::from_profile(&profile)?;
+    let game = xsession::find_program("sgt-flood", "sgt-puzzles")?;
+    let mut children = Children::default();
+    let display =
+        match args.display.clone().or_else(|| std::env::var("DISPLAY").ok()).filter(|d| xsession::display_works(d)) {
+            Some(display) => display,
+            None => {
+                env.line("no X display: starting Xvfb and a window manager");
+                xsession::start_virtual_display(&mut children)?
+            }
+        };
+    let id = match &args.id {
+        Some(id) => id.clone(),
+        None => xsession::generate_id(&game, &args.params)?,
+    };
+    let limit = Some(sgt_id::parse(&id).map_err(anyhow::Error::msg)?.limit);
+    env.line(format!("starting sgt-flood on display {display} with game {id}"));
+    let mut screen = xsession::launch_game(&game, &[&id], &display, &profile.window, &mut children)?;
+    let out = args.out.clone().unwrap_or_else(|| {
+        let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        PathBuf::from(format!("gamebot-demo-{stamp}"))
+    });
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    // Give the window a moment to draw its first frame fully.
+    std::thread::sleep(Duration::from_millis(300));
+    let before = settled(&mut screen, &profile.timing)?;
+    save_png(&before.image, &out.join("before.png"), false)?;
+    let mut device = LiveInput::open_on(Some(&display))?;
+    let options = PlayOptions { move_limit: limit, ..PlayOptions::default() };
+    let result = runner::play::<Flood>(&mut screen, &mut device, &profile, None, &options, &mut |l: &str| env.line(l));
+    let won = report(env, result, limit)?;
+    std::thread::sleep(Duration::from_millis(500));
+    let after = settled(&mut screen, &profile.timing)?;
+    save_png(&after.image, &out.join("after.png"), false)?;
+    let check = read::locate(&before, &config.vision)
+        .ok()
+        .and_then(|grid| read::read(&after, &grid, &config.vision, config.palette.as_ref()).ok());
+    match check {
+        Some(reading) if reading.board.is_won() => env.line("a fresh capture shows the board in one colour"),
+        _ => env.line("a fresh capture does not show a one-colour board"),
+    }
+    env.line(format!("pictures: {} and {}", out.join("before.png").display(), out.join("after.png").display()));
+    Ok(won)
+}

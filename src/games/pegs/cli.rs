@@ -1,0 +1,126 @@
+//! Peg solitaire on the command line: its options for each command and its `Game` impl. Play,
+//! calibrate and read go through the shared turn-based commands; solve (one peg anywhere or on a
+//! named square, or the fewest moves) and bench are its own.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+
+use super::Pegs;
+use super::board::{Board, Cell, Pos};
+use super::solve::{self, Outcome, Target};
+use crate::commands::{self, BudgetArg, CalibrateArgs, NoArgs, PlayArgs, ReadArgs};
+use crate::env::Env;
+use crate::frame::Frame;
+use crate::games::Game;
+use crate::games::case::{CaseFile, Passed, input_rows};
+use crate::profile::Profile;
+use crate::runner::TurnBased;
+
+/// Options of `solve pegs`.
+#[derive(clap::Args)]
+pub struct PegsSolve {
+    /// A case file, or "-" (or nothing) for rows of o (peg), . (hole) and # (no hole) on standard input.
+    pub input: Option<PathBuf>,
+    #[command(flatten)]
+    pub budget: BudgetArg,
+    /// The square the last peg must end on, as row,col from 0 (default: anywhere).
+    #[arg(long, value_parser = parse_square)]
+    pub at: Option<Pos>,
+    /// Find the fewest moves (a chain of jumps by one peg is one move) and prove it.
+    #[arg(long)]
+    pub fewest: bool,
+}
+
+/// Parses a target square written `row,col` (from 0).
+pub fn parse_square(text: &str) -> anyhow::Result<Pos> {
+    let (r, c) = text.split_once(',').context("a square is written row,col (from 0), e.g. 3,3")?;
+    Ok((r.trim().parse().context("bad row")?, c.trim().parse().context("bad column")?))
+}
+
+impl Game for Pegs {
+    const NAME: &'static str = "pegs";
+    const ABOUT: &'static str = "peg solitaire (sgt-pegs): jump pegs until one is left";
+    const DEFAULT_PROFILE: &'static str = "sgt-pegs";
+
+    type Play = PlayArgs;
+    type Calibrate = CalibrateArgs;
+    type Read = ReadArgs;
+    type Solve = PegsSolve;
+    type Bench = NoArgs;
+    type Tune = NoArgs;
+
+    fn play(env: &mut Env, args: PlayArgs) -> anyhow::Result<bool> {
+        commands::play::<Pegs>(env, Self::DEFAULT_PROFILE, &args, None)
+    }
+
+    fn calibrate(env: &mut Env, args: CalibrateArgs) -> anyhow::Result<bool> {
+        commands::calibrate::<Pegs>(env, Self::DEFAULT_PROFILE, &args)
+    }
+
+    fn read(env: &mut Env, args: ReadArgs) -> anyhow::Result<bool> {
+        commands::read::<Pegs>(env, Self::DEFAULT_PROFILE, &args)
+    }
+
+    fn solve(env: &mut Env, args: PegsSolve) -> anyhow::Result<bool> {
+        let (rows, source) = input_rows(args.input.as_deref())?;
+        let board = Board::from_rows(&rows)
+            .with_context(|| format!("{source}: expected rows of o (peg), . (hole) and # (no hole)"))?;
+        let target = match args.at {
+            Some((r, c)) if r >= board.rows || c >= board.cols || board.get((r, c)) == Cell::Off => {
+                bail!("the target square {r},{c} is not a hole of this {}x{} board", board.rows, board.cols)
+            }
+            Some(square) => Target::OnePegAt(square),
+            None => Target::OnePeg,
+        };
+        let started = Instant::now();
+        let ms = || started.elapsed().as_secs_f64() * 1e3;
+        if args.fewest {
+            match solve::solve_min_moves(&board, target, args.budget.budget()) {
+                Ok(best) => {
+                    env.line(Pegs::describe_plan(&best.jumps));
+                    let proof = if best.proven_optimal {
+                        "proven the fewest"
+                    } else {
+                        "NOT proven the fewest: the budget ran out"
+                    };
+                    env.line(format!("{} moves, {proof} ({} nodes, {:.1} ms)", best.moves, best.nodes, ms()));
+                    Ok(true)
+                }
+                Err(outcome) => report_failure(env, &outcome, ms()),
+            }
+        } else {
+            let report = solve::solve(&board, target, args.budget.budget());
+            match report.outcome {
+                Outcome::Solved(jumps) => {
+                    env.line(Pegs::describe_plan(&jumps));
+                    env.line(format!("solved ({} nodes, {:.1} ms)", report.nodes, ms()));
+                    Ok(true)
+                }
+                other => report_failure(env, &other, ms()),
+            }
+        }
+    }
+
+    fn bench(env: &mut Env, _args: NoArgs) -> anyhow::Result<bool> {
+        for (key, value) in solve::bench_report() {
+            env.line(format!("{key}={value}"));
+        }
+        Ok(true)
+    }
+
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+        super::case::check(case, frame, profile)
+    }
+}
+
+fn report_failure(env: &mut Env, outcome: &Outcome, ms: f64) -> anyhow::Result<bool> {
+    match outcome {
+        Outcome::Unsolvable => {
+            env.line(format!("proven unsolvable: no sequence of jumps reaches the target ({ms:.1} ms)"));
+            Ok(false)
+        }
+        _ => bail!("no answer within the budget ({ms:.0} ms); pass a larger --budget-ms"),
+    }
+}

@@ -1,0 +1,407 @@
+//! Tetris on the command line: its options for each command and its `Game` impl. `play` runs the
+//! real-time loop in quadrapassel's window (or a dry run that draws the planned placement),
+//! `calibrate` learns the rotation table by playing, `read` reads a capture into the case-file
+//! form, `bench` plays simulated games and `tune` tunes the evaluator's weights.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+
+use super::bench;
+use super::eval::Weights;
+use super::live::config::LiveConfig;
+use super::live::play::{self, Outcome};
+use super::live::{annotate, locate, read};
+use super::sim::GameConfig;
+use super::tune::{self, TuneConfig};
+use crate::commands::{NoArgs, ReadArgs};
+use crate::env::Env;
+use crate::files::{save_png, write_atomic};
+use crate::frame::Frame;
+use crate::games::Game;
+use crate::games::case::{CaseFile, Passed};
+use crate::input::live::LiveInput;
+use crate::profile::Profile;
+use crate::screen::{Screen, open_window};
+
+/// Tetris, for the command line.
+pub struct Tetris;
+
+/// Options of `play tetris`.
+#[derive(clap::Args)]
+pub struct TetrisPlay {
+    #[command(flatten)]
+    pub profile: crate::commands::ProfileArg,
+    /// Read and plan only, touch nothing; writes a picture of the planned placement.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Read this screenshot instead of the live window (implies --dry-run).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Where the dry run writes its picture [default: tetris-dry-run.png].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Overwrite the dry run's picture if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Stop, successfully, after this many cleared lines (a top-out before is a failure).
+    #[arg(long)]
+    pub lines: Option<u32>,
+    /// Click the game's start button first (quadrapassel's first game must start so).
+    #[arg(long)]
+    pub new_game: bool,
+}
+
+/// Options of `calibrate tetris`.
+#[derive(clap::Args)]
+pub struct TetrisCalibrate {
+    #[command(flatten)]
+    pub profile: crate::commands::ProfileArg,
+    /// Click the game's start button first.
+    #[arg(long)]
+    pub new_game: bool,
+    /// Replace a rotation table already in the profile.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Options of `bench tetris`: simulated games with uniformly random pieces.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TetrisBench {
+    /// Games to play.
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Piece cap per game.
+    #[arg(long, default_value_t = 100_000)]
+    pub pieces: u64,
+    /// Seed of the random pieces.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Weights: ours, dellacherie, ga, bcts, or a TOML file.
+    #[arg(long, default_value = "ours")]
+    pub weights: String,
+    /// 1 lets the bot see the next piece.
+    #[arg(long, default_value_t = 0)]
+    pub preview: u8,
+    /// Board height.
+    #[arg(long, default_value_t = 20)]
+    pub height: usize,
+    /// Also consider tucks and spins (slower).
+    #[arg(long)]
+    pub tucks: bool,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// Options of `tune tetris`: the cross-entropy method over simulated games (on a lower board with a
+/// piece cap, so games end). The defaults are the run that gave our built-in weights.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TetrisTune {
+    /// Where to write the weights (refused if it exists, unless --force).
+    #[arg(long)]
+    pub out: PathBuf,
+    #[arg(long, default_value_t = 15)]
+    pub generations: usize,
+    /// Weight vectors tried per generation (the best fifth shape the next one).
+    #[arg(long, default_value_t = 24)]
+    pub population: usize,
+    /// Games each weight vector plays per generation.
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Piece cap per game.
+    #[arg(long, default_value_t = 60_000)]
+    pub pieces: u64,
+    /// Board height of the tuning games (lower is harder).
+    #[arg(long, default_value_t = 12)]
+    pub height: usize,
+    #[arg(long, default_value_t = 31)]
+    pub seed: u64,
+    /// Starting weights: ours, dellacherie, ga, bcts or a file.
+    #[arg(long, default_value = "bcts")]
+    pub start: String,
+    /// Initial standard deviation of each weight.
+    #[arg(long, default_value_t = 3.0)]
+    pub sigma: f64,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Overwrite --out if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl Game for Tetris {
+    const NAME: &'static str = "tetris";
+    const ABOUT: &'static str = "Tetris (quadrapassel), in real time; simulated games, benchmarks and a weight tuner";
+    const DEFAULT_PROFILE: &'static str = "quadrapassel";
+
+    type Play = TetrisPlay;
+    type Calibrate = TetrisCalibrate;
+    type Read = ReadArgs;
+    type Solve = NoArgs;
+    type Bench = TetrisBench;
+    type Tune = TetrisTune;
+
+    fn play(env: &mut Env, args: TetrisPlay) -> anyhow::Result<bool> {
+        play(env, &args)
+    }
+
+    fn calibrate(env: &mut Env, args: TetrisCalibrate) -> anyhow::Result<bool> {
+        calibrate(env, &args)
+    }
+
+    fn read(env: &mut Env, args: ReadArgs) -> anyhow::Result<bool> {
+        let config = load_config(env, &args.profile)?;
+        let png = &args.png;
+        let frame = crate::screen::load_png(png)?;
+        let layout = locate::locate(&frame, config.vision.black_max).with_context(|| png.display().to_string())?;
+        let reading =
+            read::read(&frame, &layout, config.vision.empty_max).with_context(|| png.display().to_string())?;
+        env.line(format!(
+            "# read from {} (cell {:.1} px)\n[board]\n{}",
+            png.display(),
+            layout.pitch,
+            board_toml(&reading)
+        ));
+        Ok(true)
+    }
+
+    fn solve(_env: &mut Env, _args: NoArgs) -> anyhow::Result<bool> {
+        bail!(
+            "solve is not available for tetris: the game is played in real time (play tetris), or simulated (bench tetris)"
+        )
+    }
+
+    fn bench(env: &mut Env, args: TetrisBench) -> anyhow::Result<bool> {
+        bench_games(env, &args)
+    }
+
+    fn tune(env: &mut Env, args: TetrisTune) -> anyhow::Result<bool> {
+        tune_weights(env, &args)
+    }
+
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+        super::case::check(case, frame, profile)
+    }
+}
+
+fn load_config(env: &Env, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {
+    LiveConfig::from_profile(&profile.load(env, Tetris::DEFAULT_PROFILE, Tetris::NAME)?)
+}
+
+/// The `[board]` table of a case file for a reading.
+pub fn board_toml(reading: &read::Reading) -> String {
+    let mut text = crate::games::rows_toml(&reading.board_rows());
+    if let Some((piece, _)) = &reading.piece {
+        text.push_str(&format!("\npiece = \"{}\"", piece.letter()));
+    }
+    if let Some(next) = reading.next {
+        text.push_str(&format!("\nnext = \"{}\"", next.letter()));
+    }
+    text
+}
+
+/// `gamebot play tetris`: Ok(true) when the asked number of lines was cleared.
+fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
+    let config = load_config(env, &args.profile)?;
+    if args.dry_run || args.from.is_some() {
+        let frame = match &args.from {
+            Some(path) => crate::screen::load_png(path)?,
+            None => open_window(&config.window, "start quadrapassel first, or use --from shot.png")?.capture()?,
+        };
+        let out = args.out.clone().unwrap_or_else(|| PathBuf::from("tetris-dry-run.png"));
+        let plan = annotate::dry_run(&frame, &config)?;
+        env.line(&plan.text);
+        save_png(&plan.image, &out, args.force)?;
+        env.line(format!("wrote {}", out.display()));
+        return Ok(true);
+    }
+    let mut window = open_window(&config.window, "start quadrapassel first")?;
+    let mut input = LiveInput::open_on(None)?;
+    let options = play::Options { lines: args.lines, new_game: args.new_game, learn: false };
+    let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
+    env.line(summary.report());
+    match summary.outcome {
+        Outcome::Reached => Ok(true),
+        Outcome::ToppedOut => {
+            let asked = args.lines.map_or("-".into(), |n| n.to_string());
+            env.note(format!("error: topped out after {} lines (asked for {asked})", summary.lines));
+            Ok(false)
+        }
+    }
+}
+
+/// The line in the profile after which `calibrate tetris` writes the rotation table.
+const TABLE_MARK: &str = "# --- rotation table";
+
+/// The profile's text with everything from the table mark on replaced by `table`.
+pub fn with_table(profile: &str, table: &str) -> String {
+    let keep = profile.find(TABLE_MARK).map_or(profile, |at| &profile[..at]);
+    format!("{}\n\n{TABLE_MARK} (written by gamebot calibrate tetris) ---\n\n{table}", keep.trim_end())
+}
+
+/// `gamebot calibrate tetris`: plays with an empty rotation table until every press is learnt (or
+/// the game ends), then writes the table into the profile file. A table already there is replaced
+/// only with `--force`.
+fn calibrate(env: &mut Env, args: &TetrisCalibrate) -> anyhow::Result<bool> {
+    let profile = args.profile.load(env, Tetris::DEFAULT_PROFILE, Tetris::NAME)?;
+    let config = LiveConfig::from_profile(&profile)?;
+    let path = if profile.source.exists() {
+        profile.source.clone()
+    } else {
+        env.config_dir.join(format!("{}.toml", profile.name))
+    };
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("{}: the profile file to write the table into", path.display()))?;
+    anyhow::ensure!(
+        args.force || !text.contains(TABLE_MARK),
+        "{} already holds a rotation table; add --force to learn a new one and replace it",
+        path.display()
+    );
+    let mut window = open_window(&config.window, "start quadrapassel first")?;
+    let mut input = LiveInput::open_on(None)?;
+    let options = play::Options { lines: None, new_game: args.new_game, learn: true };
+    let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
+    let missing = summary.turns.missing();
+    env.line(summary.report());
+    anyhow::ensure!(
+        missing == 0,
+        "the game ended with {missing} presses still unknown; nothing written (start a new game and run again)"
+    );
+    write_atomic(&path, with_table(&text, &summary.turns.to_toml()).as_bytes(), true)?;
+    env.line(format!("wrote the rotation table into {}", path.display()));
+    Ok(true)
+}
+
+/// `gamebot bench tetris`: progress on stderr, the summary line last on stdout.
+fn bench_games(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
+    if args.preview > 1 {
+        bail!("--preview is 0 (current piece only) or 1 (also the next piece), not {}", args.preview);
+    }
+    let weights = Weights::resolve(&args.weights)?;
+    crate::games::tetris::Board::new(args.height)?;
+    let config =
+        GameConfig { height: args.height, max_pieces: args.pieces, preview: args.preview == 1, tucks: args.tucks };
+    env.note(format!(
+        "tetris: {} games of up to {} pieces, 10x{} board, seed {}, weights {}, preview {}{}, {} threads",
+        args.games,
+        args.pieces,
+        args.height,
+        args.seed,
+        args.weights,
+        args.preview,
+        if args.tucks { ", tucks and spins" } else { "" },
+        args.threads
+    ));
+    let report = bench::run(&config, &weights, args.games, args.seed, args.threads, &|line| eprintln!("{line}"))?;
+    env.note(format!(
+        "max_lines={} pieces={} seconds={:.1} us_per_piece_per_thread={:.2}",
+        report.max_lines,
+        report.pieces,
+        report.seconds,
+        1e6 * report.seconds * args.threads.clamp(1, args.games) as f64 / report.pieces.max(1) as f64
+    ));
+    env.line(report.summary());
+    Ok(true)
+}
+
+/// `gamebot tune tetris`: refuses an existing `--out` before any work, unless `--force`.
+fn tune_weights(env: &mut Env, args: &TetrisTune) -> anyhow::Result<bool> {
+    if args.out.exists() && !args.force {
+        bail!("{}: already exists; pass --force to overwrite it", args.out.display());
+    }
+    let start = Weights::resolve(&args.start)?;
+    let config = TuneConfig {
+        generations: args.generations,
+        population: args.population,
+        games: args.games,
+        game: GameConfig { height: args.height, max_pieces: args.pieces, preview: false, tucks: false },
+        seed: args.seed,
+        start,
+        sigma: args.sigma,
+        threads: args.threads,
+    };
+    let started = Instant::now();
+    let weights = tune::tune(&config, &mut |g, report| {
+        env.note(format!(
+            "generation {g}: mean weights play {:.1} lines/game, best candidate {:.1} ({:.0} s)\n  {}",
+            report.mean_fitness,
+            report.best_fitness,
+            started.elapsed().as_secs_f64(),
+            report.mean_weights.to_toml().trim().replace('\n', ", ")
+        ));
+    })?;
+    let header = format!(
+        "# Written by `gamebot tune tetris`: cross-entropy method, {} generations of {}, {} games each of up to {} pieces on a 10x{} board, seed {}, from {}.\n",
+        args.generations, args.population, args.games, args.pieces, args.height, args.seed, args.start
+    );
+    save(&args.out, &format!("{header}{}", weights.to_toml()), args.force)?;
+    env.line(weights.to_toml());
+    env.note(format!("wrote {}", args.out.display()));
+    Ok(true)
+}
+
+fn save(path: &std::path::Path, text: &str, force: bool) -> anyhow::Result<()> {
+    write_atomic(path, text.as_bytes(), force).with_context(|| "saving the tuned weights")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::env::Collected;
+
+    fn env(report: &mut Collected) -> Env<'_> {
+        Env { config_dir: "config".into(), calibration_dir: "calibration".into(), report }
+    }
+
+    #[test]
+    fn the_table_replaces_only_what_follows_the_mark() {
+        let first = with_table("name = \"q\"\n# keep me\n", "[[rotation]]\ndx = 1\n");
+        assert!(first.starts_with("name = \"q\"\n# keep me\n\n# --- rotation table"), "{first}");
+        let second = with_table(&first, "[[rotation]]\ndx = 2\n");
+        assert!(second.contains("# keep me") && second.contains("dx = 2") && !second.contains("dx = 1"), "{second}");
+        assert_eq!(second.matches(TABLE_MARK).count(), 1);
+    }
+
+    #[test]
+    fn tune_refuses_an_existing_file_before_any_work() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("w.toml");
+        std::fs::write(&out, "holes = -1\n").expect("write");
+        let args = TetrisTune {
+            out: out.clone(),
+            generations: 1000,
+            population: 1000,
+            games: 1000,
+            pieces: 1_000_000,
+            height: 20,
+            seed: 1,
+            start: "ours".into(),
+            sigma: 1.0,
+            threads: 1,
+            force: false,
+        };
+        let err = tune_weights(&mut env(&mut Collected::default()), &args).unwrap_err().to_string();
+        assert!(err.contains("--force") && err.contains("w.toml"), "{err}");
+        assert_eq!(std::fs::read_to_string(&out).expect("read"), "holes = -1\n");
+    }
+
+    #[test]
+    fn bench_rejects_a_bad_preview_and_unknown_weights() {
+        let args = TetrisBench {
+            games: 1,
+            pieces: 10,
+            seed: 1,
+            weights: "ours".into(),
+            preview: 2,
+            height: 20,
+            tucks: false,
+            threads: 1,
+        };
+        let mut report = Collected::default();
+        assert!(bench_games(&mut env(&mut report), &args).unwrap_err().to_string().contains("--preview"));
+        let args = TetrisBench { preview: 0, weights: "nonesuch".into(), ..args };
+        assert!(format!("{:#}", bench_games(&mut env(&mut report), &args).unwrap_err()).contains("nonesuch"));
+    }
+}

@@ -16,14 +16,8 @@ pub use crate::files::{FileError, FileErrorKind, load_toml, parse_toml, write_at
 pub use crate::screen::{Timing, WindowMatch};
 use crate::vision::grid::Grid;
 
-/// The profiles shipped with gamebot, built in so that they work from any directory.
-const BUILT_IN: &[(&str, &str)] = &[
-    ("sgt-flood", include_str!("../config/sgt-flood.toml")),
-    ("sgt-pegs", include_str!("../config/sgt-pegs.toml")),
-    ("cyberpunk-breach", include_str!("../config/cyberpunk-breach.toml")),
-    ("collapse", include_str!("../config/collapse.toml")),
-    ("quadrapassel", include_str!("../config/quadrapassel.toml")),
-];
+/// The profiles shipped in `config/`, built in (by `build.rs`) so that they work from any directory.
+const BUILT_IN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/built_in_profiles.rs"));
 
 /// The tolerances of the guard every action passes (`input::guard`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -153,23 +147,35 @@ mod tests {
 
     use super::*;
 
+    /// A profile file in a temporary folder.
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let path = dir.join(format!("{name}.toml"));
+        fs::write(&path, text).unwrap();
+        path
+    }
+
     #[test]
     fn every_built_in_profile_loads_from_any_directory() {
+        assert!(built_in_names().len() >= 5, "{:?}", built_in_names());
         for name in built_in_names() {
             let profile = Profile::load(name, Path::new("/nonexistent")).unwrap();
             assert_eq!(profile.name, name);
-            assert!(!profile.window.title.is_empty());
+            assert!(!profile.window.title.is_empty() && !profile.game.is_empty());
         }
-        let flood = Profile::load("sgt-flood", Path::new("/nonexistent")).unwrap();
-        assert_eq!((flood.game.as_str(), flood.window.title.as_str()), ("flood", "Flood"));
-        assert!(flood.game_settings.contains_key("palette"));
+    }
+
+    #[test]
+    fn a_profile_in_the_config_folder_comes_before_the_built_in_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let name = built_in_names()[0];
+        write(dir.path(), name, &format!("name = \"{name}\"\ngame = \"g\"\n[window]\ntitle = \"Mine\"\n"));
+        assert_eq!(Profile::load(name, dir.path()).unwrap().window.title, "Mine");
     }
 
     #[test]
     fn malformed_toml_names_the_file_and_line() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bad.toml");
-        fs::write(&path, "name = \"x\"\ngame = \"flood\"\nwindow = { title = \"Flood\" \n").unwrap();
+        let path = write(dir.path(), "bad", "name = \"x\"\ngame = \"g\"\nwindow = { title = \"W\" \n");
         let err = Profile::load(path.to_str().unwrap(), dir.path()).unwrap_err().to_string();
         assert!(err.contains("bad.toml"), "{err}");
         assert!(err.contains("line 3"), "{err}");
@@ -178,13 +184,15 @@ mod tests {
     #[test]
     fn unknown_profile_names_the_built_in_ones() {
         let err = Profile::load("nope", Path::new("/nonexistent")).unwrap_err().to_string();
-        assert!(err.contains("sgt-flood") && err.contains("quadrapassel"), "{err}");
+        assert!(built_in_names().iter().all(|n| err.contains(n)), "{err}");
     }
 
     #[test]
     fn a_profile_for_another_game_is_refused() {
-        let err = Profile::load_for("sgt-flood", Path::new("/nonexistent"), "pegs").unwrap_err().to_string();
-        assert!(err.contains("for game \"flood\", not pegs"), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(dir.path(), "p", "name = \"p\"\ngame = \"one\"\n[window]\ntitle = \"W\"\n");
+        let err = Profile::load_for(path.to_str().unwrap(), dir.path(), "two").unwrap_err().to_string();
+        assert!(err.contains("for game \"one\", not two"), "{err}");
     }
 
     #[test]
@@ -197,8 +205,7 @@ mod tests {
             palette: Option<toml::Table>,
         }
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("typo.toml");
-        fs::write(&path, "name = \"t\"\ngame = \"flood\"\npalete = 1\n[window]\ntitle = \"Flood\"\n").unwrap();
+        let path = write(dir.path(), "typo", "name = \"t\"\ngame = \"g\"\npalete = 1\n[window]\ntitle = \"W\"\n");
         let profile = Profile::load(path.to_str().unwrap(), dir.path()).unwrap();
         let err = profile.settings::<Section>().unwrap_err().to_string();
         assert!(err.contains("typo.toml") && err.contains("palete"), "{err}");
@@ -207,10 +214,10 @@ mod tests {
     #[test]
     fn calibration_round_trips() {
         let dir = tempfile::tempdir().unwrap();
-        let path = Calibration::path_for(dir.path(), "sgt-flood");
+        let path = Calibration::path_for(dir.path(), "some-program");
         let calibration = Calibration {
-            profile: "sgt-flood".into(),
-            game: "flood".into(),
+            profile: "some-program".into(),
+            game: "some-game".into(),
             window_width: 480,
             window_height: 542,
             grid: Grid {

@@ -26,7 +26,7 @@ fn corpus() -> Vec<Board> {
     text.lines()
         .map(|line| {
             let cells = line.trim().bytes().map(|b| b - b'1').collect();
-            Board { rows: 14, cols: 14, cells }
+            Board::new(14, 14, cells)
         })
         .collect()
 }
@@ -42,7 +42,7 @@ fn random_board(seed: u64, rows: usize, cols: usize, colours: u64) -> Board {
         z ^ (z >> 31)
     };
     let cells = (0..rows * cols).map(|_| (next() % colours) as u8).collect();
-    Board { rows, cols, cells }
+    Board::new(rows, cols, cells)
 }
 
 fn pc19(c: &mut Criterion) {
@@ -51,10 +51,7 @@ fn pc19(c: &mut Criterion) {
         return;
     }
     let mut group = c.benchmark_group("flood_pc19");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(5));
+    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
     group.bench_function("first_50_boards", |b| {
         b.iter(|| {
             for board in &boards[..50] {
@@ -75,13 +72,8 @@ fn pc19(c: &mut Criterion) {
 fn random_24x24(c: &mut Criterion) {
     let board = random_board(1, 24, 24, 8);
     let mut group = c.benchmark_group("flood_24x24_8_colours");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(5));
-    group.bench_function("20k_nodes", |b| {
-        b.iter(|| solve(black_box(&board), Budget::nodes(20_000)))
-    });
+    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
+    group.bench_function("20k_nodes", |b| b.iter(|| solve(black_box(&board), Budget::nodes(20_000))));
     group.finish();
 }
 

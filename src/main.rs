@@ -37,12 +37,23 @@ struct TetrisBenchOpts {
     /// Tetris: also consider tucks and spins (slower).
     #[arg(long)]
     tucks: bool,
-    /// Tetris: worker threads [default: 2].
+    /// Tetris and Flood: worker threads [default: 2].
     #[arg(long)]
     threads: Option<usize>,
 }
 
 impl TetrisBenchOpts {
+    /// Whether an option other than --threads (which bench flood shares) was given.
+    fn any_but_threads(&self) -> bool {
+        self.games.is_some()
+            || self.pieces.is_some()
+            || self.seed.is_some()
+            || self.weights.is_some()
+            || self.preview.is_some()
+            || self.height.is_some()
+            || self.tucks
+    }
+
     fn any_given(&self) -> bool {
         self.games.is_some() || self.pieces.is_some() || self.seed.is_some() || self.weights.is_some()
             || self.preview.is_some() || self.height.is_some() || self.tucks || self.threads.is_some()
@@ -169,6 +180,9 @@ enum Command {
         /// Solver time budget per board in milliseconds.
         #[arg(long, default_value_t = 10_000)]
         budget_ms: u64,
+        /// Flood: where the flood starts on every board: top-left (default), centre, or ROW,COL.
+        #[arg(long)]
+        start: Option<gamebot::games::flood::bench::Start>,
         #[command(flatten)]
         tetris: TetrisBenchOpts,
     },
@@ -296,10 +310,14 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             let (_, failed) = cases::replay(&paths, &dirs.config, &mut |line| println!("{line}"));
             Ok(failed == 0)
         }
-        Command::Bench { game, tetris: opts, .. } if game != GameKind::Tetris && opts.any_given() => {
+        Command::Bench { game: GameKind::Flood, tetris: opts, .. } if opts.any_but_threads() => {
+            Err(anyhow::anyhow!("--games, --pieces, --seed, --weights, --preview, --height and --tucks are options of bench tetris, not of bench flood"))
+        }
+        Command::Bench { game, start: Some(_), .. } if game != GameKind::Flood => Err(anyhow::anyhow!("--start is an option of bench flood, not of bench {game}")),
+        Command::Bench { game, tetris: opts, .. } if game != GameKind::Tetris && game != GameKind::Flood && opts.any_given() => {
             Err(anyhow::anyhow!("--games, --pieces, --seed, --weights, --preview, --height, --tucks and --threads are options of bench tetris, not of bench {game}"))
         }
-        Command::Bench { game, boards, budget_ms, tetris: opts } => match game {
+        Command::Bench { game, boards, budget_ms, start, tetris: opts } => match game {
             GameKind::Tetris => {
                 if let Some(path) = boards {
                     anyhow::bail!("bench tetris plays simulated games and takes no file (got {})", path.display());
@@ -308,7 +326,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             }
             GameKind::Flood => {
                 let boards = boards.ok_or_else(|| anyhow::anyhow!("bench flood needs a file of boards, e.g. ../shared/corpus/flood-pc19/tiles.txt"))?;
-                flood::bench(&boards, budget(budget_ms)).map(|_| true)
+                flood::bench(&boards, budget(budget_ms), opts.threads.unwrap_or(2), start.unwrap_or_default()).map(|_| true)
             }
             GameKind::Pegs => pegs::bench().map(|_| true),
             GameKind::Breach => breach::bench(boards.as_deref()).map(|_| true),

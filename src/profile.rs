@@ -97,6 +97,9 @@ pub struct Profile {
     pub input: InputConfig,
     #[serde(default)]
     pub timing: Timing,
+    /// Flood-it: the cell `[row, col]` the flood grows from, when not the top-left one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flood_start: Option<[usize; 2]>,
 }
 
 /// A board layout found on one screen, saved so later runs need not search for it.

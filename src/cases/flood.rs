@@ -1,4 +1,5 @@
-//! Flood-it cases: `[board] rows`, `[answer] max_moves` and `optimal_moves`.
+//! Flood-it cases: `[board] rows` and optional `start = [row, col]` (the cell the flood grows
+//! from; the profile's, else the top-left), `[answer] max_moves` and `optimal_moves`.
 
 use std::time::Instant;
 
@@ -15,6 +16,7 @@ use crate::profile::Profile;
 #[serde(deny_unknown_fields)]
 struct FloodBoard {
     rows: Vec<String>,
+    start: Option<[usize; 2]>,
 }
 
 #[derive(Deserialize, Default)]
@@ -46,14 +48,18 @@ pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
 
 pub fn run(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
     let board: FloodBoard = case.board.clone().try_into().map_err(|e| format!("malformed [board]: {e}"))?;
-    let expected = Board::from_rows(&board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
+    let [row, col] = board.start.or(profile.flood_start).unwrap_or([0, 0]);
+    let expected = Board::from_rows(&board.rows)
+        .and_then(|b| b.with_start(row, col))
+        .map_err(|e| format!("malformed [board]: {e}"))?;
     let answer: FloodAnswer = match &case.answer {
         Some(table) => table.clone().try_into().map_err(|e| format!("malformed [answer]: {e}"))?,
         None => FloodAnswer::default(),
     };
     let started = Instant::now();
     let grid = read::locate(frame, &profile.vision).map_err(|e| format!("read: {e}"))?;
-    let reading = read::read(frame, &grid, &profile.vision, profile.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
+    let mut reading = read::read(frame, &grid, &profile.vision, profile.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
+    reading.board.start = expected.start;
     let read_time = started.elapsed();
     if let Some(difference) = first_difference(&reading.board, &expected) {
         return Err(difference);

@@ -3,11 +3,11 @@
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
 use crate::budget::Budget;
 use crate::games::flood::board::Board;
-use crate::games::flood::solve;
+use crate::games::flood::{bench, solve};
 
 /// The board to solve: a case file's `[board]`, or rows of digits on standard input.
 fn board_from(input: Option<&Path>) -> anyhow::Result<Board> {
@@ -32,41 +32,22 @@ pub fn solve_board(input: Option<&Path>, budget: Budget) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `gamebot bench flood tiles.txt`: solves every board of a file (one per line, N*N digits; the
-/// digits 1-6 of the pc19 set, or 0-9).
-pub fn bench(path: &Path, budget: Budget) -> anyhow::Result<()> {
+/// `gamebot bench flood FILE`: solves every board of a file (one square board per line, cells
+/// `0`-`9`, `a`-`f`) on `threads` threads, flooding from `start`; the logic is
+/// `games::flood::bench`, this only prints.
+pub fn bench(path: &Path, budget: Budget, threads: usize, start: bench::Start) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut boards = Vec::new();
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let line = line.trim();
-        let side = (line.len() as f64).sqrt().round() as usize;
-        if side * side != line.len() {
-            bail!("{}:{}: {} digits is not a square board", path.display(), n + 1, line.len());
+    let boards = bench::parse_boards(&text, start).with_context(|| path.display().to_string())?;
+    let options = bench::BenchOptions { budget, threads };
+    let report = bench::run(&boards, options, &mut |p| {
+        if p.done % 100 == 0 || p.done == p.total {
+            eprintln!("{} boards, {:.2} s", p.done, p.elapsed.as_secs_f64());
         }
-        let rows: Vec<&str> = (0..side).map(|r| &line[r * side..(r + 1) * side]).collect();
-        boards.push(Board::from_rows(&rows).with_context(|| format!("{}:{}", path.display(), n + 1))?);
-    }
-    let (mut total, mut proven) = (0usize, 0usize);
-    let mut times = Vec::with_capacity(boards.len());
-    let started = Instant::now();
-    for (i, board) in boards.iter().enumerate() {
-        let t = Instant::now();
-        let solution = solve::solve(board, budget);
-        times.push(t.elapsed());
-        if !board.wins_with(&solution.moves) {
-            bail!("board {}: the solution does not win; this is a solver bug", i + 1);
-        }
-        total += solution.moves.len();
-        proven += solution.proven_optimal as usize;
-        if (i + 1) % 100 == 0 {
-            eprintln!("{} boards, {:.2} s", i + 1, started.elapsed().as_secs_f64());
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    times.sort();
+    })?;
+    let times = report.sorted_times();
     if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
         eprintln!("per board: median {:.2} ms, worst {:.1} ms", median.as_secs_f64() * 1e3, worst.as_secs_f64() * 1e3);
     }
-    println!("boards={} total_moves={total} proven_optimal={proven} seconds={seconds:.3}", boards.len());
+    println!("{}", report.summary());
     Ok(())
 }

@@ -1,10 +1,12 @@
-//! Flood-it: flood the board from the top-left cell in as few colour changes as possible.
+//! Flood-it: flood the board from its start cell (the top-left one unless the profile or case
+//! says otherwise) in as few colour changes as possible.
 //!
 //! `board` holds the rules, `read` the reader, `solve` the optimal solver, `act` the clicks and
 //! `sim` a simulated game window for tests. This file ties them to the `Game` trait.
 
 pub mod act;
 pub mod annotate;
+pub mod bench;
 pub mod board;
 pub mod read;
 pub mod sgt_id;
@@ -42,7 +44,11 @@ impl Game for Flood {
 
     fn read(frame: &Frame, layout: &Grid, profile: &Profile) -> anyhow::Result<Reading<Board>> {
         let reading = read::read(frame, layout, &profile.vision, profile.palette.as_ref())?;
-        Ok(Reading { board: reading.board, confidence: reading.confidence })
+        let board = match profile.flood_start {
+            Some([row, col]) => reading.board.with_start(row, col)?,
+            None => reading.board,
+        };
+        Ok(Reading { board, confidence: reading.confidence })
     }
 
     fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<u8>> {

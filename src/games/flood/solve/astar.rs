@@ -223,22 +223,14 @@ impl<const N: usize> Search<'_, N> {
     /// held every region `colour` takes now; replay `colour` there, followed by the moves made
     /// since. The replay is returned (state, node it starts from, moves) when it floods a strict
     /// superset of `child` in no more moves, or the same set in fewer.
-    fn reorder(
-        &self,
-        index: u32,
-        colour: u8,
-        child: &State<N>,
-        child_g: u32,
-    ) -> Option<(State<N>, u32, Step)> {
+    fn reorder(&self, index: u32, colour: u8, child: &State<N>, child_g: u32) -> Option<(State<N>, u32, Step)> {
         let taken = self.nodes[index as usize].state.frontier.and(self.graph.mask(colour));
         let mut moves = [0u8; WINDOW];
         let mut depth = 0;
         let mut at = index;
         while depth < WINDOW {
             let node = &self.nodes[at as usize];
-            if node.parent == NO_PARENT
-                || !taken.is_subset(&self.nodes[node.parent as usize].state.frontier)
-            {
+            if node.parent == NO_PARENT || !taken.is_subset(&self.nodes[node.parent as usize].state.frontier) {
                 break;
             }
             moves[depth] = node.first;

@@ -70,10 +70,7 @@ const FIRST_BEAM: usize = 16;
 
 /// `part` of `budget` (both limits scaled).
 fn share(budget: Budget, part: f64) -> Budget {
-    Budget {
-        max_nodes: (budget.max_nodes as f64 * part) as u64,
-        max_time: budget.max_time.mul_f64(part),
-    }
+    Budget { max_nodes: (budget.max_nodes as f64 * part) as u64, max_time: budget.max_time.mul_f64(part) }
 }
 
 /// Regions from which one search step is slow enough (tens of microseconds and up) that the
@@ -89,11 +86,7 @@ pub(super) struct Meter {
 
 impl Meter {
     fn new(budget: Budget, regions: usize) -> Meter {
-        Meter {
-            clock: budget.start(),
-            max_time: budget.max_time,
-            read_every_tick: regions >= SLOW_STEPS,
-        }
+        Meter { clock: budget.start(), max_time: budget.max_time, read_every_tick: regions >= SLOW_STEPS }
     }
 
     /// Records one step of search; false once the budget is spent.
@@ -194,9 +187,7 @@ fn plain_greedy(regions: &Regions) -> (Vec<u8>, bool, u64) {
             }
         }
         let finishing = (0..colours).find(|&c| on_frontier[c] > 0 && on_frontier[c] == left[c]);
-        let colour = finishing.unwrap_or_else(|| {
-            (0..colours).max_by_key(|&c| (on_frontier[c], colours - c)).unwrap()
-        });
+        let colour = finishing.unwrap_or_else(|| (0..colours).max_by_key(|&c| (on_frontier[c], colours - c)).unwrap());
         for &region in &frontier {
             if regions.colour[region] as usize == colour {
                 flooded[region] = true;

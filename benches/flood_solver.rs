@@ -26,7 +26,7 @@ fn corpus() -> Vec<Board> {
     text.lines()
         .map(|line| {
             let cells = line.trim().bytes().map(|b| b - b'1').collect();
-            Board { rows: 14, cols: 14, cells }
+            Board::new(14, 14, cells)
         })
         .collect()
 }
@@ -42,7 +42,7 @@ fn random_board(seed: u64, rows: usize, cols: usize, colours: u64) -> Board {
         z ^ (z >> 31)
     };
     let cells = (0..rows * cols).map(|_| (next() % colours) as u8).collect();
-    Board { rows, cols, cells }
+    Board::new(rows, cols, cells)
 }
 
 fn pc19(c: &mut Criterion) {

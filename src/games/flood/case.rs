@@ -1,5 +1,6 @@
-//! Flood-it's case check for `replay`: `[board] rows`, `[answer] max_moves` and `optimal_moves`
-//! (`spec/CASES.md`). Colours are compared up to a one-to-one renaming.
+//! Flood-it's case check for `replay`: `[board] rows` and optional `start = [row, col]` (the cell
+//! the flood grows from; the profile's, else the top-left), `[answer] max_moves` and
+//! `optimal_moves` (`spec/CASES.md`). Colours are compared up to a one-to-one renaming.
 
 use std::time::Instant;
 
@@ -17,6 +18,7 @@ use crate::profile::Profile;
 #[serde(deny_unknown_fields)]
 struct FloodBoard {
     rows: Vec<String>,
+    start: Option<[usize; 2]>,
 }
 
 #[derive(Deserialize, Default)]
@@ -51,13 +53,17 @@ pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
 
 pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
     let board: FloodBoard = case.board_as()?;
-    let expected = Board::from_rows(&board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
-    let answer: FloodAnswer = case.answer_as()?;
     let config = FloodConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
+    let [row, col] = board.start.or(config.start).unwrap_or([0, 0]);
+    let expected = Board::from_rows(&board.rows)
+        .and_then(|b| b.with_start(row, col))
+        .map_err(|e| format!("malformed [board]: {e}"))?;
+    let answer: FloodAnswer = case.answer_as()?;
     let started = Instant::now();
     let grid = read::locate(frame, &config.vision).map_err(|e| format!("read: {e}"))?;
-    let reading =
+    let mut reading =
         read::read(frame, &grid, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
+    reading.board.start = expected.start;
     let read_time = started.elapsed();
     if let Some(difference) = first_difference(&reading.board, &expected) {
         return Err(difference);

@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
 use super::board::Board;
-use super::{Flood, solve};
+use super::{Flood, bench, solve};
 use crate::commands::{self, BudgetArg, CalibrateArgs, NoArgs, PlayArgs, ReadArgs};
 use crate::env::Env;
 use crate::frame::Frame;
@@ -42,6 +42,12 @@ pub struct FloodBench {
     /// Solver time budget per board in milliseconds.
     #[command(flatten)]
     pub budget: BudgetArg,
+    /// Where the flood starts on every board: top-left (default), centre, or ROW,COL.
+    #[arg(long, default_value = "top-left")]
+    pub start: bench::Start,
+    /// Boards solved at once.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
 }
 
 impl Game for Flood {
@@ -85,7 +91,7 @@ impl Game for Flood {
     }
 
     fn bench(env: &mut Env, args: FloodBench) -> anyhow::Result<bool> {
-        bench(env, &args.boards, args.budget.budget())?;
+        bench(env, &args)?;
         Ok(true)
     }
 
@@ -100,37 +106,19 @@ fn board_from(input: Option<&Path>) -> anyhow::Result<Board> {
     Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of colour digits, one row per line"))
 }
 
-/// `gamebot bench flood tiles.txt`: solves every board of a file (one per line, N*N digits).
-fn bench(env: &mut Env, path: &Path, budget: crate::budget::Budget) -> anyhow::Result<()> {
+/// `gamebot bench flood FILE`: solves every board of a file (one square board per line, cells
+/// `0`-`9`, `a`-`f`) on `threads` threads, flooding from `start`; the logic is `flood::bench`.
+fn bench(env: &mut Env, args: &FloodBench) -> anyhow::Result<()> {
+    let path = &args.boards;
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut boards = Vec::new();
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let line = line.trim();
-        let side = (line.len() as f64).sqrt().round() as usize;
-        if side * side != line.len() {
-            bail!("{}:{}: {} digits is not a square board", path.display(), n + 1, line.len());
+    let boards = bench::parse_boards(&text, args.start).with_context(|| path.display().to_string())?;
+    let options = bench::BenchOptions { budget: args.budget.budget(), threads: args.threads };
+    let report = bench::run(&boards, options, &mut |p| {
+        if p.done % 100 == 0 || p.done == p.total {
+            env.note(format!("{} boards, {:.2} s", p.done, p.elapsed.as_secs_f64()));
         }
-        let rows: Vec<&str> = (0..side).map(|r| &line[r * side..(r + 1) * side]).collect();
-        boards.push(Board::from_rows(&rows).with_context(|| format!("{}:{}", path.display(), n + 1))?);
-    }
-    let (mut total, mut proven) = (0usize, 0usize);
-    let mut times = Vec::with_capacity(boards.len());
-    let started = Instant::now();
-    for (i, board) in boards.iter().enumerate() {
-        let t = Instant::now();
-        let solution = solve::solve(board, budget);
-        times.push(t.elapsed());
-        if !board.wins_with(&solution.moves) {
-            bail!("board {}: the solution does not win; this is a solver bug", i + 1);
-        }
-        total += solution.moves.len();
-        proven += solution.proven_optimal as usize;
-        if (i + 1) % 100 == 0 {
-            env.note(format!("{} boards, {:.2} s", i + 1, started.elapsed().as_secs_f64()));
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    times.sort();
+    })?;
+    let times = report.sorted_times();
     if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
         env.note(format!(
             "per board: median {:.2} ms, worst {:.1} ms",
@@ -138,6 +126,6 @@ fn bench(env: &mut Env, path: &Path, budget: crate::budget::Budget) -> anyhow::R
             worst.as_secs_f64() * 1e3
         ));
     }
-    env.line(format!("boards={} total_moves={total} proven_optimal={proven} seconds={seconds:.3}", boards.len()));
+    env.line(report.summary());
     Ok(())
 }

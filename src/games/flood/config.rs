@@ -35,6 +35,8 @@ pub struct FloodConfig {
     pub palette: Option<Palette>,
     pub vision: GridParams,
     pub input: InputConfig,
+    /// The cell `[row, col]` the flood grows from, when not the top-left one.
+    pub start: Option<[usize; 2]>,
 }
 
 impl FloodConfig {

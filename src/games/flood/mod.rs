@@ -1,4 +1,5 @@
-//! Flood-it: flood the board from the top-left cell in as few colour changes as possible.
+//! Flood-it: flood the board from its start cell (the top-left one unless the profile or case
+//! says otherwise) in as few colour changes as possible.
 //!
 //! `board` holds the rules, `read` the reader, `solve` the optimal solver, `act` the clicks,
 //! `config` its section of a profile, `case` its check for `replay`, `cli` its commands, `demo` the
@@ -7,6 +8,7 @@
 
 pub mod act;
 pub mod annotate;
+pub mod bench;
 pub mod board;
 pub mod case;
 pub mod cli;
@@ -55,7 +57,11 @@ impl TurnBased for Flood {
 
     fn read(frame: &Frame, layout: &Grid, config: &FloodConfig) -> anyhow::Result<Reading<Board>> {
         let reading = read::read(frame, layout, &config.vision, config.palette.as_ref())?;
-        Ok(Reading { board: reading.board, confidence: reading.confidence })
+        let board = match config.start {
+            Some([row, col]) => reading.board.with_start(row, col)?,
+            None => reading.board,
+        };
+        Ok(Reading { board, confidence: reading.confidence })
     }
 
     fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<u8>> {

@@ -73,7 +73,7 @@ pub fn read(
         }
         None => (cluster(&samples, params.merge_delta_e).0, 1.0),
     };
-    let board = Board { rows: grid.rows, cols: grid.cols, cells };
+    let board = Board::new(grid.rows, grid.cols, cells);
     if board.cells.iter().any(|&c| c as usize >= MAX_COLOURS) {
         return Err(ReadError::TooManyColours { found: board.colour_count() });
     }

@@ -17,8 +17,8 @@
 //!   removes about two thirds of the states the search would otherwise expand.
 
 use super::Meter;
-use super::bits::Bits;
 use super::graph::{Graph, MAX_SEARCH_COLOURS, STEP_MOVES, State, Step};
+use super::layer::Layer;
 use super::table::{Records, Table};
 
 /// Stop before the search's memory passes roughly this many bytes.
@@ -128,7 +128,8 @@ pub(super) fn search<const N: usize>(
         let (g, flood) = (node.g as usize, node.state.flooded);
         if search.layers[g].covers(&flood) {
             search.nodes[index as usize].status = Status::Dominated;
-            search.layers[g].forget_dominated(&search.nodes);
+            let nodes = &search.nodes;
+            search.layers[g].forget_dominated(|n| nodes[n as usize].status == Status::Dominated);
             continue;
         }
         search.expand(index);
@@ -256,54 +257,5 @@ impl<const N: usize> Search<'_, N> {
         let better = child.flooded.is_subset(&state.flooded)
             && (g < child_g || (g == child_g && state.flooded != child.flooded));
         better.then_some((state, at, replay))
-    }
-}
-
-/// The states kept at one depth: their floods, contiguous for a fast scan, and their nodes.
-struct Layer<const N: usize> {
-    floods: Vec<Bits<N>>,
-    nodes: Vec<u32>,
-    /// The length after the last clean-up.
-    cleaned: usize,
-}
-
-impl<const N: usize> Layer<N> {
-    fn new() -> Layer<N> {
-        Layer { floods: Vec::new(), nodes: Vec::new(), cleaned: 0 }
-    }
-
-    fn bytes(&self) -> usize {
-        self.floods.len() * (std::mem::size_of::<Bits<N>>() + 4)
-    }
-
-    fn push(&mut self, flood: Bits<N>, node: u32) {
-        self.floods.push(flood);
-        self.nodes.push(node);
-    }
-
-    /// True when some member floods a strict superset of `flood`.
-    fn covers(&self, flood: &Bits<N>) -> bool {
-        // Test eight members at a time without branching; look closer only at a hit (which
-        // may be `flood` itself).
-        self.floods.iter().any(|member| flood.is_subset(member) && flood != member)
-    }
-
-    /// Drops the members whose nodes were found dominated, once the layer has doubled since
-    /// the last clean-up (they are never needed: whatever they contain, their dominator does).
-    fn forget_dominated(&mut self, nodes: &[Node<N>]) {
-        if self.floods.len() < 2 * self.cleaned.max(32) {
-            return;
-        }
-        let mut kept = 0;
-        for i in 0..self.floods.len() {
-            if nodes[self.nodes[i] as usize].status != Status::Dominated {
-                self.floods[kept] = self.floods[i];
-                self.nodes[kept] = self.nodes[i];
-                kept += 1;
-            }
-        }
-        self.floods.truncate(kept);
-        self.nodes.truncate(kept);
-        self.cleaned = kept;
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! Cells of one colour that touch form a region; all cells of a region are always flooded
 //! together, so the solver never looks at cells again. Regions are numbered breadth-first from
-//! the top-left region (region 0), colours are renumbered `0..k` (k = colours in use), and a
+//! the start cell's region (region 0), colours are renumbered `0..k` (k = colours in use), and a
 //! search state is just two region sets: the flooded regions and their frontier (unflooded
 //! regions touching them). Playing, forcing and the lower bound all live here, so the exact
 //! search and the beam search share one statement of the rules.
@@ -83,12 +83,13 @@ impl Regions {
             list.sort_unstable();
             list.dedup();
         }
-        // Renumber breadth-first from the top-left region, so region 0 is the flooded one and
-        // regions that are near on the board are near in the bitsets.
+        // Renumber breadth-first from the start cell's region, so region 0 is the flooded one
+        // and regions that are near on the board are near in the bitsets.
         let mut order = Vec::with_capacity(count);
         let mut new_id = vec![u32::MAX; count];
-        new_id[label[0] as usize] = 0;
-        order.push(label[0]);
+        let first = label[board.start];
+        new_id[first as usize] = 0;
+        order.push(first);
         let mut head = 0;
         while head < order.len() {
             let old = order[head] as usize;

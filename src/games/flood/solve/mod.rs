@@ -15,6 +15,7 @@ mod astar;
 mod beam;
 mod bits;
 mod graph;
+mod layer;
 mod table;
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@ use crate::rng::SplitMix64 as Rng;
 
 fn random_board(rng: &mut Rng, rows: usize, cols: usize, labels: &[u8]) -> Board {
     let cells = (0..rows * cols).map(|_| labels[rng.index(labels.len())]).collect();
-    Board { rows, cols, cells }
+    Board::new(rows, cols, cells)
 }
 
 /// The optimum by breadth-first search over whole boards, using only `Board::play`.
@@ -55,7 +55,7 @@ fn corpus() -> Vec<(Board, usize)> {
         .map(|(line, opt)| {
             let cells = line.trim().bytes().map(|b| b - b'1').collect::<Vec<u8>>();
             assert_eq!(cells.len(), 196);
-            (Board { rows: 14, cols: 14, cells }, opt.trim().parse().unwrap())
+            (Board::new(14, 14, cells), opt.trim().parse().unwrap())
         })
         .collect()
 }
@@ -97,6 +97,34 @@ fn matches_brute_force_on_small_random_boards() {
         assert!(solution.proven_optimal, "{board}");
         assert_eq!(solution.moves.len(), brute_force(&board), "case {case}:\n{board}");
     }
+}
+
+#[test]
+fn matches_brute_force_with_many_colours_and_any_start() {
+    let mut rng = Rng(1915);
+    for case in 0..400 {
+        let rows = 1 + rng.index(5);
+        let cols = 1 + rng.index(5);
+        let colours = 8 + rng.index(9); // 8 to 16 labels, most of them above 9
+        let labels: Vec<u8> = (0..colours).map(|c| ((c * 7 + case) % 16) as u8).collect();
+        let start = (rng.index(rows), rng.index(cols));
+        let board = random_board(&mut rng, rows, cols, &labels).with_start(start.0, start.1).unwrap();
+        let solution = solve(&board, Budget::UNLIMITED);
+        assert!(board.wins_with(&solution.moves), "{board}start {start:?} moves {:?}", solution.moves);
+        assert!(solution.proven_optimal, "{board}");
+        assert_eq!(solution.moves.len(), brute_force(&board), "case {case} start {start:?}:\n{board}");
+    }
+}
+
+#[test]
+fn the_start_cell_changes_the_optimum() {
+    // From a corner the stripes take 4 moves; from the middle stripe, 2.
+    let board = Board::from_rows(&["01210"]).unwrap();
+    assert_eq!(solve(&board, Budget::UNLIMITED).moves.len(), 4);
+    let centre = board.clone().with_start(0, 2).unwrap();
+    let solution = solve(&centre, Budget::UNLIMITED);
+    assert_eq!(solution.moves, vec![1, 0]);
+    assert!(solution.proven_optimal);
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod contest;
 pub mod eval;
 pub mod live;
 pub mod piece;

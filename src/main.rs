@@ -40,12 +40,20 @@ struct TetrisBenchOpts {
     /// Tetris: worker threads [default: 2].
     #[arg(long)]
     threads: Option<usize>,
+    /// Tetris: plan the 2021 contest's known sequence instead (--beam, --pieces, --threads apply);
+    /// prints `key=value` lines, the score against the budget.
+    #[arg(long)]
+    contest: bool,
+    /// Tetris --contest: beam width (the budget).
+    #[arg(long)]
+    beam: Option<usize>,
 }
 
 impl TetrisBenchOpts {
     fn any_given(&self) -> bool {
         self.games.is_some() || self.pieces.is_some() || self.seed.is_some() || self.weights.is_some()
             || self.preview.is_some() || self.height.is_some() || self.tucks || self.threads.is_some()
+            || self.contest || self.beam.is_some()
     }
 
     fn into_args(self) -> tetris::BenchArgs {
@@ -60,6 +68,89 @@ impl TetrisBenchOpts {
             threads: self.threads.unwrap_or(2),
         }
     }
+}
+
+/// Options of `solve tetris --contest` (other games and plain tetris reject them).
+#[derive(clap::Args)]
+struct ContestSolveOpts {
+    /// Tetris: plan a record for the 2021 contest's 10,000 known pieces; prints `score=N pieces=M` last.
+    #[arg(long)]
+    contest: bool,
+    /// Tetris --contest: where to write the record (refused if it exists, unless --force).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Tetris --contest: overwrite --out.
+    #[arg(long)]
+    force: bool,
+    /// Tetris --contest: beam width, the budget [default: 300].
+    #[arg(long)]
+    beam: Option<usize>,
+    /// Tetris --contest: plan only the first N pieces [default: 9999].
+    #[arg(long)]
+    pieces: Option<u32>,
+    /// Tetris --contest: stop planning after this many seconds (the record is then shorter).
+    #[arg(long)]
+    time_limit: Option<f64>,
+}
+
+impl ContestSolveOpts {
+    fn any_given(&self) -> bool {
+        self.contest || self.out.is_some() || self.force || self.beam.is_some() || self.pieces.is_some() || self.time_limit.is_some()
+    }
+}
+
+/// Progress of a contest plan on stderr.
+fn contest_progress(p: gamebot::games::tetris::contest::Progress) {
+    if p.piece.is_multiple_of(500) || p.piece == p.pieces {
+        eprintln!("piece {}/{} score {} beam {} {:.1}s", p.piece, p.pieces, p.score, p.beam, p.seconds);
+    }
+}
+
+/// `solve tetris --contest`: plan, write the record atomically, `score= pieces=` last.
+fn solve_contest(opts: ContestSolveOpts) -> anyhow::Result<bool> {
+    use gamebot::games::tetris::contest::{PlanOptions, solve_contest};
+    if !opts.contest {
+        anyhow::bail!("--out, --force, --beam, --pieces and --time-limit go with solve tetris --contest");
+    }
+    let out = opts.out.ok_or_else(|| anyhow::anyhow!("solve tetris --contest needs --out FILE for the record"))?;
+    if out.exists() && !opts.force {
+        anyhow::bail!("{} exists; add --force to replace it", out.display());
+    }
+    let defaults = PlanOptions::default();
+    let options = PlanOptions {
+        width: opts.beam.unwrap_or(defaults.width),
+        pieces: opts.pieces.unwrap_or(defaults.pieces),
+        time_limit: opts.time_limit,
+        ..defaults
+    };
+    let planned = solve_contest(&options, &mut contest_progress)?;
+    gamebot::profile::write_atomic(&out, format!("{}\n", planned.record).as_bytes(), opts.force)?;
+    if planned.cut_short {
+        eprintln!("the time limit cut the plan short: the record covers {} pieces", planned.pieces);
+    }
+    println!("score={} pieces={}", planned.score, planned.pieces);
+    Ok(true)
+}
+
+/// `bench tetris --contest`: the planner's score against its budget, `key=value` lines.
+fn bench_contest(opts: &TetrisBenchOpts) -> anyhow::Result<bool> {
+    use gamebot::games::tetris::contest::{PlanOptions, solve_contest};
+    let defaults = PlanOptions::default();
+    let pieces = opts.pieces.map(u32::try_from).transpose()?.unwrap_or(defaults.pieces);
+    let options = PlanOptions {
+        width: opts.beam.unwrap_or(defaults.width),
+        pieces,
+        threads: opts.threads.unwrap_or(defaults.threads),
+        ..defaults
+    };
+    let started = std::time::Instant::now();
+    let planned = solve_contest(&options, &mut contest_progress)?;
+    println!("beam={}", options.width);
+    println!("threads={}", options.threads);
+    println!("pieces={}", planned.pieces);
+    println!("seconds={:.1}", started.elapsed().as_secs_f64());
+    println!("score={}", planned.score);
+    Ok(true)
 }
 
 /// gamebot plays screen games by itself: it finds the game's window, reads the board, solves it
@@ -150,6 +241,8 @@ enum Command {
         /// Pegs: find the fewest moves (a chain of jumps by one peg is one move) and prove it.
         #[arg(long)]
         fewest: bool,
+        #[command(flatten)]
+        contest: ContestSolveOpts,
     },
     /// Replay cases (case files, or folders searched for *.toml) and check every answer.
     Replay {
@@ -276,7 +369,11 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             }
             .map(|_| true)
         }
-        Command::Solve { game, input, budget_ms, at, fewest } => match game {
+        Command::Solve { game: GameKind::Tetris, contest, .. } if contest.any_given() => solve_contest(contest),
+        Command::Solve { game, contest, .. } if contest.any_given() => {
+            Err(anyhow::anyhow!("--contest, --out, --force, --beam, --pieces and --time-limit are options of solve tetris, not of solve {game}"))
+        }
+        Command::Solve { game, input, budget_ms, at, fewest, .. } => match game {
             GameKind::Flood => flood::solve_board(input.as_deref(), budget(budget_ms)).map(|_| true),
             GameKind::Pegs => {
                 let at = at.as_deref().map(pegs::parse_square).transpose()?;
@@ -297,10 +394,19 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             Ok(failed == 0)
         }
         Command::Bench { game, tetris: opts, .. } if game != GameKind::Tetris && opts.any_given() => {
-            Err(anyhow::anyhow!("--games, --pieces, --seed, --weights, --preview, --height, --tucks and --threads are options of bench tetris, not of bench {game}"))
+            Err(anyhow::anyhow!("--games, --pieces, --seed, --weights, --preview, --height, --tucks, --threads, --contest and --beam are options of bench tetris, not of bench {game}"))
         }
         Command::Bench { game, boards, budget_ms, tetris: opts } => match game {
+            GameKind::Tetris if opts.contest => {
+                if let Some(path) = boards {
+                    anyhow::bail!("bench tetris --contest plans the contest's sequence and takes no file (got {})", path.display());
+                }
+                bench_contest(&opts)
+            }
             GameKind::Tetris => {
+                if opts.beam.is_some() {
+                    anyhow::bail!("--beam goes with bench tetris --contest");
+                }
                 if let Some(path) = boards {
                     anyhow::bail!("bench tetris plays simulated games and takes no file (got {})", path.display());
                 }

@@ -7,13 +7,19 @@
 //! top-out variants). The planner (`reach`, `eval`, `search`, `plan`) searches over the known
 //! sequence and returns a record that `replay` has re-scored.
 
+pub mod eval;
+pub mod plan;
+pub mod reach;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod search;
 
 #[cfg(test)]
 mod tests;
 
+pub use plan::{PlanOptions, PlannedRecord, solve_contest};
 pub use record::{Op, RecordError, Validation};
 pub use replay::{End, Replay, ReplayOptions, replay_str};
 pub use rules::{Kind, TopOut};
+pub use search::Progress;

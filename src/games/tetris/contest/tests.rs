@@ -191,3 +191,61 @@ mod corpus {
         assert_eq!(generated, listed);
     }
 }
+
+#[test]
+fn a_short_plan_replays_to_the_score_it_claims_and_uses_only_landings() {
+    use super::plan::{PlanOptions, solve_contest};
+    let options = PlanOptions { width: 8, pieces: 150, ..PlanOptions::default() };
+    let mut reports = 0;
+    let planned = solve_contest(&options, &mut |_| reports += 1).expect("plan");
+    assert_eq!(reports, 2, "a progress report at piece 100 and one at the end");
+    let r = replay_str(&planned.record, PUBLIC).expect("the record is valid");
+    assert_eq!((r.score, r.pieces, planned.pieces), (planned.score, 150, 150));
+    assert_eq!((r.skipped_steps, r.midair_locks), (0, 0));
+    assert!(planned.score > 0 && !planned.cut_short);
+}
+
+#[test]
+fn landings_rest_and_paths_reach_them() {
+    use super::reach::{Landing, Reach};
+    let board = Board::from_rows(&["#.........", "##.....###"], 20).expect("board");
+    let piece = SequencePiece { kind: Kind::T, state: 0 };
+    let mut reach = Reach::default();
+    let mut landings: Vec<Landing> = Vec::new();
+    reach.landings(&board, piece, &mut landings);
+    assert!(!landings.is_empty());
+    for landing in &landings {
+        assert!(landing.pos.is_legal(&board) && !rules::can_fall(&board, landing.pos), "{landing:?}");
+        let path = reach.path_to(&board, piece, landing.pos).expect("reachable");
+        assert_eq!(path.len(), landing.steps as usize);
+        let mut pos = Pos::spawn(piece);
+        for step in path {
+            pos = pos.stepped(step);
+            assert!(pos.is_legal(&board));
+        }
+        assert_eq!(pos, landing.pos);
+    }
+    // Every distinct resting place of T on this board, found by brute force over positions.
+    let mut expected = std::collections::BTreeSet::new();
+    for state in 0..4u8 {
+        for x in -2..12 {
+            for y in 0..22 {
+                let pos = Pos { kind: Kind::T, state, x, y };
+                if pos.is_legal(&board) && !rules::can_fall(&board, pos) {
+                    let mut cells = pos.cells();
+                    cells.sort();
+                    expected.insert(cells);
+                }
+            }
+        }
+    }
+    let found: std::collections::BTreeSet<_> = landings
+        .iter()
+        .map(|l| {
+            let mut cells = l.pos.cells();
+            cells.sort();
+            cells
+        })
+        .collect();
+    assert_eq!(found, expected, "on an open board every resting place is reachable");
+}

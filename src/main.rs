@@ -25,7 +25,8 @@ struct TetrisBenchOpts {
     /// Tetris: seed of the random pieces [default: 1].
     #[arg(long)]
     seed: Option<u64>,
-    /// Tetris: weights: ours, dellacherie, ga, bcts, or a TOML file [default: ours].
+    /// Tetris: weights: ours, dellacherie, ga, bcts, or a TOML file [default: ours]. With
+    /// --contest: overrides of the contest weights, name=value,name=value.
     #[arg(long)]
     weights: Option<String>,
     /// Tetris: 1 lets the bot see the next piece [default: 0].
@@ -137,10 +138,12 @@ fn bench_contest(opts: &TetrisBenchOpts) -> anyhow::Result<bool> {
     use gamebot::games::tetris::contest::{PlanOptions, solve_contest};
     let defaults = PlanOptions::default();
     let pieces = opts.pieces.map(u32::try_from).transpose()?.unwrap_or(defaults.pieces);
+    let weights = defaults.weights.with_overrides(opts.weights.as_deref().unwrap_or(""))?;
     let options = PlanOptions {
         width: opts.beam.unwrap_or(defaults.width),
         pieces,
         threads: opts.threads.unwrap_or(defaults.threads),
+        weights,
         ..defaults
     };
     let started = std::time::Instant::now();
@@ -149,6 +152,8 @@ fn bench_contest(opts: &TetrisBenchOpts) -> anyhow::Result<bool> {
     println!("threads={}", options.threads);
     println!("pieces={}", planned.pieces);
     println!("seconds={:.1}", started.elapsed().as_secs_f64());
+    let replay = gamebot::games::tetris::contest::replay_str(&planned.record, Default::default())?;
+    println!("clears={}", replay.clears.map(|c| c.to_string()).join("/"));
     println!("score={}", planned.score);
     Ok(true)
 }

@@ -39,18 +39,47 @@ impl Default for Weights {
     fn default() -> Weights {
         Weights {
             cell: 30.0,
-            fade: 300.0,
+            fade: 100.0,
             hole: 150.0,
             hole_row: 150.0,
             hole_depth: 10.0,
             bump: 20.0,
             row_transitions: 10.0,
             high: 60.0,
-            safe_height: 15.0,
+            safe_height: 19.0,
             spawn_high: 200.0,
-            spawn_safe_height: 15.0,
+            spawn_safe_height: 19.0,
             second_well: 40.0,
         }
+    }
+}
+
+impl Weights {
+    /// The defaults with some weights replaced, from `name=value` pairs joined by commas (for
+    /// tuning from the command line), e.g. `cell=40,safe_height=16`.
+    pub fn with_overrides(mut self, text: &str) -> anyhow::Result<Weights> {
+        for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) =
+                pair.split_once('=').ok_or_else(|| anyhow::anyhow!("{pair:?}: a weight is name=value"))?;
+            let value: f64 = value.trim().parse().map_err(|e| anyhow::anyhow!("{pair:?}: {e}"))?;
+            let slot = match name.trim() {
+                "cell" => &mut self.cell,
+                "fade" => &mut self.fade,
+                "hole" => &mut self.hole,
+                "hole_row" => &mut self.hole_row,
+                "hole_depth" => &mut self.hole_depth,
+                "bump" => &mut self.bump,
+                "row_transitions" => &mut self.row_transitions,
+                "high" => &mut self.high,
+                "safe_height" => &mut self.safe_height,
+                "spawn_high" => &mut self.spawn_high,
+                "spawn_safe_height" => &mut self.spawn_safe_height,
+                "second_well" => &mut self.second_well,
+                other => anyhow::bail!("{other:?} is not a contest weight"),
+            };
+            *slot = value;
+        }
+        Ok(self)
     }
 }
 

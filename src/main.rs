@@ -103,7 +103,7 @@ impl ContestSolveOpts {
 /// Progress of a contest plan on stderr.
 fn contest_progress(p: gamebot::games::tetris::contest::Progress) {
     if p.piece.is_multiple_of(500) || p.piece == p.pieces {
-        eprintln!("piece {}/{} score {} beam {} {:.1}s", p.piece, p.pieces, p.score, p.beam, p.seconds);
+        eprintln!("piece {}/{} score {} beam {} retries {} {:.1}s", p.piece, p.pieces, p.score, p.beam, p.retries, p.seconds);
     }
 }
 

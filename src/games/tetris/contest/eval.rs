@@ -33,6 +33,8 @@ pub struct Weights {
     pub spawn_safe_height: f64,
     /// Per row of the second-deepest well beyond 2 (a second well wastes a column).
     pub second_well: f64,
+    /// Rank adjustment of a lock clearing 1, 2, 3 or 4 lines (shaping only: never scored).
+    pub clear: [f64; 4],
 }
 
 impl Default for Weights {
@@ -50,11 +52,25 @@ impl Default for Weights {
             spawn_high: 200.0,
             spawn_safe_height: 19.0,
             second_well: 40.0,
+            clear: [0.0; 4],
         }
     }
 }
 
 impl Weights {
+    /// The weights after a whole beam topped out: a lower stack, especially under the spawn, and
+    /// no shaping of clears.
+    pub fn cautious(&self) -> Weights {
+        Weights {
+            safe_height: self.safe_height.min(16.0),
+            spawn_safe_height: self.spawn_safe_height.min(15.0),
+            high: self.high.max(60.0),
+            spawn_high: self.spawn_high.max(200.0),
+            clear: [0.0; 4],
+            ..*self
+        }
+    }
+
     /// The defaults with some weights replaced, from `name=value` pairs joined by commas (for
     /// tuning from the command line), e.g. `cell=40,safe_height=16`.
     pub fn with_overrides(mut self, text: &str) -> anyhow::Result<Weights> {
@@ -75,11 +91,23 @@ impl Weights {
                 "spawn_high" => &mut self.spawn_high,
                 "spawn_safe_height" => &mut self.spawn_safe_height,
                 "second_well" => &mut self.second_well,
+                "clear1" => &mut self.clear[0],
+                "clear2" => &mut self.clear[1],
+                "clear3" => &mut self.clear[2],
+                "clear4" => &mut self.clear[3],
                 other => anyhow::bail!("{other:?} is not a contest weight"),
             };
             *slot = value;
         }
         Ok(self)
+    }
+}
+
+/// The rank adjustment of a lock that cleared `lines`.
+pub fn clear_shaping(lines: u32, w: &Weights) -> f64 {
+    match lines {
+        1..=4 => w.clear[lines as usize - 1],
+        _ => 0.0,
     }
 }
 

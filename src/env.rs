@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 /// Where a command's output goes.
-pub trait Report {
+pub trait Report: Send {
     /// A line of the command's result (the binary prints it on standard output).
     fn line(&mut self, text: &str);
     /// A progress or diagnostic line (standard error).

@@ -86,7 +86,7 @@ fn playing_without_a_display_says_so() {
 
 #[test]
 fn commands_a_game_does_not_have_are_refused_clearly() {
-    fails_with(&gamebot(&["solve", "tetris"], None), "solve is not available for tetris");
+    fails_with(&gamebot(&["solve", "tetris"], None), "add --contest --out record.txt");
     fails_with(&gamebot(&["tune", "flood"], None), "tune is not available for flood");
     fails_with(&gamebot(&["calibrate", "breach"], None), "breach needs no calibration");
 }

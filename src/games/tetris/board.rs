@@ -127,6 +127,21 @@ impl Board {
         Some(Placed { lines: full.count_ones(), piece_cells_cleared })
     }
 
+    /// Removes every full row, letting the rows above fall, and returns how many there were (for
+    /// callers that fill cells one by one with [`Board::set`], such as the contest replayer).
+    pub fn clear_full_rows(&mut self) -> u32 {
+        let full = (0..self.height()).filter(|&y| self.rows[y] == FULL_ROW).fold(0u32, |acc, y| acc | 1 << y);
+        if full != 0 {
+            self.remove_rows(0, self.height(), full);
+        }
+        full.count_ones()
+    }
+
+    /// Filled cells on the board.
+    pub fn count_cells(&self) -> u32 {
+        self.rows().iter().map(|r| r.count_ones()).sum()
+    }
+
     /// Removes the rows `y + i` for each bit i of `full`, letting the rows above fall.
     fn remove_rows(&mut self, y: usize, h: usize, full: u32) {
         let top = self.height();

@@ -15,7 +15,7 @@ use super::live::play::{self, Outcome};
 use super::live::{annotate, locate, read};
 use super::sim::GameConfig;
 use super::tune::{self, TuneConfig};
-use crate::commands::{NoArgs, ReadArgs};
+use crate::commands::ReadArgs;
 use crate::env::Env;
 use crate::files::{save_png, write_atomic};
 use crate::frame::Frame;
@@ -93,6 +93,94 @@ pub struct TetrisBench {
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Plan the 2021 contest's known sequence instead (--beam, --pieces, --threads and --weights as
+    /// name=value overrides apply); prints the score against the budget as key=value lines.
+    #[arg(long)]
+    pub contest: bool,
+    /// With --contest: the beam width (the budget) [default: the planner's].
+    #[arg(long)]
+    pub beam: Option<usize>,
+}
+
+/// Options of `solve tetris`: the 2021 contest planner.
+#[derive(clap::Args)]
+pub struct TetrisSolve {
+    /// Plan a record for the 2021 contest's 10,000 known pieces; prints `score=N pieces=M` last.
+    #[arg(long)]
+    pub contest: bool,
+    /// Where to write the record (refused if it exists, unless --force).
+    #[arg(long, requires = "contest")]
+    pub out: Option<PathBuf>,
+    /// Overwrite --out.
+    #[arg(long)]
+    pub force: bool,
+    /// Beam width, the budget [default: the planner's].
+    #[arg(long)]
+    pub beam: Option<usize>,
+    /// Plan only the first N pieces [default: 9999].
+    #[arg(long)]
+    pub pieces: Option<u32>,
+    /// Stop planning after this many seconds (the record is then shorter, and says so).
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+}
+
+/// Progress of a contest plan.
+fn contest_progress(env: &mut Env, p: super::contest::Progress) {
+    if p.piece.is_multiple_of(500) || p.piece == p.pieces {
+        env.note(format!(
+            "piece {}/{} score {} beam {} retries {} {:.1}s",
+            p.piece, p.pieces, p.score, p.beam, p.retries, p.seconds
+        ));
+    }
+}
+
+/// `solve tetris --contest`: plan, write the record atomically, `score= pieces=` last.
+fn solve_contest(env: &mut Env, args: TetrisSolve) -> anyhow::Result<bool> {
+    use super::contest::{PlanOptions, solve_contest};
+    let out = args.out.ok_or_else(|| anyhow::anyhow!("solve tetris --contest needs --out FILE for the record"))?;
+    if out.exists() && !args.force {
+        bail!("{}: already exists; pass --force to overwrite it", out.display());
+    }
+    let defaults = PlanOptions::default();
+    let options = PlanOptions {
+        width: args.beam.unwrap_or(defaults.width),
+        pieces: args.pieces.unwrap_or(defaults.pieces),
+        time_limit: args.time_limit,
+        ..defaults
+    };
+    let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
+    write_atomic(&out, format!("{}\n", planned.record).as_bytes(), args.force)?;
+    if planned.cut_short {
+        env.note(format!("the time limit cut the plan short: the record covers {} pieces", planned.pieces));
+    }
+    env.line(format!("score={} pieces={}", planned.score, planned.pieces));
+    Ok(true)
+}
+
+/// `bench tetris --contest`: the planner's score against its budget, `key=value` lines.
+fn bench_contest(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
+    use super::contest::{PlanOptions, replay_str, solve_contest};
+    let defaults = PlanOptions::default();
+    let pieces = if args.pieces == 100_000 { defaults.pieces } else { u32::try_from(args.pieces)? };
+    let overrides = if args.weights == "ours" { "" } else { args.weights.as_str() };
+    let options = PlanOptions {
+        width: args.beam.unwrap_or(defaults.width),
+        pieces,
+        threads: args.threads,
+        weights: defaults.weights.with_overrides(overrides)?,
+        ..defaults
+    };
+    let started = Instant::now();
+    let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
+    env.line(format!("beam={}", options.width));
+    env.line(format!("threads={}", options.threads));
+    env.line(format!("pieces={}", planned.pieces));
+    env.line(format!("seconds={:.1}", started.elapsed().as_secs_f64()));
+    let replay = replay_str(&planned.record, Default::default())?;
+    env.line(format!("clears={}", replay.clears.map(|c| c.to_string()).join("/")));
+    env.line(format!("score={}", planned.score));
+    Ok(true)
 }
 
 /// Options of `tune tetris`: the cross-entropy method over simulated games (on a lower board with a
@@ -139,7 +227,7 @@ impl Game for Tetris {
     type Play = TetrisPlay;
     type Calibrate = TetrisCalibrate;
     type Read = ReadArgs;
-    type Solve = NoArgs;
+    type Solve = TetrisSolve;
     type Bench = TetrisBench;
     type Tune = TetrisTune;
 
@@ -167,14 +255,17 @@ impl Game for Tetris {
         Ok(true)
     }
 
-    fn solve(_env: &mut Env, _args: NoArgs) -> anyhow::Result<bool> {
-        bail!(
-            "solve is not available for tetris: the game is played in real time (play tetris), or simulated (bench tetris)"
-        )
+    fn solve(env: &mut Env, args: TetrisSolve) -> anyhow::Result<bool> {
+        if !args.contest {
+            bail!(
+                "solve tetris plans the 2021 contest's known pieces: add --contest --out record.txt (live play is play tetris)"
+            );
+        }
+        solve_contest(env, args)
     }
 
     fn bench(env: &mut Env, args: TetrisBench) -> anyhow::Result<bool> {
-        bench_games(env, &args)
+        if args.contest { bench_contest(env, &args) } else { bench_games(env, &args) }
     }
 
     fn tune(env: &mut Env, args: TetrisTune) -> anyhow::Result<bool> {
@@ -294,7 +385,14 @@ fn bench_games(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
         if args.tucks { ", tucks and spins" } else { "" },
         args.threads
     ));
-    let report = bench::run(&config, &weights, args.games, args.seed, args.threads, &|line| eprintln!("{line}"))?;
+    // The games run on worker threads: their progress reaches the report through a lock.
+    let shared = std::sync::Mutex::new(&mut *env.report);
+    let log = |line: String| {
+        if let Ok(mut report) = shared.lock() {
+            report.note(&line);
+        }
+    };
+    let report = bench::run(&config, &weights, args.games, args.seed, args.threads, &log)?;
     env.note(format!(
         "max_lines={} pieces={} seconds={:.1} us_per_piece_per_thread={:.2}",
         report.max_lines,
@@ -398,6 +496,8 @@ mod tests {
             height: 20,
             tucks: false,
             threads: 1,
+            contest: false,
+            beam: None,
         };
         let mut report = Collected::default();
         assert!(bench_games(&mut env(&mut report), &args).unwrap_err().to_string().contains("--preview"));

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod board;
 pub mod case;
 pub mod cli;
+pub mod contest;
 pub mod eval;
 pub mod live;
 pub mod piece;

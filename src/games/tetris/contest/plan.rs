@@ -1,0 +1,112 @@
+//! The contest planner's entry points: plan a record for the known sequence with a beam search,
+//! write it as ops, and re-score it with the replayer before handing it out, so the score a caller
+//! sees is the score the record earns (public top-out rule, later validation rule).
+//!
+//! The budget is the beam width (and how many pieces to plan), not wall time, so a run is
+//! reproducible; an optional time limit can only cut a run short, and the result says so.
+
+use anyhow::{Context, ensure};
+
+use crate::games::tetris::board::Board;
+
+use super::eval::Weights;
+use super::reach::Reach;
+use super::record;
+use super::replay::{ReplayOptions, replay_str};
+use super::rules::{self, Lock, PIECES, Pos, TopOut};
+use super::search::{self, BeamConfig, Progress};
+
+/// Default beam width: a full 9,999-piece plan in well under 20 minutes on two cores.
+pub const DEFAULT_WIDTH: usize = 300;
+
+/// What to plan and with which budget.
+#[derive(Clone, Copy, Debug)]
+pub struct PlanOptions {
+    /// Boards kept per piece.
+    pub width: usize,
+    /// Pieces to plan from the first (at most 9,999: piece 10,000 never scores).
+    pub pieces: u32,
+    pub threads: usize,
+    pub weights: Weights,
+    /// Stop early after this many seconds (the record then covers fewer pieces).
+    pub time_limit: Option<f64>,
+}
+
+impl Default for PlanOptions {
+    fn default() -> PlanOptions {
+        PlanOptions {
+            width: DEFAULT_WIDTH,
+            pieces: PIECES - 1,
+            threads: 2,
+            weights: Weights::default(),
+            time_limit: None,
+        }
+    }
+}
+
+/// A planned record and its verified score.
+#[derive(Clone, Debug)]
+pub struct PlannedRecord {
+    /// The record: comma-separated ops, no trailing newline.
+    pub record: String,
+    /// Its score as replayed.
+    pub score: u64,
+    /// Pieces it brings in.
+    pub pieces: u32,
+    /// True when the time limit stopped planning before `PlanOptions::pieces`.
+    pub cut_short: bool,
+}
+
+/// Plans a record for the contest's sequence; `progress` hears about every 100 pieces.
+pub fn solve_contest(options: &PlanOptions, progress: &mut dyn FnMut(Progress)) -> anyhow::Result<PlannedRecord> {
+    ensure!(
+        (1..PIECES).contains(&options.pieces),
+        "plan 1 to {} pieces (piece {PIECES} never scores), not {}",
+        PIECES - 1,
+        options.pieces
+    );
+    ensure!(options.width >= 1, "the beam width is at least 1");
+    let sequence = rules::sequence();
+    let pieces = &sequence[..options.pieces as usize];
+    let config = BeamConfig {
+        width: options.width,
+        threads: options.threads,
+        weights: options.weights,
+        time_limit: options.time_limit,
+    };
+    let line = search::beam(pieces, &config, progress)?;
+    let (record, score) = write_record(&line.landings)?;
+    ensure!(score == line.score, "the planner counted {} points but its placements earn {score}", line.score);
+    let replayed = replay_str(&record, ReplayOptions::default()).context("the planned record does not parse")?;
+    ensure!(
+        replayed.score == score && replayed.pieces as usize == line.landings.len(),
+        "the planned record replays to {} points and {} pieces, not {score} and {}",
+        replayed.score,
+        replayed.pieces,
+        line.landings.len()
+    );
+    Ok(PlannedRecord { record, score, pieces: replayed.pieces, cut_short: line.cut_short })
+}
+
+/// Writes the ops that put each piece at its landing, with the score they earn.
+fn write_record(landings: &[Pos]) -> anyhow::Result<(String, u64)> {
+    let mut board = Board::default();
+    let mut reach = Reach::default();
+    let mut out = String::with_capacity(landings.len() * 12);
+    let mut score = 0;
+    for (k, (&target, piece)) in landings.iter().zip(rules::Generator::default()).enumerate() {
+        let steps = reach
+            .path_to(&board, piece, target)
+            .with_context(|| format!("piece {} cannot reach its planned landing {target:?}", k + 1))?;
+        ensure!(!rules::can_fall(&board, target), "piece {} would lock in mid-air", k + 1);
+        if k > 0 {
+            out.push(',');
+        }
+        out.push('N');
+        record::piece_ops(&steps, &mut out);
+        let lock = rules::lock(&mut board, target, TopOut::Public);
+        ensure!(lock != Lock::GameOver, "piece {} tops out", k + 1);
+        score += lock.points();
+    }
+    Ok((out, score))
+}

@@ -1,0 +1,262 @@
+//! Beam search over the known piece sequence: each round takes every board in the beam, places the
+//! next piece at each of its landings, and keeps the `width` best children by score so far plus
+//! the board's value (`eval`), one child per distinct board.
+//!
+//! The work is split over threads by beam slices (`std::thread::scope`); children are gathered in
+//! beam order and ranked by a total order (value, then parent, then landing), so the result depends
+//! only on the width, never on the thread count or timing. Each round records (parent, landing)
+//! links; links no survivor descends from are dropped now and then, so memory stays small.
+
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+use std::time::Instant;
+
+use crate::games::tetris::board::Board;
+
+use super::eval::{self, Weights};
+use super::reach::{Landing, Reach};
+use super::rules::{self, Lock, Pos, SequencePiece, TopOut};
+
+/// A beam's budget and shape.
+#[derive(Clone, Copy, Debug)]
+pub struct BeamConfig {
+    pub width: usize,
+    pub threads: usize,
+    pub weights: Weights,
+    /// Stop (and say so) after this many seconds; `None` = no limit.
+    pub time_limit: Option<f64>,
+}
+
+/// Where a search is, for progress reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Pieces placed so far.
+    pub piece: u32,
+    pub pieces: u32,
+    /// Best score in the beam.
+    pub score: u64,
+    pub beam: usize,
+    pub seconds: f64,
+    /// Times the search went back to a saved beam because every board topped out.
+    pub retries: u32,
+}
+
+/// The best line found: the landing of each piece, in order, and its score.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub landings: Vec<Pos>,
+    pub score: u64,
+    /// True when the time limit stopped the search before the last piece.
+    pub cut_short: bool,
+    pub retries: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    board: Board,
+    score: u64,
+    /// Index of this node's link in the last round's links.
+    link: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Child {
+    board: Board,
+    score: u64,
+    rank: f64,
+    parent: u32,
+    landing: u16,
+    pos: Pos,
+}
+
+/// (parent link in the round before, landing) for each node of a round.
+type Links = Vec<(u32, Pos)>;
+
+fn board_hash(board: &Board) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    board.rows()[..rules::ROWS as usize].hash(&mut h);
+    h.finish()
+}
+
+/// Expands `nodes` (a slice of the beam starting at index `first`) with `piece`.
+fn expand(nodes: &[Node], first: usize, piece: SequencePiece, remaining: u32, weights: &Weights) -> Vec<Child> {
+    let mut reach = Reach::default();
+    let mut landings: Vec<Landing> = Vec::new();
+    let mut out = Vec::with_capacity(nodes.len() * 24);
+    for (i, node) in nodes.iter().enumerate() {
+        reach.landings(&node.board, piece, &mut landings);
+        for (l, landing) in landings.iter().enumerate() {
+            let mut board = node.board;
+            let lock = rules::lock(&mut board, landing.pos, TopOut::Public);
+            if lock == Lock::GameOver {
+                continue;
+            }
+            let score = node.score + lock.points();
+            let lines = if let Lock::Scored { lines, .. } = lock { lines } else { 0 };
+            let rank = score as f64 + eval::value(&board, remaining, weights) + eval::clear_shaping(lines, weights);
+            out.push(Child { board, score, rank, parent: (first + i) as u32, landing: l as u16, pos: landing.pos });
+        }
+    }
+    out
+}
+
+fn better(a: &Child, b: &Child) -> std::cmp::Ordering {
+    b.rank.total_cmp(&a.rank).then(a.parent.cmp(&b.parent)).then(a.landing.cmp(&b.landing))
+}
+
+/// Pieces between two saved beams (the fallback when a whole beam tops out).
+const CHECKPOINT_EVERY: usize = 250;
+/// Pieces played with cautious weights after going back to a saved beam.
+const CAUTIOUS_PIECES: usize = 300;
+/// Times the search may go back before it gives up.
+const MAX_RETRIES: u32 = 8;
+
+/// A saved beam: the piece it is before, the nodes and the links.
+struct Checkpoint {
+    k: usize,
+    beam: Vec<Node>,
+    rounds: Vec<Links>,
+}
+
+/// Expands the beam with one piece on `threads` threads; children come back in beam order.
+fn expand_all(beam: &[Node], piece: SequencePiece, remaining: u32, weights: &Weights, threads: usize) -> Vec<Child> {
+    if threads == 1 || beam.len() < 2 * threads {
+        return expand(beam, 0, piece, remaining, weights);
+    }
+    let chunk = beam.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = beam
+            .chunks(chunk)
+            .enumerate()
+            .map(|(c, nodes)| s.spawn(move || expand(nodes, c * chunk, piece, remaining, weights)))
+            .collect();
+        // A panicking worker is a bug; its slice then simply contributes no children.
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    })
+}
+
+/// The next beam: the best `width` children, one per distinct board, and their links.
+fn select(mut children: Vec<Child>, beam: &[Node], width: usize) -> (Vec<Node>, Links) {
+    let keep = (2 * width).min(children.len());
+    if keep > 0 && keep < children.len() {
+        children.select_nth_unstable_by(keep - 1, better);
+        children.truncate(keep);
+    }
+    children.sort_unstable_by(better);
+    let mut seen = HashSet::with_capacity(children.len());
+    let mut links: Links = Vec::with_capacity(width);
+    let mut next = Vec::with_capacity(width);
+    for child in children {
+        if next.len() == width {
+            break;
+        }
+        if !seen.insert(board_hash(&child.board)) {
+            continue;
+        }
+        links.push((beam[child.parent as usize].link, child.pos));
+        next.push(Node { board: child.board, score: child.score, link: (links.len() - 1) as u32 });
+    }
+    (next, links)
+}
+
+/// Plays `pieces` with a beam and returns the best line found. When every board of the beam tops
+/// out, the search goes back to the older of its last two saved beams and plays the next pieces
+/// with cautious weights (a lower stack), at most `MAX_RETRIES` times.
+pub fn beam(pieces: &[SequencePiece], config: &BeamConfig, progress: &mut dyn FnMut(Progress)) -> anyhow::Result<Line> {
+    let started = Instant::now();
+    let width = config.width.max(1);
+    let threads = config.threads.max(1);
+    let cautious = config.weights.cautious();
+    let mut beam = vec![Node { board: Board::default(), score: 0, link: 0 }];
+    let mut rounds: Vec<Links> = Vec::with_capacity(pieces.len());
+    let mut cut_short = false;
+    let mut retries = 0;
+    let mut cautious_until = 0;
+    let mut saved: [Option<Checkpoint>; 2] = [None, None];
+    let mut k = 0;
+    while k < pieces.len() {
+        if let Some(limit) = config.time_limit
+            && started.elapsed().as_secs_f64() > limit
+        {
+            cut_short = true;
+            break;
+        }
+        if k.is_multiple_of(CHECKPOINT_EVERY) && k >= cautious_until {
+            // saved[0] is the older beam, saved[1] the newer.
+            saved[0] = saved[1].take();
+            saved[1] = Some(Checkpoint { k, beam: beam.clone(), rounds: rounds.clone() });
+        }
+        let remaining = (pieces.len() - k - 1) as u32;
+        let weights = if k < cautious_until { &cautious } else { &config.weights };
+        let children = expand_all(&beam, pieces[k], remaining, weights, threads);
+        if children.is_empty() {
+            let back = saved[0].as_ref().or(saved[1].as_ref());
+            let Some(back) = back.filter(|_| retries < MAX_RETRIES) else {
+                anyhow::bail!(
+                    "every line in the beam topped out at piece {} (beam width {width}, {retries} retries)",
+                    k + 1
+                );
+            };
+            retries += 1;
+            cautious_until = k.max(back.k) + CAUTIOUS_PIECES * retries as usize;
+            (k, beam, rounds) = (back.k, back.beam.clone(), back.rounds.clone());
+            continue;
+        }
+        let (next, links) = select(children, &beam, width);
+        beam = next;
+        rounds.push(links);
+        if rounds.len().is_multiple_of(256) {
+            prune(&mut rounds, &mut beam);
+        }
+        k += 1;
+        if k.is_multiple_of(100) || k == pieces.len() {
+            let best = beam.iter().map(|n| n.score).max().unwrap_or(0);
+            let seconds = started.elapsed().as_secs_f64();
+            progress(Progress {
+                piece: k as u32,
+                pieces: pieces.len() as u32,
+                score: best,
+                beam: beam.len(),
+                seconds,
+                retries,
+            });
+        }
+    }
+    let best = beam.iter().enumerate().max_by_key(|(i, n)| (n.score, std::cmp::Reverse(*i))).map(|(_, n)| *n);
+    let Some(best) = best else { anyhow::bail!("the beam is empty") };
+    let mut landings = Vec::with_capacity(rounds.len());
+    let mut link = best.link as usize;
+    for round in rounds.iter().rev() {
+        let (parent, pos) = round[link];
+        landings.push(pos);
+        link = parent as usize;
+    }
+    landings.reverse();
+    Ok(Line { landings, score: best.score, cut_short, retries })
+}
+
+/// Drops the links that no node of the beam descends from, renumbering the rest.
+fn prune(rounds: &mut [Links], beam: &mut [Node]) {
+    let mut wanted: Vec<u32> = beam.iter().map(|n| n.link).collect();
+    for r in (0..rounds.len()).rev() {
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut new_index = vec![u32::MAX; rounds[r].len()];
+        let kept: Links = wanted
+            .iter()
+            .enumerate()
+            .map(|(new, &old)| {
+                new_index[old as usize] = new as u32;
+                rounds[r][old as usize]
+            })
+            .collect();
+        // Whoever pointed into round r (the beam, or round r + 1) now uses the new indices.
+        if r + 1 == rounds.len() {
+            beam.iter_mut().for_each(|n| n.link = new_index[n.link as usize]);
+        } else {
+            rounds[r + 1].iter_mut().for_each(|(parent, _)| *parent = new_index[*parent as usize]);
+        }
+        wanted = kept.iter().map(|&(parent, _)| parent).collect();
+        rounds[r] = kept;
+    }
+}

@@ -158,7 +158,7 @@ pub fn play<G: TurnBased>(
     if args.dry_run || args.from.is_some() {
         return dry_run::<G>(env, &frame, &profile, layout, args);
     }
-    let mut device = LiveInput::open_on(None)?;
+    let mut device = LiveInput::open()?;
     let options = PlayOptions { budget: args.budget.budget(), move_limit: limit, ..PlayOptions::default() };
     let result =
         runner::play::<G>(screen.as_mut(), &mut device, &profile, layout, &options, &mut |l: &str| env.line(l));

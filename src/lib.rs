@@ -18,4 +18,5 @@ pub mod rng;
 pub mod runner;
 pub mod screen;
 pub mod vision;
+#[cfg(target_os = "linux")]
 pub mod xsession;

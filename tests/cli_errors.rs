@@ -76,7 +76,7 @@ fn solving_garbage_rows_is_refused() {
         .unwrap();
     use std::io::Write;
     child.stdin.take().unwrap().write_all(b"012\n01x\n").unwrap();
-    fails_with(&child.wait_with_output().unwrap(), "row 1 col 2: 'x' is not a colour digit");
+    fails_with(&child.wait_with_output().unwrap(), "row 1 col 2: 'x' is not a colour");
 }
 
 #[test]

@@ -1,45 +1,32 @@
-//! The live input device: enigo moves the real mouse and presses real keys; X11 queries tell where
-//! the pointer is and whether Esc is held, for the failsafe.
+//! The live input device: enigo moves the real mouse and presses real keys; device_query tells where
+//! the pointer is and (through a watch thread, `watch.rs`) whether Esc was pressed, for the failsafe.
+//! The same code runs on Linux (X11), Windows and macOS.
 //!
 //! enigo's Linux delay is set to 0 (its default adds 12 ms to every press and release).
 
+use device_query::{DeviceQuery, DeviceState};
 use enigo::{Button, Coordinate, Direction, Enigo, Key, Keyboard, Mouse, Settings};
-use x11rb::connection::Connection;
-use x11rb::protocol::xproto::{ConnectionExt, Window};
-use x11rb::rust_connection::RustConnection;
 
+use super::watch::Watch;
 use super::{Action, InputDevice, InputError};
 use crate::frame::Point;
 
-/// The keysym of Escape in X11.
-const XK_ESCAPE: u32 = 0xff1b;
-
 pub struct LiveInput {
     enigo: Enigo,
-    conn: RustConnection,
-    root: Window,
-    escape_keycode: Option<u8>,
+    device: DeviceState,
+    watch: Watch,
 }
 
 impl LiveInput {
-    /// Opens the input device on a named display (e.g. ":99"), or `$DISPLAY` when None.
-    pub fn open_on(display: Option<&str>) -> Result<LiveInput, InputError> {
-        let settings = Settings { linux_delay: 0, x11_display: display.map(String::from), ..Settings::default() };
+    /// Opens the input device on `$DISPLAY` (Linux), or the desktop (Windows, macOS).
+    pub fn open() -> Result<LiveInput, InputError> {
+        let settings = Settings { linux_delay: 0, ..Settings::default() };
         let enigo = Enigo::new(&settings).map_err(|e| InputError::Open(e.to_string()))?;
-        let (conn, screen_num) = x11rb::connect(display).map_err(|e| InputError::Open(e.to_string()))?;
-        let root = conn.setup().roots[screen_num].root;
-        let escape_keycode = find_keycode(&conn, XK_ESCAPE);
-        Ok(LiveInput { enigo, conn, root, escape_keycode })
+        let device = DeviceState::checked_new().ok_or_else(|| {
+            InputError::Open("cannot read the mouse and keyboard: no display (is DISPLAY set?)".into())
+        })?;
+        Ok(LiveInput { enigo, device, watch: Watch::start()? })
     }
-}
-
-fn find_keycode(conn: &RustConnection, keysym: u32) -> Option<u8> {
-    let setup = conn.setup();
-    let (min, max) = (setup.min_keycode, setup.max_keycode);
-    let reply = conn.get_keyboard_mapping(min, max - min + 1).ok()?.reply().ok()?;
-    let per = reply.keysyms_per_keycode as usize;
-    let index = reply.keysyms.iter().position(|&k| k == keysym)?;
-    Some(min + (index / per.max(1)) as u8)
 }
 
 fn key_by_name(name: &str) -> Result<Key, InputError> {
@@ -84,13 +71,12 @@ impl InputDevice for LiveInput {
     }
 
     fn pointer(&mut self) -> Option<Point> {
-        let reply = self.conn.query_pointer(self.root).ok()?.reply().ok()?;
-        Some(Point::new(reply.root_x as i32, reply.root_y as i32))
+        let (x, y) = self.device.get_mouse().coords;
+        Some(Point::new(x, y))
     }
 
+    /// True when Esc is down now, or was pressed at any moment since the device was opened.
     fn escape_down(&mut self) -> bool {
-        let Some(code) = self.escape_keycode else { return false };
-        let Ok(Ok(reply)) = self.conn.query_keymap().map(|c| c.reply()) else { return false };
-        reply.keys[code as usize / 8] & (1 << (code % 8)) != 0
+        self.watch.escape_pressed() || self.device.get_keys().contains(&device_query::Keycode::Escape)
     }
 }

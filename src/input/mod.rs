@@ -9,6 +9,7 @@ pub mod failsafe;
 pub mod guard;
 pub mod live;
 pub mod recorder;
+pub mod watch;
 
 use std::fmt;
 

@@ -1,7 +1,11 @@
-//! Screens: where frames come from. A live X11 window found by its title, or PNG files.
+//! Screens: where frames come from. A live window found by its title (xcap, on every platform), or
+//! PNG files. On Linux, `x11` also reads the keyboard focus and drives windows for the tests.
 //!
 //! The rest of gamebot sees only `Frame`s, so live play and replay share every line of reading code.
 
+mod focus;
+pub mod window;
+#[cfg(target_os = "linux")]
 pub mod x11;
 
 use std::path::{Path, PathBuf};
@@ -27,6 +31,10 @@ pub enum ScreenError {
     X11(String),
     #[error("the game window is gone (closed or unmapped)")]
     WindowGone,
+    #[error("the game window is minimised: restore it and run again")]
+    Minimised,
+    #[error("cannot capture the game window: {0}")]
+    Capture(String),
 }
 
 /// A source of frames.
@@ -88,10 +96,11 @@ impl Default for Timing {
     }
 }
 
-/// Opens the live window `wanted` on `$DISPLAY`; `hint` says what to do when it is not there.
-pub fn open_window(wanted: &WindowMatch, hint: &str) -> anyhow::Result<x11::WindowScreen> {
+/// Opens the live window `wanted` (on Linux, on `$DISPLAY`); `hint` says what to do when it is
+/// not there.
+pub fn open_window(wanted: &WindowMatch, hint: &str) -> anyhow::Result<window::LiveWindow> {
     use anyhow::Context as _;
-    x11::Display::open()?.find(wanted).with_context(|| hint.to_string())
+    window::LiveWindow::find(wanted).with_context(|| hint.to_string())
 }
 
 /// Captures until the screen settles, with a profile's timings.

@@ -89,6 +89,35 @@ impl Display {
         Ok(found)
     }
 
+    /// The title of another window that has the keyboard focus when `window` does not (None when
+    /// it has, or when the focus follows the pointer).
+    pub fn focus_elsewhere(&self, window: Window) -> Option<String> {
+        let conn = &self.conn;
+        let focus = conn.get_input_focus().ok()?.reply().ok()?.focus;
+        // None, PointerRoot (1) or the root: the focus follows the pointer; nothing to tell.
+        if focus == x11rb::NONE || focus == 1 || focus == self.root {
+            return None;
+        }
+        // Ours when the focus is our window, inside it, or a frame around it.
+        let ancestors = |start: Window| -> Vec<Window> {
+            let mut chain = vec![start];
+            while let Some(tree) = conn.query_tree(chain[chain.len() - 1]).ok().and_then(|c| c.reply().ok()) {
+                if tree.parent == x11rb::NONE || tree.parent == self.root || chain.len() > 64 {
+                    break;
+                }
+                chain.push(tree.parent);
+            }
+            chain
+        };
+        let (of_focus, of_ours) = (ancestors(focus), ancestors(window));
+        if of_focus.contains(&window) || of_ours.contains(&focus) {
+            return None;
+        }
+        let clients = self.windows().ok()?;
+        let owner = clients.iter().find(|c| of_focus.contains(&c.id) || ancestors(c.id).contains(&focus));
+        Some(owner.map_or_else(|| format!("window 0x{focus:x}"), |c| format!("\"{}\"", c.title)))
+    }
+
     /// Finds the window a profile names; the error lists the windows that are open.
     pub fn find(self, wanted: &WindowMatch) -> Result<WindowScreen, ScreenError> {
         let windows = self.windows()?;
@@ -170,30 +199,7 @@ impl Screen for WindowScreen {
     }
 
     fn focus_elsewhere(&self) -> Option<String> {
-        let conn = &self.display.conn;
-        let focus = conn.get_input_focus().ok()?.reply().ok()?.focus;
-        // None, PointerRoot (1) or the root: the focus follows the pointer; nothing to tell.
-        if focus == x11rb::NONE || focus == 1 || focus == self.display.root {
-            return None;
-        }
-        // Ours when the focus is our window, inside it, or a frame around it.
-        let ancestors = |start: Window| -> Vec<Window> {
-            let mut chain = vec![start];
-            while let Some(tree) = conn.query_tree(chain[chain.len() - 1]).ok().and_then(|c| c.reply().ok()) {
-                if tree.parent == x11rb::NONE || tree.parent == self.display.root || chain.len() > 64 {
-                    break;
-                }
-                chain.push(tree.parent);
-            }
-            chain
-        };
-        let (of_focus, of_ours) = (ancestors(focus), ancestors(self.window));
-        if of_focus.contains(&self.window) || of_ours.contains(&focus) {
-            return None;
-        }
-        let clients = self.display.windows().ok()?;
-        let owner = clients.iter().find(|c| of_focus.contains(&c.id) || ancestors(c.id).contains(&focus));
-        Some(owner.map_or_else(|| format!("window 0x{focus:x}"), |c| format!("\"{}\"", c.title)))
+        self.display.focus_elsewhere(self.window)
     }
 
     fn describe(&self) -> String {

@@ -36,7 +36,14 @@ pub struct DemoArgs {
     pub display: Option<String>,
 }
 
-/// Plays the demo game; Ok(true) on a win.
+/// Plays the demo game; Ok(true) on a win. Linux only: it starts Xvfb and sgt-flood itself.
+#[cfg(not(target_os = "linux"))]
+pub fn run(_env: &mut Env, _args: &DemoArgs) -> anyhow::Result<bool> {
+    anyhow::bail!("demo starts sgt-flood (and Xvfb) itself, which is Linux only; open a Flood-it and use play flood")
+}
+
+/// Plays the demo game; Ok(true) on a win. Linux only: it starts Xvfb and sgt-flood itself.
+#[cfg(target_os = "linux")]
 pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
     let profile = Profile::load_for("sgt-flood", &env.config_dir, "flood")?;
     let config = FloodConfig::from_profile(&profile)?;
@@ -50,6 +57,9 @@ pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
                 xsession::start_virtual_display(&mut children)?
             }
         };
+    // The input device and its failsafe watch the display named by DISPLAY: point it at the game's.
+    // SAFETY: no other thread runs yet, so nothing reads the environment while it changes.
+    unsafe { std::env::set_var("DISPLAY", &display) };
     let id = match &args.id {
         Some(id) => id.clone(),
         None => xsession::generate_id(&game, &args.params)?,
@@ -66,7 +76,7 @@ pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
     std::thread::sleep(Duration::from_millis(300));
     let before = settled(&mut screen, &profile.timing)?;
     save_png(&before.image, &out.join("before.png"), false)?;
-    let mut device = LiveInput::open_on(Some(&display))?;
+    let mut device = LiveInput::open()?;
     let options = PlayOptions { move_limit: limit, ..PlayOptions::default() };
     let result = runner::play::<Flood>(&mut screen, &mut device, &profile, None, &options, &mut |l: &str| env.line(l));
     let won = report(env, result, limit)?;

@@ -309,7 +309,7 @@ fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
         return Ok(true);
     }
     let mut window = open_window(&config.window, "start quadrapassel first")?;
-    let mut input = LiveInput::open_on(None)?;
+    let mut input = LiveInput::open()?;
     let options = play::Options { lines: args.lines, new_game: args.new_game, learn: false };
     let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
     env.line(summary.report());
@@ -351,7 +351,7 @@ fn calibrate(env: &mut Env, args: &TetrisCalibrate) -> anyhow::Result<bool> {
         path.display()
     );
     let mut window = open_window(&config.window, "start quadrapassel first")?;
-    let mut input = LiveInput::open_on(None)?;
+    let mut input = LiveInput::open()?;
     let options = play::Options { lines: None, new_game: args.new_game, learn: true };
     let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
     let missing = summary.turns.missing();

@@ -1,0 +1,85 @@
+//! A live game window on every platform, through xcap: found by its title among the open windows
+//! (the topmost match, the one the user sees), captured with its position on the screen as the
+//! frame's origin. A window that has closed is `WindowGone`, a minimised one says so. Whether the
+//! game has the keyboard focus comes from the platform's own API (`focus.rs`).
+
+use super::{Screen, ScreenError, WindowMatch, focus};
+use crate::frame::{Frame, Point};
+
+/// A live window found by title.
+pub struct LiveWindow {
+    window: xcap::Window,
+    id: u32,
+    title: String,
+}
+
+fn listing<E: std::fmt::Display>(e: E) -> ScreenError {
+    ScreenError::NoDisplay(e.to_string())
+}
+
+/// Every open window's title, topmost first.
+pub fn titles() -> Result<Vec<String>, ScreenError> {
+    Ok(xcap::Window::all().map_err(listing)?.iter().filter_map(|w| w.title().ok()).collect())
+}
+
+impl LiveWindow {
+    /// Finds the topmost window `wanted` names; the error lists the windows that are open.
+    pub fn find(wanted: &WindowMatch) -> Result<LiveWindow, ScreenError> {
+        let windows = xcap::Window::all().map_err(listing)?;
+        let mut others = Vec::new();
+        for window in windows {
+            let Ok(title) = window.title() else { continue };
+            let hit = if wanted.exact { title == wanted.title } else { title.contains(&wanted.title) };
+            if hit && let Ok(id) = window.id() {
+                return Ok(LiveWindow { window, id, title });
+            }
+            if !title.is_empty() {
+                others.push(format!("\"{title}\""));
+            }
+        }
+        Err(ScreenError::WindowNotFound { title: wanted.title.clone(), others })
+    }
+
+    /// The platform's id of the window (the X window on Linux).
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// True while the window is still open.
+    fn still_open(&self) -> bool {
+        xcap::Window::all().is_ok_and(|all| all.iter().any(|w| w.id().is_ok_and(|id| id == self.id)))
+    }
+}
+
+impl Screen for LiveWindow {
+    fn capture(&mut self) -> Result<Frame, ScreenError> {
+        if self.window.is_minimized().unwrap_or(false) {
+            return Err(ScreenError::Minimised);
+        }
+        let at = self.window.x().and_then(|x| Ok((x, self.window.y()?)));
+        let image = self.window.capture_image();
+        match (at, image) {
+            (Ok((x, y)), Ok(image)) if image.width() > 0 && image.height() > 0 => {
+                Ok(Frame { image, origin: Point::new(x, y) })
+            }
+            _ if !self.still_open() => Err(ScreenError::WindowGone),
+            (_, Err(e)) => Err(ScreenError::Capture(e.to_string())),
+            _ => Err(ScreenError::WindowGone),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match (self.window.x(), self.window.y(), self.window.width(), self.window.height()) {
+            (Ok(x), Ok(y), Ok(w), Ok(h)) => format!("window \"{}\" {w}x{h} at ({x}, {y})", self.title),
+            _ => format!("window \"{}\"", self.title),
+        }
+    }
+
+    fn focus_elsewhere(&self) -> Option<String> {
+        focus::elsewhere(&self.window, self.id)
+    }
+}

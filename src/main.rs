@@ -83,7 +83,7 @@ struct ContestSolveOpts {
     /// Tetris --contest: overwrite --out.
     #[arg(long)]
     force: bool,
-    /// Tetris --contest: beam width, the budget [default: 300].
+    /// Tetris --contest: beam width, the budget [default: 4000].
     #[arg(long)]
     beam: Option<usize>,
     /// Tetris --contest: plan only the first N pieces [default: 9999].

@@ -114,7 +114,7 @@ pub struct TetrisSolve {
     /// Overwrite --out.
     #[arg(long)]
     pub force: bool,
-    /// Beam width, the budget [default: the planner's].
+    /// Beam width, the budget [default: 4000, about 10 minutes on 2 cores].
     #[arg(long)]
     pub beam: Option<usize>,
     /// Plan only the first N pieces [default: 9999].

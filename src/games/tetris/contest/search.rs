@@ -130,8 +130,8 @@ fn expand_all(beam: &[Node], piece: SequencePiece, remaining: u32, weights: &Wei
             .enumerate()
             .map(|(c, nodes)| s.spawn(move || expand(nodes, c * chunk, piece, remaining, weights)))
             .collect();
-        // A panicking worker is a bug; its slice then simply contributes no children.
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        // A worker panics only on a bug: pass the panic on rather than lose its children.
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
     })
 }
 

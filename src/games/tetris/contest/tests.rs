@@ -249,3 +249,23 @@ fn landings_rest_and_paths_reach_them() {
         .collect();
     assert_eq!(found, expected, "on an open board every resting place is reachable");
 }
+
+#[test]
+fn weight_overrides_change_only_what_they_name() {
+    use super::eval::Weights;
+    let w = Weights::default().with_overrides("cell=41, clear4=7").expect("valid");
+    assert_eq!((w.cell, w.clear[3], w.hole), (41.0, 7.0, Weights::default().hole));
+    assert!(Weights::default().with_overrides("cells=1").is_err(), "unknown name");
+    assert!(Weights::default().with_overrides("cell").is_err(), "no value");
+    assert!(Weights::default().with_overrides("cell=x").is_err(), "not a number");
+}
+
+#[test]
+fn threads_do_not_change_the_plan() {
+    use super::plan::{PlanOptions, solve_contest};
+    let one = PlanOptions { width: 12, pieces: 120, threads: 1, ..PlanOptions::default() };
+    let two = PlanOptions { threads: 2, ..one };
+    let a = solve_contest(&one, &mut |_| {}).expect("plan");
+    let b = solve_contest(&two, &mut |_| {}).expect("plan");
+    assert_eq!(a.record, b.record);
+}

@@ -14,6 +14,8 @@
 mod astar;
 mod beam;
 mod bits;
+#[cfg(test)]
+mod corpus_tests;
 mod graph;
 mod layer;
 mod table;

@@ -167,12 +167,13 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
-    /// Benchmark a solver. Flood: on a file of boards (one 14x14 board of digits per line), printing
-    /// boards=, total_moves=, proven_optimal= and seconds= last. Pegs, collapse: their headline
+    /// Benchmark a solver. Flood: on a file of boards (one square board per line, 0-9 then a-f),
+    /// on --threads threads, printing boards=, total_moves=, proven_optimal=, seconds=, threads=
+    /// and peak_mb= last. Pegs, collapse: their headline
     /// figures. Breach: random 7x7 puzzles, and read + solve at 4K of the screenshots in a folder.
     /// Tetris: simulated games with uniformly random pieces, progress on stderr, and last on stdout
-    /// `games= mean_lines= min_lines= topouts= pieces_per_second=` (the --games .. --threads options
-    /// are for tetris only).
+    /// `games= mean_lines= min_lines= topouts= pieces_per_second=` (the --games .. --tucks options
+    /// are for tetris only; --threads is for tetris and flood).
     Bench {
         game: GameKind,
         /// Flood: the file of boards. Breach: a folder of screenshots (e.g. ../shared/corpus/breach).

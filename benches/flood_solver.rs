@@ -6,13 +6,16 @@
 //! too slow for criterion's repeated samples, so one group times the first 50 boards per
 //! iteration and single boards on their own. The 24x24, 8-colour board is random (a fixed
 //! seed) and too hard to solve exactly, so it is timed under a node budget, which keeps the
-//! work identical from run to run. Run with `cargo bench --bench flood_solver`.
+//! work identical from run to run. A third group solves the first boards of the ColorFill
+//! floodtest19 set, flooded from the centre cell, through the same parser as `gamebot bench`.
+//! Run with `cargo bench --bench flood_solver`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use gamebot::budget::Budget;
+use gamebot::games::flood::bench::{Start, parse_boards};
 use gamebot::games::flood::board::Board;
 use gamebot::games::flood::solve::solve;
 
@@ -77,5 +80,29 @@ fn random_24x24(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pc19, random_24x24);
+fn floodtest19_from_the_centre(c: &mut Criterion) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/flood-colorfill/floodtest19.txt");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("flood_solver bench: {path} not found, skipping floodtest19");
+        return;
+    };
+    let first: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+    let Ok(boards) = parse_boards(&first, Start::Centre) else {
+        eprintln!("flood_solver bench: {path} does not parse, skipping floodtest19");
+        return;
+    };
+    let mut group = c.benchmark_group("flood_floodtest19_centre");
+    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(10));
+    group.bench_function("first_5_boards", |b| {
+        b.iter(|| {
+            for board in &boards {
+                let solution = solve(black_box(board), Budget::UNLIMITED);
+                assert!(solution.proven_optimal);
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, pc19, random_24x24, floodtest19_from_the_centre);
 criterion_main!(benches);

@@ -5,15 +5,19 @@
 //! beam search give a first plan; A* then either proves it optimal or finds shorter plans until
 //! it proves the last one. A* is guided by an admissible lower bound (every colour left needs
 //! a move, plus the colour-blind layers needed to bring colours within reach; `graph.rs`) and
-//! kept small by forced moves, move reordering and dominance between states (`astar.rs`). If
-//! the budget runs out first, beams of growing width spend the rest, and the best real plan is
-//! returned marked unproven. Everything is deterministic: the same board and node budget give
-//! the same answer. The 1000 boards of the 14x14 Programming Challenge 19 set are all solved
-//! to their proven optimum in about 2 s (`tests.rs` has the timing run).
+//! kept small by forced moves, move reordering and dominance between states (`astar.rs`, with
+//! the dominance test indexed in `layer.rs`). If the budget runs out first, beams of growing
+//! width spend the rest, and the best real plan is returned marked unproven. Everything is
+//! deterministic: the same board and node budget give the same answer. Boards may have up to
+//! 16 colours and any start cell (region 0 is the start cell's region). `tests.rs` checks
+//! against brute force; `corpus_tests.rs` (ignored) against the published benchmark optima.
+//! One search stops before about 1 GiB (`astar::MEMORY_LIMIT`).
 
 mod astar;
 mod beam;
 mod bits;
+#[cfg(test)]
+mod corpus_tests;
 mod graph;
 mod layer;
 mod table;

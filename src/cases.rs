@@ -90,8 +90,22 @@ fn run_inner(path: &Path, config_dir: &Path) -> Result<Passed, String> {
 /// Replays every case under `paths`, printing one line each and the closing count; returns
 /// (passed, failed).
 pub fn replay(paths: &[PathBuf], config_dir: &Path, out: &mut dyn FnMut(&str)) -> (usize, usize) {
+    replay_with_progress(paths, config_dir, out, &mut |_, _| {})
+}
+
+/// `replay`, also telling `progress` (cases done, cases in all) after each case.
+pub fn replay_with_progress(
+    paths: &[PathBuf],
+    config_dir: &Path,
+    out: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(u64, u64),
+) -> (usize, usize) {
     let (found, mut results) = collect(paths);
-    results.extend(found.iter().map(|p| run(p, config_dir)));
+    let total = found.len() as u64;
+    for (i, path) in found.iter().enumerate() {
+        results.push(run(path, config_dir));
+        progress(i as u64 + 1, total);
+    }
     let passed = results.iter().filter(|r| r.outcome.is_ok()).count();
     for result in &results {
         out(&result.line());

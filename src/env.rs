@@ -10,6 +10,11 @@ pub trait Report: Send {
     fn line(&mut self, text: &str);
     /// A progress or diagnostic line (standard error).
     fn note(&mut self, text: &str);
+    /// How far a long piece of work (`task`: "boards", "pieces", "cases", ...) has come. By default a
+    /// plain `task=.. done=.. total=..` note; the binary shows a progress bar on a terminal.
+    fn progress(&mut self, task: &str, done: u64, total: u64) {
+        self.note(&format!("progress={task} done={done} total={total}"));
+    }
 }
 
 /// A report that keeps every line, for tests.
@@ -45,5 +50,9 @@ impl Env<'_> {
 
     pub fn note(&mut self, text: impl AsRef<str>) {
         self.report.note(text.as_ref());
+    }
+
+    pub fn progress(&mut self, task: &str, done: u64, total: u64) {
+        self.report.progress(task, done, total);
     }
 }

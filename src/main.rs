@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
 
 use gamebot::env::{Env, Report};
 use gamebot::games::{BenchCommand, CalibrateCommand, PlayCommand, ReadCommand, SolveCommand, TuneCommand};
@@ -54,21 +56,64 @@ enum Command {
     Demo(gamebot::games::flood::demo::DemoArgs),
 }
 
-/// Results to standard output, progress to standard error.
-struct Console;
+/// Results to standard output, progress to standard error: a progress bar on a terminal, plain
+/// `progress=.. done=.. total=..` lines (every tenth of the way) otherwise.
+struct Console {
+    terminal: bool,
+    bar: Option<(String, ProgressBar)>,
+}
+
+impl Console {
+    fn new() -> Console {
+        Console { terminal: std::io::stderr().is_terminal(), bar: None }
+    }
+}
 
 impl Report for Console {
     fn line(&mut self, text: &str) {
-        println!("{text}");
+        match &self.bar {
+            Some((_, bar)) => bar.suspend(|| println!("{text}")),
+            None => println!("{text}"),
+        }
     }
 
     fn note(&mut self, text: &str) {
-        eprintln!("{text}");
+        match &self.bar {
+            Some((_, bar)) => bar.println(text),
+            None => eprintln!("{text}"),
+        }
+    }
+
+    fn progress(&mut self, task: &str, done: u64, total: u64) {
+        if !self.terminal {
+            let tenth = (total / 10).max(1);
+            if done.is_multiple_of(tenth) || done == total {
+                eprintln!("progress={task} done={done} total={total}");
+            }
+            return;
+        }
+        if self.bar.as_ref().is_none_or(|(name, _)| name != task) {
+            let bar = ProgressBar::new(total);
+            let style = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {elapsed_precise} (eta {eta})");
+            if let Ok(style) = style {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar.set_message(task.to_string());
+            self.bar = Some((task.to_string(), bar));
+        }
+        if let Some((_, bar)) = &self.bar {
+            bar.set_length(total);
+            bar.set_position(done);
+            if done >= total {
+                bar.finish_and_clear();
+                self.bar = None;
+            }
+        }
     }
 }
 
 fn run(cli: Cli) -> anyhow::Result<bool> {
-    let mut console = Console;
+    let mut console = Console::new();
     let mut env = Env { config_dir: cli.config_dir, calibration_dir: cli.calibration_dir, report: &mut console };
     match cli.command {
         Command::Play(command) => command.run(&mut env),
@@ -78,7 +123,15 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         Command::Bench(command) => command.run(&mut env),
         Command::Tune(command) => command.run(&mut env),
         Command::Replay { paths } => {
-            let (_, failed) = gamebot::cases::replay(&paths, &env.config_dir, &mut |line| println!("{line}"));
+            let config_dir = env.config_dir.clone();
+            let mut lines = Vec::new();
+            let (_, failed) = gamebot::cases::replay_with_progress(
+                &paths,
+                &config_dir,
+                &mut |line| lines.push(line.to_string()),
+                &mut |done, total| env.progress("cases", done, total),
+            );
+            lines.iter().for_each(|line| env.line(line));
             Ok(failed == 0)
         }
         Command::Demo(args) => gamebot::games::flood::demo::run(&mut env, &args),

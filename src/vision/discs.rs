@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::colour::Lab;
-use super::components::{Component, components};
+use super::regions::{Component, components};
 use crate::frame::{Frame, Rect};
 
 /// A disc found in a frame.

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::components::{Component, DisjointSets, components};
+use super::regions::{Component, components};
 use crate::frame::{Frame, Rect};
 
 /// Tunable parameters of the grid finder and cell sampling, kept in the profile (`[vision]`), with
@@ -214,6 +214,33 @@ fn best_count(evidence: &[u32], across: usize, params: &GridParams) -> Option<us
             evidence[lo..=hi].iter().copied().max().unwrap_or(0) >= needed
         })
     })
+}
+
+/// A union-find over block indices, with path halving: which blocks of colour belong together.
+struct DisjointSets {
+    parent: Vec<u32>,
+}
+
+impl DisjointSets {
+    fn new(n: usize) -> DisjointSets {
+        DisjointSets { parent: (0..n as u32).collect() }
+    }
+
+    fn find(&mut self, mut i: u32) -> u32 {
+        while self.parent[i as usize] != i {
+            let grand = self.parent[self.parent[i as usize] as usize];
+            self.parent[i as usize] = grand;
+            i = grand;
+        }
+        i
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra.max(rb) as usize] = ra.min(rb);
+        }
+    }
 }
 
 #[cfg(test)]

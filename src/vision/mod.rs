@@ -3,7 +3,7 @@
 
 pub mod annotate;
 pub mod colour;
-pub mod components;
 pub mod discs;
 pub mod grid;
 pub mod palette;
+pub mod regions;

@@ -19,8 +19,8 @@ use thiserror::Error;
 use super::board::{Board, Mode, Room};
 use super::config::Colours;
 use crate::frame::{Frame, Rect};
-use crate::vision::components::{Component, components};
 use crate::vision::grid::Grid;
+use crate::vision::regions::{Component, components};
 use glyph::Ink;
 
 /// How far (per channel) a pixel may stray from a flat colour (outline, rubble) and still be it.

@@ -113,11 +113,7 @@ fn bench(env: &mut Env, args: &FloodBench) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let boards = bench::parse_boards(&text, args.start).with_context(|| path.display().to_string())?;
     let options = bench::BenchOptions { budget: args.budget.budget(), threads: args.threads };
-    let report = bench::run(&boards, options, &mut |p| {
-        if p.done % 100 == 0 || p.done == p.total {
-            env.note(format!("{} boards, {:.2} s", p.done, p.elapsed.as_secs_f64()));
-        }
-    })?;
+    let report = bench::run(&boards, options, &mut |p| env.progress("boards", p.done as u64, p.total as u64))?;
     let times = report.sorted_times();
     if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
         env.note(format!(

@@ -127,7 +127,8 @@ pub struct TetrisSolve {
 
 /// Progress of a contest plan.
 fn contest_progress(env: &mut Env, p: super::contest::Progress) {
-    if p.piece.is_multiple_of(500) || p.piece == p.pieces {
+    env.progress("pieces", p.piece as u64, p.pieces as u64);
+    if p.piece.is_multiple_of(1000) || p.piece == p.pieces {
         env.note(format!(
             "piece {}/{} score {} beam {} retries {} {:.1}s",
             p.piece, p.pieces, p.score, p.beam, p.retries, p.seconds
@@ -422,6 +423,7 @@ fn tune_weights(env: &mut Env, args: &TetrisTune) -> anyhow::Result<bool> {
     };
     let started = Instant::now();
     let weights = tune::tune(&config, &mut |g, report| {
+        env.progress("generations", g as u64, args.generations as u64);
         env.note(format!(
             "generation {g}: mean weights play {:.1} lines/game, best candidate {:.1} ({:.0} s)\n  {}",
             report.mean_fitness,

@@ -7,7 +7,7 @@
 //! to a fifth of the text height, and the longest row found wins.
 
 use crate::frame::Rect;
-use crate::vision::components::{Component, components};
+use crate::vision::regions::{self, Component, components};
 
 use super::luma::Luma;
 
@@ -105,51 +105,15 @@ fn shrink(mask: &[bool], w: usize, h: usize, k: usize) -> (Vec<bool>, usize, usi
     (small, ws, hs)
 }
 
-/// The mask with every set pixel grown into a (2r+1)-wide square (a max filter, by rows then columns).
-fn grow(mask: &[bool], w: usize, h: usize, r: usize) -> Vec<bool> {
-    let mut across = vec![false; mask.len()];
-    for y in 0..h {
-        let row = &mask[y * w..(y + 1) * w];
-        let mut last_set: Option<usize> = None;
-        let mut next_set: Vec<Option<usize>> = vec![None; w];
-        let mut upcoming = None;
-        for x in (0..w).rev() {
-            if row[x] {
-                upcoming = Some(x);
-            }
-            next_set[x] = upcoming;
-        }
-        for x in 0..w {
-            if row[x] {
-                last_set = Some(x);
-            }
-            let near_left = last_set.is_some_and(|s| x - s <= r);
-            let near_right = next_set[x].is_some_and(|s| s - x <= r);
-            across[y * w + x] = near_left || near_right;
-        }
-    }
-    let mut grown = vec![false; mask.len()];
-    for x in 0..w {
-        let mut last_set: Option<usize> = None;
-        for y in 0..h {
-            if across[y * w + x] {
-                last_set = Some(y);
-            }
-            if last_set.is_some_and(|s| y - s <= r) {
-                grown[y * w + x] = true;
-            }
-        }
-        let mut next: Option<usize> = None;
-        for y in (0..h).rev() {
-            if across[y * w + x] {
-                next = Some(y);
-            }
-            if next.is_some_and(|s| s - y <= r) {
-                grown[y * w + x] = true;
-            }
-        }
-    }
-    grown
+/// The mask with every set pixel grown into a (2r+1)-wide square (imageproc's dilation in the
+/// L-infinity norm).
+fn grow(mask: &[bool], w: usize, _h: usize, r: usize) -> Vec<bool> {
+    let image = regions::mask_image(mask, w);
+    regions::image_mask(&imageproc::morphology::dilate(
+        &image,
+        imageproc::distance_transform::Norm::LInf,
+        r.min(255) as u8,
+    ))
 }
 
 /// True when the middle half of the square at the left end of a box holds no ink: an outline

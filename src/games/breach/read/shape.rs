@@ -8,7 +8,7 @@
 //! many a line near its bottom crosses (A two legs). A token is given the code whose expected
 //! features it disagrees with least, and only when that code is clearly ahead of the next.
 
-use crate::vision::components::Component;
+use crate::vision::regions::Component;
 
 use super::luma::{Luma, between, percentile};
 use super::tokens::Token;

@@ -7,7 +7,7 @@
 //! longer than two and are left out. Sizes are relative to the glyphs' own height, so the same
 //! rules hold at every resolution.
 
-use crate::vision::components::{Component, components};
+use crate::vision::regions::{Component, components};
 
 use super::luma::Luma;
 

@@ -8,7 +8,7 @@
 use anyhow::{bail, ensure};
 
 use crate::frame::Frame;
-use crate::vision::components::{Component, components};
+use crate::vision::regions::{Component, components};
 
 pub const COLUMNS: usize = 10;
 pub const ROWS: usize = 20;

@@ -8,7 +8,7 @@ use crate::frame::{Frame, Point};
 use crate::input::Action;
 use crate::input::guard::Guard;
 use crate::screen::Screen;
-use crate::vision::components::components;
+use crate::vision::regions::components;
 
 /// Pixels brighter than this in every channel belong to the button's icon.
 const ICON_MIN: u8 = 200;

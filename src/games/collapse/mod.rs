@@ -14,6 +14,8 @@ pub mod levels;
 pub mod play;
 pub mod read;
 pub mod result;
+#[cfg(test)]
+pub mod sim;
 pub mod solve;
 
 pub use play::Collapse;

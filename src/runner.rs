@@ -17,7 +17,7 @@ use crate::frame::Frame;
 use crate::input::guard::Guard;
 use crate::input::{Action, InputDevice};
 use crate::profile::Profile;
-use crate::screen::{Screen, capture_after_change, settled};
+use crate::screen::{Screen, ScreenError, capture_after_change, settled};
 use crate::vision::grid::Grid;
 
 /// A board as read from the screen, with how sure the reader is (0..1).
@@ -121,6 +121,9 @@ pub struct Summary {
     pub mismatches: u32,
     /// Time from deciding each move to seeing it confirmed.
     pub move_times: Vec<Duration>,
+    /// The window went away right after the winning move (a game that exits, or crashes, at its end):
+    /// that move is counted as made, unconfirmed.
+    pub window_closed: bool,
 }
 
 /// Something that hears what the loop is doing, a line at a time.
@@ -165,15 +168,33 @@ fn read_board<G: TurnBased>(
     Ok(reading.board)
 }
 
+/// True when `error` says the game's window has gone away.
+pub fn window_gone(error: &anyhow::Error) -> bool {
+    matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::WindowGone))
+}
+
 /// Plays until the board is won, the failsafe trips, or something goes wrong.
 pub fn play<G: TurnBased>(
+    screen: &mut dyn Screen,
+    device: &mut dyn InputDevice,
+    profile: &Profile,
+    layout: Option<G::Layout>,
+    options: &PlayOptions,
+    progress: &mut dyn Progress,
+) -> anyhow::Result<Summary> {
+    play_to_end::<G>(screen, device, profile, layout, options, progress).map(|(summary, _)| summary)
+}
+
+/// Like `play`, also returning the board the loop ends with (the rules' prediction after the last
+/// confirmed move).
+pub fn play_to_end<G: TurnBased>(
     screen: &mut dyn Screen,
     device: &mut dyn InputDevice,
     profile: &Profile,
     mut layout: Option<G::Layout>,
     options: &PlayOptions,
     progress: &mut dyn Progress,
-) -> anyhow::Result<Summary> {
+) -> anyhow::Result<(Summary, G::Board)> {
     let config = G::config(profile)?;
     let mut guard = Guard::new(device, &profile.guard);
     let mut summary = Summary::default();
@@ -182,7 +203,7 @@ pub fn play<G: TurnBased>(
         let mut board = read_board::<G>(&frame, &mut layout, &config, progress)?;
         if G::is_won(&board) {
             summary.won = true;
-            return Ok(summary);
+            return Ok((summary, board));
         }
         let started = Instant::now();
         let Plan { moves, proven_optimal } = G::solve(&board, options.budget)?;
@@ -213,7 +234,16 @@ pub fn play<G: TurnBased>(
             let predicted = G::predict(&board, mv);
             // Wait for the game to redraw, then read; if the reading disagrees, look once more
             // after the screen has settled again (a redraw may still have been under way).
-            let (after, _changed) = settle_after(screen, &frame, profile)?;
+            let (after, _changed) = match settle_after(screen, &frame, profile) {
+                Err(e) if window_gone(&e) && G::is_won(&predicted) => {
+                    summary.moves += 1;
+                    summary.won = true;
+                    summary.window_closed = true;
+                    progress.line(&format!("move {}: {mv}  (the window closed after it)", summary.moves));
+                    return Ok((summary, predicted));
+                }
+                result => result?,
+            };
             frame = after;
             let mut confirmed = false;
             for attempt in 0..2 {
@@ -250,7 +280,7 @@ pub fn play<G: TurnBased>(
             move_started = Instant::now();
             if G::is_won(&board) {
                 summary.won = true;
-                return Ok(summary);
+                return Ok((summary, board));
             }
         }
         if !replan {

@@ -1,6 +1,6 @@
-//! Collapse on the command line: its options for each command and its `Game` impl. Play and read go
-//! through the shared turn-based commands; solve (the best path from where the player stands) and
-//! bench are its own.
+//! Collapse on the command line: its options for each command and its `Game` impl. Read and the dry
+//! run go through the shared turn-based commands; live play goes level by level (`levels.rs`, with
+//! `--levels`); solve (the best path from where the player stands) and bench are its own.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 
 use super::board::{Board, Mode};
+use super::levels::{self, Run};
 use super::play::Collapse;
 use super::solve;
 use crate::commands::{self, NoArgs, PlayArgs, ReadArgs};
@@ -15,7 +16,22 @@ use crate::env::Env;
 use crate::frame::Frame;
 use crate::games::Game;
 use crate::games::case::{CaseFile, Passed};
+use crate::input::live::LiveInput;
 use crate::profile::Profile;
+use crate::runner::PlayOptions;
+use crate::screen::open_window;
+
+/// Options of `play collapse`.
+#[derive(clap::Args)]
+pub struct CollapsePlay {
+    #[command(flatten)]
+    pub play: PlayArgs,
+    /// Play this many levels: after each, wait for the game to draw the next one. The run ends
+    /// early, successfully, when the game's window goes away after a level (hard mode crashes at
+    /// the end of every level).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub levels: u32,
+}
 
 /// Options of `solve collapse`.
 #[derive(clap::Args)]
@@ -30,15 +46,18 @@ impl Game for Collapse {
         "the collapsing building (pygame Collapse): walk to a corner collecting the most supplies";
     const DEFAULT_PROFILE: &'static str = "collapse";
 
-    type Play = PlayArgs;
+    type Play = CollapsePlay;
     type Calibrate = NoArgs;
     type Read = ReadArgs;
     type Solve = CollapseSolve;
     type Bench = NoArgs;
     type Tune = NoArgs;
 
-    fn play(env: &mut Env, args: PlayArgs) -> anyhow::Result<bool> {
-        commands::play::<Collapse>(env, Self::DEFAULT_PROFILE, &args, None)
+    fn play(env: &mut Env, args: CollapsePlay) -> anyhow::Result<bool> {
+        if args.play.dry_run || args.play.from.is_some() {
+            return commands::play::<Collapse>(env, Self::DEFAULT_PROFILE, &args.play, None);
+        }
+        play_live(env, &args)
     }
 
     fn calibrate(_env: &mut Env, _args: NoArgs) -> anyhow::Result<bool> {
@@ -88,4 +107,36 @@ impl Game for Collapse {
     fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
         super::case::check(case, frame, profile)
     }
+}
+
+/// Plays `--levels` levels in the live window and reports them; Ok(true) when every level played
+/// ended at its optimum.
+fn play_live(env: &mut Env, args: &CollapsePlay) -> anyhow::Result<bool> {
+    let profile = args.play.profile.load(env, Collapse::DEFAULT_PROFILE, Collapse::NAME)?;
+    let mut screen = open_window(&profile.window, "start the Collapse game first (python3 collapse.py)")?;
+    env.line(format!("playing collapse in {}", crate::screen::Screen::describe(&screen)));
+    let mut device = LiveInput::open_on(None)?;
+    let options = PlayOptions { budget: args.play.budget.budget(), ..PlayOptions::default() };
+    let run =
+        levels::play_levels(&mut screen, &mut device, &profile, args.levels as usize, &options, &mut |l: &str| {
+            env.line(l)
+        })?;
+    Ok(report(env, &run))
+}
+
+/// The run's summary lines; true when every level played ended at its optimum.
+fn report(env: &mut Env, run: &Run) -> bool {
+    let played = run.levels.len();
+    let at_optimum = run.levels.iter().filter(|l| l.at_optimum()).count();
+    let moves: usize = run.levels.iter().map(|l| l.moves).sum();
+    let times: Vec<f64> = run.levels.iter().flat_map(|l| l.move_times.iter().map(|t| t.as_secs_f64() * 1e3)).collect();
+    let mean = if times.is_empty() { 0.0 } else { times.iter().sum::<f64>() / times.len() as f64 };
+    let slowest = times.iter().copied().fold(0.0, f64::max);
+    if run.game_ended {
+        env.line("the game's window went away after the last level ended: the game is over");
+    }
+    env.line(format!(
+        "{played} levels played, {at_optimum} at the optimum; {moves} moves, {mean:.0} ms per move (slowest {slowest:.0} ms)"
+    ));
+    played > 0 && at_optimum == played
 }

@@ -1,5 +1,6 @@
 //! Collapse's section of a profile (`config/collapse.toml`): the colours the game draws (read by
-//! `read.rs`) and the keys that move the player.
+//! `read.rs` and `result.rs`), the keys that move the player, and how long `--levels` waits for the
+//! next level to be drawn.
 
 use serde::{Deserialize, Deserializer};
 
@@ -33,6 +34,23 @@ pub struct Colours {
     /// The player's '@'.
     #[serde(deserialize_with = "hex")]
     pub player: [u8; 3],
+    /// The end-of-level message when the player survives.
+    #[serde(deserialize_with = "hex")]
+    pub survive: [u8; 3],
+    /// The end-of-level message when the player dies.
+    #[serde(deserialize_with = "hex")]
+    pub die: [u8; 3],
+}
+
+/// The end of a level and the start of the next, as `play --levels` sees them.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Levels {
+    /// Pixels of the message colour, over the building, that make an end-of-level message.
+    pub message_pixels: usize,
+    /// The most to wait, after a level ends, for the next one to be drawn and hold still (the game
+    /// pauses about 2 s, then builds the level).
+    pub next_level_timeout_ms: u64,
 }
 
 /// The keys that move the player a room, by the names `input::live` understands.
@@ -58,6 +76,7 @@ pub struct CollapseConfig {
     pub colours: Colours,
     #[serde(default)]
     pub keys: Keys,
+    pub levels: Levels,
 }
 
 impl CollapseConfig {

@@ -331,3 +331,9 @@ pub fn read_as(frame: &Frame, grid: &Grid, known: Option<Mode>, colours: &Colour
         .collect();
     Board::from_cells(mode, size, cells).map_err(|e| ReadError::Board(e.to_string()))
 }
+
+/// True when the room at `pos` shows the player's '@' (one room read, e.g. where the level's last
+/// move ends, while the game's result message covers the middle of the building).
+pub fn shows_player(frame: &Frame, grid: &Grid, colours: &Colours, (row, col): (usize, usize)) -> bool {
+    row < grid.rows && col < grid.cols && read_room(frame, grid, colours, row, col) == Ok(Seen::Room(Room::Player))
+}

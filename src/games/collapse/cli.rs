@@ -115,7 +115,7 @@ fn play_live(env: &mut Env, args: &CollapsePlay) -> anyhow::Result<bool> {
     let profile = args.play.profile.load(env, Collapse::DEFAULT_PROFILE, Collapse::NAME)?;
     let mut screen = open_window(&profile.window, "start the Collapse game first (python3 collapse.py)")?;
     env.line(format!("playing collapse in {}", crate::screen::Screen::describe(&screen)));
-    let mut device = LiveInput::open_on(None)?;
+    let mut device = LiveInput::open()?;
     let options = PlayOptions { budget: args.play.budget.budget(), ..PlayOptions::default() };
     let run =
         levels::play_levels(&mut screen, &mut device, &profile, args.levels as usize, &options, &mut |l: &str| {

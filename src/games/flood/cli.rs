@@ -38,7 +38,13 @@ pub struct FloodSolve {
 #[derive(clap::Args)]
 pub struct FloodBench {
     /// A file of boards, one square board of digits per line (e.g. ../shared/corpus/flood-pc19/tiles.txt).
-    pub boards: PathBuf,
+    #[arg(required_unless_present = "live")]
+    pub boards: Option<PathBuf>,
+    /// Instead: time N captures and reads of the live Flood-it window (capture + read per move).
+    #[arg(long, conflicts_with = "boards")]
+    pub live: Option<usize>,
+    #[command(flatten)]
+    pub profile: crate::commands::ProfileArg,
     /// Solver time budget per board in milliseconds.
     #[command(flatten)]
     pub budget: BudgetArg,
@@ -91,7 +97,13 @@ impl Game for Flood {
     }
 
     fn bench(env: &mut Env, args: FloodBench) -> anyhow::Result<bool> {
-        bench(env, &args)?;
+        match args.live {
+            Some(count) => {
+                let profile = args.profile.load(env, Self::DEFAULT_PROFILE, Self::NAME)?;
+                super::live_bench::run(env, &profile, count.max(1))?;
+            }
+            None => bench(env, &args)?,
+        }
         Ok(true)
     }
 
@@ -109,7 +121,7 @@ fn board_from(input: Option<&Path>) -> anyhow::Result<Board> {
 /// `gamebot bench flood FILE`: solves every board of a file (one square board per line, cells
 /// `0`-`9`, `a`-`f`) on `threads` threads, flooding from `start`; the logic is `flood::bench`.
 fn bench(env: &mut Env, args: &FloodBench) -> anyhow::Result<()> {
-    let path = &args.boards;
+    let Some(path) = &args.boards else { anyhow::bail!("bench flood needs a file of boards (or --live N)") };
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let boards = bench::parse_boards(&text, args.start).with_context(|| path.display().to_string())?;
     let options = bench::BenchOptions { budget: args.budget.budget(), threads: args.threads };

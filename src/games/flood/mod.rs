@@ -14,6 +14,7 @@ pub mod case;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod live_bench;
 pub mod read;
 pub mod sgt_id;
 pub mod sim;

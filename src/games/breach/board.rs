@@ -3,7 +3,8 @@
 //!
 //! A path is a list of (row, col) picks: the first is any cell of the top row, then picks alternate
 //! between the column and the row of the last pick (column, row, column, ...), a cell is picked at
-//! most once and there are at most `buffer` picks. Daemon i is completed when its codes appear
+//! most once and there are at most `buffer` picks. A breach under way (`Start`) continues from the
+//! line its last pick set, with its picked codes counting toward the daemons. Daemon i is completed when its codes appear
 //! contiguously in the picked sequence; it is worth 2^i. This file is the one place that knows
 //! these rules; the solver, the tests and replay all go through it. Pure: no I/O.
 
@@ -79,6 +80,12 @@ pub enum BoardError {
     TooManyDaemons { count: usize },
     #[error("buffer is 0; at least one pick is needed")]
     ZeroBuffer,
+    #[error("picked position {pos}: {text:?} is not a breach code (one of 1C 55 7A BD E9 FF)")]
+    PickedCode { pos: usize, text: String },
+    #[error("line {0:?} is not \"row R\" or \"col C\" inside the grid")]
+    Line(String),
+    #[error("{picked} codes picked but {used} cells shown as [] (and a buffer of {buffer})")]
+    Picks { picked: usize, used: usize, buffer: usize },
 }
 
 /// Why a path is not legal on a puzzle (`index` is the 0-based position of the offending pick).
@@ -162,42 +169,189 @@ impl Puzzle {
         daemons.iter().map(|&i| 1u32 << i).sum()
     }
 
-    /// Checks a path against the rules and returns the codes it picks, in order.
+    /// Checks a path from the start against the rules and returns the codes it picks, in order.
     pub fn check_path(&self, path: &[(usize, usize)]) -> Result<Vec<Code>, IllegalPick> {
-        if path.len() > self.buffer {
-            return Err(IllegalPick::TooLong { len: path.len(), buffer: self.buffer });
-        }
-        let (rows, cols) = (self.rows(), self.cols());
-        let mut seen = vec![false; rows * cols];
-        let mut codes = Vec::with_capacity(path.len());
-        for (index, &(row, col)) in path.iter().enumerate() {
-            if row >= rows || col >= cols {
-                return Err(IllegalPick::OutOfGrid { index, row, col, rows, cols });
-            }
-            if index == 0 {
-                if row != 0 {
-                    return Err(IllegalPick::FirstNotTopRow { row, col });
-                }
-            } else {
-                let (lr, lc) = path[index - 1];
-                if index % 2 == 1 && col != lc {
-                    return Err(IllegalPick::NotInColumn { index, row, col, col_expected: lc });
-                }
-                if index % 2 == 0 && row != lr {
-                    return Err(IllegalPick::NotInRow { index, row, col, row_expected: lr });
-                }
-            }
-            if std::mem::replace(&mut seen[row * cols + col], true) {
-                return Err(IllegalPick::Repeated { index, row, col });
-            }
-            codes.push(self.grid[row][col]);
-        }
-        Ok(codes)
+        self.check_from(&Start::default(), path)
     }
 
     /// The daemons (indices, ascending) whose codes appear contiguously in `codes`.
     pub fn completed(&self, codes: &[Code]) -> Vec<usize> {
         (0..self.daemons.len()).filter(|&i| contains(codes, &self.daemons[i])).collect()
+    }
+}
+
+/// The line the next pick must come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Line {
+    Row(usize),
+    Col(usize),
+}
+
+impl Line {
+    /// True when `(row, col)` lies on this line.
+    pub fn holds(self, (row, col): (usize, usize)) -> bool {
+        match self {
+            Line::Row(r) => row == r,
+            Line::Col(c) => col == c,
+        }
+    }
+
+    /// The line crossing `cell` the other way: the next pick's line after picking `cell` from this one.
+    pub fn after(self, (row, col): (usize, usize)) -> Line {
+        match self {
+            Line::Row(_) => Line::Col(col),
+            Line::Col(_) => Line::Row(row),
+        }
+    }
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Line::Row(r) => write!(f, "row {r}"),
+            Line::Col(c) => write!(f, "col {c}"),
+        }
+    }
+}
+
+/// A text that is not "row R" or "col C".
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a line (\"row R\" or \"col C\", 0-based)")]
+pub struct BadLine(pub String);
+
+impl FromStr for Line {
+    type Err = BadLine;
+    fn from_str(s: &str) -> Result<Line, BadLine> {
+        let bad = || BadLine(s.to_string());
+        let mut words = s.split_whitespace();
+        let (kind, index) = (words.next().ok_or_else(bad)?, words.next().ok_or_else(bad)?);
+        let index: usize = index.parse().map_err(|_| bad())?;
+        match (kind, words.next()) {
+            ("row", None) => Ok(Line::Row(index)),
+            ("col", None) => Ok(Line::Col(index)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// Where a breach stands: the codes already in the buffer, the cells they came from (where known;
+/// a screen shows them as "[ ]") and the line of the next pick. The default is the game's start.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Start {
+    pub picked: Vec<Code>,
+    pub used: Vec<(usize, usize)>,
+    pub line: Line,
+}
+
+impl Default for Start {
+    fn default() -> Start {
+        Start { picked: Vec::new(), used: Vec::new(), line: Line::Row(0) }
+    }
+}
+
+impl Start {
+    /// The start on a screen whose first pick comes from `line` (a clone may start on column 0).
+    pub fn on(line: Line) -> Start {
+        Start { line, ..Start::default() }
+    }
+}
+
+/// How a case writes a cell already picked ("[ ]" on screen).
+pub const USED_CELL: &str = "[]";
+
+impl Puzzle {
+    /// Builds a puzzle and where it stands from a case's mid-game strings: `[]` cells are used
+    /// (they hold a placeholder code no path may pick), `picked` the buffer's codes, `line` the
+    /// next pick's line ("row 0" when absent).
+    pub fn from_case_state(
+        grid_rows: &[String],
+        daemons: &[String],
+        buffer: usize,
+        picked: &[String],
+        line: Option<&str>,
+    ) -> Result<(Puzzle, Start), BoardError> {
+        let mut used = Vec::new();
+        let rows: Vec<String> = grid_rows
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                let words: Vec<&str> = row.split_whitespace().collect();
+                let mut out = Vec::with_capacity(words.len());
+                for (c, w) in words.into_iter().enumerate() {
+                    if w == USED_CELL {
+                        used.push((r, c));
+                        out.push(Code::C1C.text());
+                    } else {
+                        out.push(w);
+                    }
+                }
+                out.join(" ")
+            })
+            .collect();
+        let puzzle = Puzzle::from_case(&rows, daemons, buffer)?;
+        let picked = picked
+            .iter()
+            .enumerate()
+            .map(|(pos, t)| t.parse::<Code>().map_err(|_| BoardError::PickedCode { pos, text: t.clone() }))
+            .collect::<Result<Vec<_>, _>>()?;
+        let line = match line {
+            None => Line::Row(0),
+            Some(text) => {
+                let l: Line = text.parse().map_err(|_| BoardError::Line(text.to_string()))?;
+                let inside = match l {
+                    Line::Row(r) => r < puzzle.rows(),
+                    Line::Col(c) => c < puzzle.cols(),
+                };
+                if !inside {
+                    return Err(BoardError::Line(text.to_string()));
+                }
+                l
+            }
+        };
+        if picked.len() != used.len() || picked.len() > buffer {
+            return Err(BoardError::Picks { picked: picked.len(), used: used.len(), buffer });
+        }
+        Ok((puzzle, Start { picked, used, line }))
+    }
+
+    /// Checks further picks from `start` and returns every code in the buffer after them (the
+    /// codes already picked first).
+    pub fn check_from(&self, start: &Start, path: &[(usize, usize)]) -> Result<Vec<Code>, IllegalPick> {
+        let total = start.picked.len() + path.len();
+        if total > self.buffer {
+            return Err(IllegalPick::TooLong { len: total, buffer: self.buffer });
+        }
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut seen = vec![false; rows * cols];
+        for &(r, c) in &start.used {
+            if r < rows && c < cols {
+                seen[r * cols + c] = true;
+            }
+        }
+        let mut codes = start.picked.clone();
+        let mut line = start.line;
+        for (index, &(row, col)) in path.iter().enumerate() {
+            if row >= rows || col >= cols {
+                return Err(IllegalPick::OutOfGrid { index, row, col, rows, cols });
+            }
+            match line {
+                Line::Row(r) if row != r => {
+                    return Err(if index == 0 && start.picked.is_empty() && r == 0 {
+                        IllegalPick::FirstNotTopRow { row, col }
+                    } else {
+                        IllegalPick::NotInRow { index, row, col, row_expected: r }
+                    });
+                }
+                Line::Col(c) if col != c => return Err(IllegalPick::NotInColumn { index, row, col, col_expected: c }),
+                _ => {}
+            }
+            if std::mem::replace(&mut seen[row * cols + col], true) {
+                return Err(IllegalPick::Repeated { index, row, col });
+            }
+            codes.push(self.grid[row][col]);
+            line = line.after((row, col));
+        }
+        Ok(codes)
     }
 }
 

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use anyhow::Context as _;
 
-use super::board::{Code, Puzzle};
+use super::board::{Code, Puzzle, Start, USED_CELL};
 use super::{read, solve};
 use crate::frame::Frame;
 use crate::games::case::{CaseFile, Passed, first_cell_difference};
@@ -24,8 +24,21 @@ fn strings(table: &toml::Table, key: &str) -> anyhow::Result<Vec<String>> {
 
 /// The puzzle of a case file's `[board]`.
 pub fn case_puzzle(board: &toml::Table) -> anyhow::Result<Puzzle> {
+    Ok(case_state(board)?.0)
+}
+
+/// The puzzle of a case file's `[board]` and where the breach stands (`picked`, `line`, `[]` cells).
+pub fn case_state(board: &toml::Table) -> anyhow::Result<(Puzzle, Start)> {
     let buffer = board.get("buffer").and_then(|b| b.as_integer()).context("[board] has no buffer (an integer)")?;
-    Ok(Puzzle::from_case(&strings(board, "grid")?, &strings(board, "daemons")?, buffer.max(0) as usize)?)
+    let picked = if board.contains_key("picked") { strings(board, "picked")? } else { Vec::new() };
+    let line = board.get("line").map(|l| l.as_str().context("[board] line must be a string")).transpose()?;
+    Ok(Puzzle::from_case_state(
+        &strings(board, "grid")?,
+        &strings(board, "daemons")?,
+        buffer.max(0) as usize,
+        &picked,
+        line,
+    )?)
 }
 
 #[derive(Deserialize, Default)]
@@ -39,12 +52,21 @@ fn text(codes: &[Code]) -> String {
     codes.iter().map(|c| c.text()).collect::<Vec<_>>().join(" ")
 }
 
-/// Describes the first place where two puzzles differ, or None when they are the same.
-fn first_difference(read: &Puzzle, expected: &Puzzle) -> Option<String> {
-    let cells = |p: &Puzzle| -> Vec<Vec<String>> {
-        p.grid.iter().map(|row| row.iter().map(|c| c.text().to_string()).collect()).collect()
-    };
-    if let Some(difference) = first_cell_difference(&cells(read), &cells(expected), "codes") {
+/// Describes the first place where two readings differ, or None when they are the same.
+fn first_difference((read, rs): (&Puzzle, &Start), (expected, es): (&Puzzle, &Start)) -> Option<String> {
+    let cells =
+        |p: &Puzzle, s: &Start| -> Vec<Vec<String>> {
+            (0..p.rows())
+                .map(|r| {
+                    (0..p.cols())
+                        .map(|c| {
+                            if s.used.contains(&(r, c)) { USED_CELL.to_string() } else { p.at(r, c).text().to_string() }
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+    if let Some(difference) = first_cell_difference(&cells(read, rs), &cells(expected, es), "codes") {
         return Some(difference);
     }
     if read.daemons.len() != expected.daemons.len() {
@@ -60,25 +82,31 @@ fn first_difference(read: &Puzzle, expected: &Puzzle) -> Option<String> {
     if read.buffer != expected.buffer {
         return Some(format!("board: read buffer {}, expected {}", read.buffer, expected.buffer));
     }
+    if rs.picked != es.picked {
+        return Some(format!("board: read picked \"{}\", expected \"{}\"", text(&rs.picked), text(&es.picked)));
+    }
+    if rs.line != es.line {
+        return Some(format!("board: read line \"{}\", expected \"{}\"", rs.line, es.line));
+    }
     None
 }
 
 pub fn check(case: &CaseFile, frame: &Frame) -> Result<Passed, String> {
-    let expected = case_puzzle(&case.board).map_err(|e| format!("malformed [board]: {e:#}"))?;
+    let (expected, start) = case_state(&case.board).map_err(|e| format!("malformed [board]: {e:#}"))?;
     let answer: BreachAnswer = case.answer_as()?;
     let started = Instant::now();
     let screen = read::read(frame).map_err(|e| format!("read: {e}"))?;
     let read_time = started.elapsed();
-    if let Some(difference) = first_difference(&screen.puzzle, &expected) {
+    if let Some(difference) = first_difference((&screen.puzzle, &screen.start), (&expected, &start)) {
         return Err(difference);
     }
     if answer.best_daemons.is_none() && answer.min_length.is_none() {
         return Ok(Passed::read_only(read_time));
     }
     let started = Instant::now();
-    let solution = solve::solve(&expected);
+    let solution = solve::solve_from(&expected, &start, crate::budget::Budget::UNLIMITED).0;
     let solve_time = started.elapsed();
-    let codes = expected.check_path(&solution.path).map_err(|e| format!("solver: illegal path: {e}"))?;
+    let codes = expected.check_from(&start, &solution.path).map_err(|e| format!("solver: illegal path: {e}"))?;
     let completed = expected.completed(&codes);
     if let Some(best) = &answer.best_daemons {
         let mut best = best.clone();

@@ -2,17 +2,17 @@
 //! (one pick), the inputs of a pick (a click on its cell, or arrow keys then Enter, by the profile's
 //! input style), and the check after each pick.
 //!
-//! The reader reads the start screen; after a pick the loop checks what it can see: one more buffer
-//! slot filled. The last pick of the plan may end the breach and close the screen, so it is taken as
-//! done. Re-planning from a mid-game screen needs a mid-game reader (not written yet): a mismatch
-//! there stops the bot with a message.
+//! The state is the puzzle and where the breach stands (`Start`: codes in the buffer, cells used,
+//! the next pick's line), so the solver plans from the start or from any mid-game screen. After a
+//! pick the loop checks what it can see: one more buffer slot filled. The last pick of the plan may
+//! end the breach and close the screen, so it is taken as done.
 
 use std::fmt;
 
 use anyhow::bail;
 use serde::Deserialize;
 
-use super::board::{Code, Puzzle};
+use super::board::{Code, Puzzle, Start};
 use super::read::{self, BreachScreen};
 use super::{act, annotate, solve};
 use crate::budget::Budget;
@@ -48,11 +48,11 @@ pub struct BreachConfig {
     pub input: BreachInput,
 }
 
-/// The puzzle and the picks made so far.
+/// The puzzle and where the breach stands (picks made so far, the next pick's line).
 #[derive(Clone, Debug, PartialEq)]
 pub struct BreachState {
     pub puzzle: Puzzle,
-    pub picks: Vec<(usize, usize)>,
+    pub start: Start,
 }
 
 /// One pick: a cell and the code it holds.
@@ -72,7 +72,8 @@ impl fmt::Display for Pick {
 impl fmt::Display for BreachState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", board_toml(&self.puzzle))?;
-        write!(f, "picks so far: {}", self.picks.len())
+        let picked: Vec<&str> = self.start.picked.iter().map(|c| c.text()).collect();
+        write!(f, "picked so far: [{}], next from {}", picked.join(" "), self.start.line)
     }
 }
 
@@ -88,9 +89,9 @@ pub fn board_toml(p: &Puzzle) -> String {
     )
 }
 
-/// The value of the daemons `picks` complete.
-fn value_of(puzzle: &Puzzle, picks: &[(usize, usize)]) -> u32 {
-    puzzle.check_path(picks).map_or(0, |codes| Puzzle::value(&puzzle.completed(&codes)))
+/// The value of the daemons the codes in the buffer complete.
+fn value_of(state: &BreachState) -> u32 {
+    Puzzle::value(&state.puzzle.completed(&state.start.picked))
 }
 
 impl TurnBased for Breach {
@@ -115,14 +116,11 @@ impl TurnBased for Breach {
 
     fn read(frame: &Frame, _layout: &BreachScreen, _config: &BreachConfig) -> anyhow::Result<Reading<BreachState>> {
         let screen = read::read(frame)?;
-        Ok(Reading { board: BreachState { puzzle: screen.puzzle, picks: Vec::new() }, confidence: 1.0 })
+        Ok(Reading { board: BreachState { puzzle: screen.puzzle, start: screen.start }, confidence: 1.0 })
     }
 
     fn solve(state: &BreachState, budget: Budget) -> anyhow::Result<Plan<Pick>> {
-        if !state.picks.is_empty() {
-            bail!("planning from a mid-game Breach screen (picks already made) is not supported yet");
-        }
-        let (solution, proven) = solve::solve_within(&state.puzzle, budget);
+        let (solution, proven) = solve::solve_from(&state.puzzle, &state.start, budget);
         if solution.path.is_empty() {
             bail!("no daemon can be completed with this buffer; nothing to do");
         }
@@ -133,17 +131,34 @@ impl TurnBased for Breach {
 
     fn predict(state: &BreachState, pick: &Pick) -> BreachState {
         let mut next = state.clone();
-        next.picks.push((pick.row, pick.col));
+        next.start.picked.push(pick.code);
+        next.start.used.push((pick.row, pick.col));
+        next.start.line = next.start.line.after((pick.row, pick.col));
         next
     }
 
+    /// The same codes in the buffer, the same next line, the same cells used, and the same codes
+    /// in every cell still open (a used cell's code is hidden on screen).
     fn matches(read: &BreachState, predicted: &BreachState) -> bool {
-        read == predicted
+        let (r, p) = (&read.start, &predicted.start);
+        let mut used_r = r.used.clone();
+        let mut used_p = p.used.clone();
+        used_r.sort_unstable();
+        used_p.sort_unstable();
+        let open_alike = read.puzzle.rows() == predicted.puzzle.rows()
+            && read.puzzle.cols() == predicted.puzzle.cols()
+            && (0..read.puzzle.rows()).all(|row| {
+                (0..read.puzzle.cols()).all(|col| {
+                    used_p.contains(&(row, col)) || read.puzzle.at(row, col) == predicted.puzzle.at(row, col)
+                })
+            });
+        r.picked == p.picked && r.line == p.line && used_r == used_p && open_alike
     }
 
     /// Done once the picks complete the most valuable set of daemons the puzzle allows.
     fn is_won(state: &BreachState) -> bool {
-        !state.picks.is_empty() && value_of(&state.puzzle, &state.picks) >= solve::solve(&state.puzzle).value
+        !state.start.picked.is_empty()
+            && value_of(state) >= solve::solve_from(&state.puzzle, &state.start, Budget::UNLIMITED).0.value
     }
 
     fn actions(
@@ -154,14 +169,14 @@ impl TurnBased for Breach {
     ) -> anyhow::Result<Vec<Action>> {
         let cell = (pick.row, pick.col);
         Ok(match config.input.style {
-            PickStyle::Keys => act::keys(&[cell], state.picks.last().copied().unwrap_or((0, 0))).remove(0),
+            PickStyle::Keys => act::keys(&[cell], state.start.used.last().copied().unwrap_or((0, 0))).remove(0),
             PickStyle::Cell => act::clicks(&[cell], layout),
         })
     }
 
     /// After a pick one more buffer slot is filled; the last pick may close the breach screen.
     fn confirm(frame: &Frame, layout: &BreachScreen, _config: &BreachConfig, predicted: &BreachState) -> bool {
-        Self::is_won(predicted) || layout.empty_slots(frame) + predicted.picks.len() == layout.slots.len()
+        Self::is_won(predicted) || layout.empty_slots(frame) + predicted.start.picked.len() == layout.puzzle.buffer
     }
 
     fn board_toml(state: &BreachState) -> String {

@@ -19,7 +19,7 @@ mod tests;
 
 use crate::frame::{Frame, Rect};
 
-use super::board::{Code, Puzzle};
+use super::board::{Code, Puzzle, Start};
 use luma::{Luma, percentile};
 use tokens::Token;
 
@@ -27,6 +27,8 @@ use tokens::Token;
 #[derive(Clone, Debug)]
 pub struct BreachScreen {
     pub puzzle: Puzzle,
+    /// Where the breach stands: picks already made (cells shown as "[ ]"), the next pick's line.
+    pub start: Start,
     /// The box of each matrix cell (one pitch square around its code), row by row.
     pub cells: Vec<Vec<Rect>>,
     /// The box of each matrix code's two glyphs, row by row.
@@ -112,7 +114,17 @@ pub fn read(frame: &Frame) -> Result<BreachScreen, ReadError> {
     }
     let daemon_codes = daemon_lines.iter().map(|l| l.iter().map(token_box).collect()).collect();
     let puzzle = Puzzle { grid, daemons, buffer: slots.len() };
-    Ok(BreachScreen { puzzle, cells, codes: codes_at, daemon_codes, slots, text_height, buffer_region: region, ink })
+    Ok(BreachScreen {
+        puzzle,
+        start: Start::default(),
+        cells,
+        codes: codes_at,
+        daemon_codes,
+        slots,
+        text_height,
+        buffer_region: region,
+        ink,
+    })
 }
 
 fn code_of(luma: &Luma, token: &Token, place: impl Fn() -> String) -> Result<Code, ReadError> {

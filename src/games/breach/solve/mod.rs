@@ -13,6 +13,10 @@
 //! is the optimum: exhaustive over sets and lengths, hence proven. A set with an unrealisable member
 //! is skipped without search. Pure and deterministic.
 //!
+//! From a breach under way (`Start`) the same holds with the picked codes as a fixed head of every
+//! pattern: only the tail is matched on the grid, from the start's line, avoiding used cells, and a
+//! daemon the head already holds is complete for free.
+//!
 //! Two exact shortcuts keep the DFS fast: it runs from the last pick backwards, so fixed codes prune
 //! before the free lead-in is explored; and a gap of free picks is bridged by first solving the
 //! picks beyond it without the gap (if that fails, every gap fails, since extra visited cells only
@@ -20,7 +24,7 @@
 
 use std::collections::HashSet;
 
-use super::board::{Code, Puzzle, contains};
+use super::board::{Code, Line, Puzzle, Start, contains};
 use crate::budget::{Budget, BudgetClock};
 
 #[cfg(test)]
@@ -47,21 +51,26 @@ pub fn solve(p: &Puzzle) -> Solution {
 /// whether it is proven optimal; when the budget runs out first, the answer is the best found so
 /// far (at least the most valuable single daemon, which is settled before the budget applies).
 pub fn solve_within(p: &Puzzle, budget: Budget) -> (Solution, bool) {
+    solve_from(p, &Start::default(), budget)
+}
+
+/// Solves from a breach under way: the further picks, and the daemons the whole buffer completes.
+pub fn solve_from(p: &Puzzle, start: &Start, budget: Budget) -> (Solution, bool) {
     let n = p.daemons.len();
-    let dfs = Dfs::new(p);
+    let dfs = Dfs::new(p, start);
     let unlimited = &mut Budget::UNLIMITED.start();
     // Singletons first: a set holding an unrealisable daemon is skipped outright, and the best
     // realisable one is the fallback answer.
     let mut infeasible: Vec<u32> = Vec::new();
     let mut fallback = None;
     for i in 0..n {
-        match shortest_for(p, &dfs, 1 << i, unlimited) {
+        match shortest_for(p, start, &dfs, 1 << i, unlimited) {
             Some(Some(path)) => fallback = Some(path),
             _ => infeasible.push(1 << i),
         }
     }
     let answer = |path: Vec<(usize, usize)>| {
-        let codes = p.check_path(&path).expect("solver paths are legal");
+        let codes = p.check_from(start, &path).unwrap_or_default();
         let daemons = p.completed(&codes);
         let value = Puzzle::value(&daemons);
         Solution { path, daemons, value }
@@ -71,7 +80,7 @@ pub fn solve_within(p: &Puzzle, budget: Budget) -> (Solution, bool) {
         if infeasible.iter().any(|&bad| bad & !set == 0) {
             continue;
         }
-        match shortest_for(p, &dfs, set, &mut clock) {
+        match shortest_for(p, start, &dfs, set, &mut clock) {
             Some(Some(path)) => {
                 let solution = answer(path);
                 debug_assert_eq!(solution.value, set, "a path completing more would have been found first");
@@ -88,8 +97,8 @@ pub fn solve_within(p: &Puzzle, budget: Budget) -> (Solution, bool) {
 }
 
 /// The members of `set` that are not implied by another member (a substring of it; of two equal
-/// daemons the lower index is kept).
-fn essential(p: &Puzzle, set: u32) -> Vec<&[Code]> {
+/// daemons the lower index is kept) nor already complete in the codes picked so far (`head`).
+fn essential<'a>(p: &'a Puzzle, set: u32, head: &[Code]) -> Vec<&'a [Code]> {
     let members: Vec<usize> = (0..p.daemons.len()).filter(|&i| set >> i & 1 == 1).collect();
     members
         .iter()
@@ -98,7 +107,7 @@ fn essential(p: &Puzzle, set: u32) -> Vec<&[Code]> {
             !members.iter().any(|&j| {
                 let e = &p.daemons[j];
                 j != i && contains(e, d) && (e.len() > d.len() || j < i)
-            })
+            }) && !contains(head, d)
         })
         .map(|&i| p.daemons[i].as_slice())
         .collect()
@@ -106,9 +115,19 @@ fn essential(p: &Puzzle, set: u32) -> Vec<&[Code]> {
 
 /// The shortest legal path completing every daemon of `set`: Some(None) when none fits in the
 /// buffer, None when the budget ran out before that was settled.
-fn shortest_for(p: &Puzzle, dfs: &Dfs, set: u32, clock: &mut BudgetClock) -> Option<Option<Vec<(usize, usize)>>> {
-    let ds = essential(p, set);
-    let min_len = ds.iter().map(|d| d.len()).max().unwrap_or(0);
+fn shortest_for(
+    p: &Puzzle,
+    start: &Start,
+    dfs: &Dfs,
+    set: u32,
+    clock: &mut BudgetClock,
+) -> Option<Option<Vec<(usize, usize)>>> {
+    let head = &start.picked;
+    let ds = essential(p, set, head);
+    if ds.is_empty() {
+        return Some(Some(Vec::new()));
+    }
+    let min_len = ds.iter().map(|d| d.len()).max().unwrap_or(0).max(head.len() + 1);
     for len in min_len..=p.buffer {
         let mut seen = HashSet::new();
         let mut order: Vec<usize> = (0..ds.len()).collect();
@@ -119,10 +138,13 @@ fn shortest_for(p: &Puzzle, dfs: &Dfs, set: u32, clock: &mut BudgetClock) -> Opt
                 return;
             }
             let mut pat = vec![None; len];
+            for (slot, &code) in pat.iter_mut().zip(head) {
+                *slot = Some(code);
+            }
             place(&ds, order, 0, 0, &mut pat, &mut |pat| {
                 if found.is_none() && !spent && seen.insert(pat.clone()) {
                     spent = !clock.tick();
-                    found = dfs.realise(pat);
+                    found = dfs.realise(&pat[head.len()..]);
                 }
             });
         });
@@ -190,26 +212,38 @@ struct Dfs {
     cols: usize,
     /// Codes row-major.
     cells: Vec<Code>,
+    /// Cells picked before the start, as a bitmask.
+    used: u64,
+    /// The line of the first pick searched.
+    line: Line,
 }
 
 impl Dfs {
-    fn new(p: &Puzzle) -> Dfs {
+    fn new(p: &Puzzle, start: &Start) -> Dfs {
         let cells = p.grid.iter().flatten().copied().collect();
-        Dfs { rows: p.rows(), cols: p.cols(), cells }
+        let (rows, cols) = (p.rows(), p.cols());
+        let used =
+            start.used.iter().filter(|&&(r, c)| r < rows && c < cols).fold(0u64, |m, &(r, c)| m | 1 << (r * cols + c));
+        Dfs { rows, cols, cells, used, line: start.line }
+    }
+
+    /// True when pick `i` shares its column with pick `i - 1` (else its row): from a row, the
+    /// second pick goes down the first one's column.
+    fn down_column(&self, i: usize) -> bool {
+        (i % 2 == 1) == matches!(self.line, Line::Row(_))
     }
 
     /// A legal path whose codes match `pat` token by token, if there is one. The search runs from
     /// the last pick backwards: patterns end in fixed codes and may start with free picks, so the
     /// selective part is searched first and the free lead-in (almost always possible) last.
-    fn realise(&self, pat: &Pattern) -> Option<Vec<(usize, usize)>> {
+    fn realise(&self, pat: &[Option<Code>]) -> Option<Vec<(usize, usize)>> {
         let mut rev = Vec::with_capacity(pat.len());
         let Some(last) = pat.len().checked_sub(1) else {
             return Some(rev);
         };
-        let rows = if last == 0 { 1 } else { self.rows };
-        for r in 0..rows {
+        for r in 0..self.rows {
             for c in 0..self.cols {
-                if self.step(pat, last, (r, c), 0, &mut rev) {
+                if self.step(pat, last, (r, c), self.used, &mut rev) {
                     rev.reverse();
                     return Some(rev);
                 }
@@ -222,14 +256,17 @@ impl Dfs {
     /// before it.
     fn step(
         &self,
-        pat: &Pattern,
+        pat: &[Option<Code>],
         i: usize,
         (r, c): (usize, usize),
         visited: u64,
         rev: &mut Vec<(usize, usize)>,
     ) -> bool {
         let bit = 1u64 << (r * self.cols + c);
-        if visited & bit != 0 || (i == 0 && r != 0) || pat[i].is_some_and(|t| t != self.cells[r * self.cols + c]) {
+        if visited & bit != 0
+            || (i == 0 && !self.line.holds((r, c)))
+            || pat[i].is_some_and(|t| t != self.cells[r * self.cols + c])
+        {
             return false;
         }
         rev.push((r, c));
@@ -245,11 +282,9 @@ impl Dfs {
             }
             Bridge::Unknown => {}
         }
-        // Pick i shares its column with pick i - 1 when i is odd, its row when i is even; pick 0
-        // is in the top row.
-        let found = if i % 2 == 1 {
-            let rows = if i == 1 { 0..1 } else { 0..self.rows };
-            rows.into_iter().any(|nr| nr != r && self.step(pat, i - 1, (nr, c), visited, rev))
+        // Pick 0 is on the start's line; after it, picks alternate between column and row.
+        let found = if self.down_column(i) {
+            (0..self.rows).any(|nr| nr != r && self.step(pat, i - 1, (nr, c), visited, rev))
         } else {
             (0..self.cols).any(|nc| nc != c && self.step(pat, i - 1, (r, nc), visited, rev))
         };
@@ -267,7 +302,7 @@ impl Dfs {
     /// impossible from here. `Unknown` leaves `rev` as it was for the exhaustive search.
     fn bridge_gap(
         &self,
-        pat: &Pattern,
+        pat: &[Option<Code>],
         i: usize,
         x: (usize, usize),
         visited: u64,
@@ -311,11 +346,10 @@ impl Dfs {
         avoid: u64,
         rev: &mut Vec<(usize, usize)>,
     ) -> bool {
-        // Pick i shares its column with pick i - 1 when i is odd, else its row.
         if i - 1 == j {
-            return if i % 2 == 1 { y.1 == c } else { y.0 == r };
+            return if self.down_column(i) { y.1 == c } else { y.0 == r };
         }
-        let next: Vec<(usize, usize)> = if i % 2 == 1 {
+        let next: Vec<(usize, usize)> = if self.down_column(i) {
             (0..self.rows).filter(|&nr| nr != r).map(|nr| (nr, c)).collect()
         } else {
             (0..self.cols).filter(|&nc| nc != c).map(|nc| (r, nc)).collect()

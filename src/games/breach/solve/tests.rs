@@ -168,7 +168,7 @@ fn pattern_search_matches_enumeration() {
         let len = 1 + rng.index(9);
         let pat: Pattern =
             (0..len).map(|_| if rng.index(2) == 0 { None } else { Some(Code::ALL[rng.index(alphabet)]) }).collect();
-        let got = Dfs::new(&p).realise(&pat);
+        let got = Dfs::new(&p, &Start::default()).realise(&pat);
         assert_eq!(got.is_some(), brute_realisable(&p, &pat), "case {case}: {pat:?} on {p:?}");
         if let Some(path) = got {
             p.buffer = len;

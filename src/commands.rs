@@ -14,6 +14,7 @@ use crate::frame::Frame;
 use crate::input::live::LiveInput;
 use crate::profile::{Calibration, Profile};
 use crate::runner::{self, PlayOptions, Summary, TurnBased};
+use crate::screen::monitor::MonitorScreen;
 use crate::screen::{PngScreen, Screen, open_window, settled};
 
 /// `--profile`: which profile to play, read or calibrate with.
@@ -57,6 +58,10 @@ pub struct PlayArgs {
     /// Read this screenshot instead of the live window (implies --dry-run).
     #[arg(long)]
     pub from: Option<PathBuf>,
+    /// Play on monitor N (0 the first) captured whole, instead of the profile's window: for games
+    /// that run full screen.
+    #[arg(long, conflicts_with = "from")]
+    pub monitor: Option<usize>,
     /// Where the dry run writes its picture [default: <game>-dry-run.png].
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -96,10 +101,11 @@ pub struct ReadArgs {
 #[derive(clap::Args, Clone, Debug)]
 pub struct NoArgs {}
 
-fn screen_for(profile: &Profile, from: Option<&Path>) -> anyhow::Result<Box<dyn Screen>> {
-    Ok(match from {
-        Some(path) => Box::new(PngScreen::open(path)?),
-        None => {
+fn screen_for(profile: &Profile, from: Option<&Path>, monitor: Option<usize>) -> anyhow::Result<Box<dyn Screen>> {
+    Ok(match (from, monitor) {
+        (Some(path), _) => Box::new(PngScreen::open(path)?),
+        (None, Some(index)) => Box::new(MonitorScreen::open(index)?),
+        (None, None) => {
             Box::new(open_window(&profile.window, &format!("start {} first, or use --from shot.png", profile.name))?)
         }
     })
@@ -151,7 +157,7 @@ pub fn play<G: TurnBased>(
     limit: Option<usize>,
 ) -> anyhow::Result<bool> {
     let profile = args.profile.load(env, default_profile, G::NAME)?;
-    let mut screen = screen_for(&profile, args.from.as_deref())?;
+    let mut screen = screen_for(&profile, args.from.as_deref(), args.monitor)?;
     env.line(format!("playing {} in {}", G::NAME, screen.describe()));
     let frame = settled(screen.as_mut(), &profile.timing)?;
     let layout = saved_layout::<G>(env, &profile, &frame)?;
@@ -223,7 +229,7 @@ fn dry_run<G: TurnBased>(
 pub fn calibrate<G: TurnBased>(env: &mut Env, default_profile: &str, args: &CalibrateArgs) -> anyhow::Result<bool> {
     let profile = args.profile.load(env, default_profile, G::NAME)?;
     let config = G::config(&profile)?;
-    let mut screen = screen_for(&profile, args.from.as_deref())?;
+    let mut screen = screen_for(&profile, args.from.as_deref(), None)?;
     let frame = screen.capture()?;
     let (layout, board) = find_and_read::<G>(&frame, &config, None)?;
     let Some(grid) = G::to_calibration(&layout) else { bail!("{} has no layout to calibrate", G::NAME) };

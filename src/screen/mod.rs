@@ -4,6 +4,7 @@
 //! The rest of gamebot sees only `Frame`s, so live play and replay share every line of reading code.
 
 mod focus;
+pub mod monitor;
 pub mod window;
 #[cfg(target_os = "linux")]
 pub mod x11;
@@ -35,6 +36,8 @@ pub enum ScreenError {
     Minimised,
     #[error("cannot capture the game window: {0}")]
     Capture(String),
+    #[error("there is no monitor {index}: {count} monitors found (the first is 0)")]
+    NoMonitor { index: usize, count: usize },
 }
 
 /// A source of frames.

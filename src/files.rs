@@ -51,9 +51,24 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(text: &str, path: &Path) -> Re
     })
 }
 
-/// Reads and parses a TOML file.
+/// The largest TOML file read: profiles, calibrations and cases are a few kilobytes.
+pub const MAX_TOML_BYTES: u64 = 1 << 20;
+
+/// Reads a text file of at most `max` bytes; a larger one (or a folder) is a clear error, read no further.
+pub fn read_text(path: &Path, max: u64) -> Result<String, FileError> {
+    let meta = fs::metadata(path).map_err(|e| FileError::new(path, e))?;
+    if meta.is_dir() {
+        return Err(FileError::invalid(path, "is a folder, not a file"));
+    }
+    if meta.len() > max {
+        return Err(FileError::invalid(path, format!("{} bytes, more than the {max} this file may have", meta.len())));
+    }
+    fs::read_to_string(path).map_err(|e| FileError::new(path, e))
+}
+
+/// Reads and parses a TOML file (at most `MAX_TOML_BYTES`).
 pub fn load_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, FileError> {
-    let text = fs::read_to_string(path).map_err(|e| FileError::new(path, e))?;
+    let text = read_text(path, MAX_TOML_BYTES)?;
     parse_toml(&text, path)
 }
 
@@ -103,6 +118,18 @@ mod tests {
         write_atomic(&path, b"two", true).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "two");
         assert_eq!(fs::read_dir(path.parent().unwrap()).unwrap().count(), 1, "no temporary file left");
+    }
+
+    /// Regression (issue 20): a 10 MB TOML file is refused before it is read or parsed.
+    #[test]
+    fn an_oversized_toml_file_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.toml");
+        fs::write(&path, "a = 1\n".repeat(2_000_000)).unwrap();
+        let err = load_toml::<toml::Table>(&path).unwrap_err().to_string();
+        assert!(err.contains("big.toml") && err.contains("more than"), "{err}");
+        let err = load_toml::<toml::Table>(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("is a folder"), "{err}");
     }
 
     #[test]

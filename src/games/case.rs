@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::files::{FileError, parse_toml};
+use crate::files::FileError;
 
 /// The common part of every case file; `board` and `answer` are read per game.
 #[derive(Debug, Deserialize)]
@@ -41,8 +41,7 @@ impl Passed {
 
 /// Loads a case file's TOML; errors name the file and line.
 pub fn load(path: &Path) -> Result<CaseFile, FileError> {
-    let text = std::fs::read_to_string(path).map_err(|e| FileError::new(path, e))?;
-    parse_toml(&text, path)
+    crate::files::load_toml(path)
 }
 
 /// The PNG beside a case file.

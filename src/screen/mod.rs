@@ -54,15 +54,31 @@ pub trait Screen {
 
 /// Loads a PNG file as a frame; a corrupt or empty file is an error naming it.
 pub fn load_png(path: &Path) -> Result<Frame, ScreenError> {
+    let decode = |reason: String| ScreenError::Decode { path: path.into(), reason };
+    let size = std::fs::metadata(path).map_err(|source| ScreenError::Io { path: path.into(), source })?.len();
+    if size > MAX_PNG_BYTES {
+        return Err(decode(format!("{size} bytes, more than a screenshot ({MAX_PNG_BYTES} at most)")));
+    }
     let bytes = std::fs::read(path).map_err(|source| ScreenError::Io { path: path.into(), source })?;
-    let image = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
-        .map_err(|e| ScreenError::Decode { path: path.into(), reason: e.to_string() })?
-        .to_rgba8();
+    let mut reader = image::ImageReader::with_format(std::io::Cursor::new(bytes), image::ImageFormat::Png);
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
+    reader.limits(limits);
+    let image = reader.decode().map_err(|e| decode(e.to_string()))?.to_rgba8();
     if image.width() == 0 || image.height() == 0 {
         return Err(ScreenError::Empty { path: path.into() });
     }
     Ok(Frame::from_image(image))
 }
+
+/// The largest PNG file read (a 16K screenshot compresses to far less).
+const MAX_PNG_BYTES: u64 = 256 << 20;
+/// The widest and tallest image decoded: twice 8K.
+const MAX_SIDE: u32 = 16_384;
+/// The most memory one decode may take (an 8K RGBA frame is 130 MB).
+const MAX_DECODE_BYTES: u64 = 512 << 20;
 
 /// Which window to play in.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -198,6 +214,23 @@ mod tests {
     fn a_missing_file_is_an_error_naming_it() {
         let err = load_png(Path::new("/no/such/shot.png")).unwrap_err().to_string();
         assert!(err.contains("/no/such/shot.png"), "{err}");
+    }
+
+    /// Regression (issue 20): a PNG header claiming a huge image is refused from its header, before
+    /// any allocation the size of the claim.
+    #[test]
+    fn a_huge_claimed_size_is_refused_without_allocating_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("huge.png");
+        let mut bytes = Vec::new();
+        image::RgbaImage::new(1, 1).write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
+        // IHDR's width and height sit at bytes 16..24; claim 100000 x 100000 (the CRC then fails,
+        // or the limits do: either way a clear error, never an allocation of 40 GB).
+        bytes[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+        bytes[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        let err = load_png(&path).unwrap_err().to_string();
+        assert!(err.contains("huge.png") && err.contains("not a readable PNG"), "{err}");
     }
 
     #[test]

@@ -93,3 +93,33 @@ fn a_flood_it_with_pale_colours_and_buttons_beside_the_board() {
 fn a_flood_it_on_a_blue_background_with_buttons_below() {
     learn_then_replay("flood", "olerichard-flood");
 }
+
+#[test]
+fn a_peg_solitaire_with_shaded_pegs_and_small_holes() {
+    learn_then_replay("pegs", "omerkel-pegs");
+}
+
+#[test]
+fn a_peg_solitaire_with_flat_pegs_on_a_wooden_disc() {
+    learn_then_replay("pegs", "fedelopez-pegs");
+}
+
+#[test]
+fn a_pegs_profile_is_not_learned_without_the_known_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = cases("pegs", "fedelopez-pegs")[0].with_extension("png");
+    let config = dir.path().to_str().unwrap();
+    let out = gamebot(&[
+        "--config-dir",
+        config,
+        "calibrate",
+        "pegs",
+        "--from",
+        shot.to_str().unwrap(),
+        "--profile",
+        "new-pegs",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("pass --board"), "{}", text(&out));
+    assert!(!dir.path().join("new-pegs.toml").exists());
+}

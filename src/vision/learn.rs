@@ -87,6 +87,20 @@ pub fn border_colour(frame: &Frame) -> [u8; 3] {
     counts.into_iter().max_by_key(|&(c, n)| (n, c)).map_or([0, 0, 0], |(c, _)| c)
 }
 
+/// The colour most pixels inside `rect` have.
+pub fn dominant_colour(frame: &Frame, rect: Rect) -> [u8; 3] {
+    let mut counts: HashMap<[u8; 3], usize> = HashMap::new();
+    let (x0, y0) = (rect.x.max(0.0) as u32, rect.y.max(0.0) as u32);
+    let x1 = ((rect.x + rect.width) as u32).min(frame.width());
+    let y1 = ((rect.y + rect.height) as u32).min(frame.height());
+    for y in y0..y1 {
+        for x in x0..x1 {
+            *counts.entry(frame.rgb(x, y)).or_insert(0) += 1;
+        }
+    }
+    counts.into_iter().max_by_key(|&(c, n)| (n, c)).map_or([0, 0, 0], |(c, _)| c)
+}
+
 /// Pixels further than `min_delta_e` from `background`.
 pub fn unlike_mask(frame: &Frame, background: [u8; 3], min_delta_e: f32) -> Vec<bool> {
     let bg = Lab::from_rgb8(background);

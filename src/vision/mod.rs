@@ -4,6 +4,7 @@
 pub mod annotate;
 pub mod colour;
 pub mod components;
+pub mod disc_sizes;
 pub mod discs;
 pub mod grid;
 pub mod learn;

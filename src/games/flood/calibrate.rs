@@ -107,7 +107,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
     let expected = Board::new(grid.rows, grid.cols, labels.iter().map(|&l| l as u8).collect());
     let base = GridParams {
         by_palette: true,
-        max_patch_spread: GridParams::default().max_patch_spread.max(learned.spread * 1.5 + 5.0),
+        max_patch_spread: GridParams::default().max_patch_spread.max((learned.spread * 2.0 + 10.0).round()),
         ..GridParams::default()
     };
     // The reader finds the board by its palette: the widest gap between cells that still finds

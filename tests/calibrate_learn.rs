@@ -123,3 +123,40 @@ fn a_pegs_profile_is_not_learned_without_the_known_board() {
     assert!(text(&out).contains("pass --board"), "{}", text(&out));
     assert!(!dir.path().join("new-pegs.toml").exists());
 }
+
+#[test]
+fn without_the_known_board_a_flood_profile_is_proposed_and_reads_the_programs_other_shots() {
+    let dir = tempfile::tempdir().unwrap();
+    let all = cases("flood", "olerichard-flood");
+    let shot = all[1].with_extension("png");
+    let config = dir.path().join("config");
+    let out = gamebot(&[
+        "--config-dir",
+        config.to_str().unwrap(),
+        "--calibration-dir",
+        dir.path().to_str().unwrap(),
+        "calibrate",
+        "flood",
+        "--from",
+        shot.to_str().unwrap(),
+        "--profile",
+        "proposed",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("PROPOSED reading"), "{}", text(&out));
+    assert!(dir.path().join("proposed-calibration.png").exists());
+    // The program's cases, pointed at the proposed profile.
+    let mut replay = vec!["--config-dir".to_string(), config.to_str().unwrap().to_string(), "replay".to_string()];
+    for case in &all {
+        let name = case.file_name().unwrap();
+        let copy = dir.path().join(name);
+        let text =
+            std::fs::read_to_string(case).unwrap().replace("profile = \"olerichard-flood\"", "profile = \"proposed\"");
+        std::fs::write(&copy, text).unwrap();
+        std::fs::copy(case.with_extension("png"), copy.with_extension("png")).unwrap();
+        replay.push(copy.to_str().unwrap().to_string());
+    }
+    let args: Vec<&str> = replay.iter().map(String::as_str).collect();
+    let out = gamebot(&args);
+    assert!(text(&out).contains(&format!("{} passed, 0 failed", all.len())), "{}", text(&out));
+}

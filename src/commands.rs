@@ -99,6 +99,18 @@ impl CalibrateArgs {
     }
 }
 
+/// Where a learning calibration draws what it learned: `--out`, else
+/// `<calibration-dir>/<profile>-calibration.png`. Refused up front when the file exists and
+/// `--force` is not given, so that a refusal leaves no new profile behind either.
+pub fn learned_picture_path(env: &Env, args: &CalibrateArgs, game: &str) -> anyhow::Result<PathBuf> {
+    let name = args.profile.profile.as_deref().unwrap_or(game);
+    let out = args.out.clone().unwrap_or_else(|| env.calibration_dir.join(format!("{name}-calibration.png")));
+    if out.exists() && !args.force {
+        bail!("{}: already exists; pass --force to overwrite it (or --out another path)", out.display());
+    }
+    Ok(out)
+}
+
 /// A profile learned by calibration, as written to `config/<name>.toml`.
 #[derive(serde::Serialize)]
 struct LearnedProfile<'a, T: serde::Serialize> {

@@ -74,8 +74,22 @@ fn learn_then_replay(game: &str, program: &str) {
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("config/{program}.toml"))).unwrap();
     assert_eq!(settings(&learned), settings(&committed), "config/{program}.toml is what calibration learns");
 
+    // Neither the picture nor the profile is written over without --force, and a refusal of the
+    // picture leaves no profile behind.
     let again = gamebot(&learn);
     assert!(!again.status.success() && text(&again).contains("--force"), "{}", text(&again));
+    let elsewhere = dir.path().join("elsewhere.png");
+    let mut again_out = learn.to_vec();
+    again_out.extend(["--out", elsewhere.to_str().unwrap()]);
+    let again = gamebot(&again_out);
+    assert!(!again.status.success() && text(&again).contains("already exists; pass --force"), "{}", text(&again));
+    assert_eq!(std::fs::read_to_string(config.join(format!("{program}.toml"))).unwrap(), learned);
+    let fresh = dir.path().join("fresh");
+    let mut picture_only = learn.to_vec();
+    picture_only[1] = fresh.to_str().unwrap();
+    let refused = gamebot(&picture_only);
+    assert!(!refused.status.success(), "{}", text(&refused));
+    assert!(!fresh.join(format!("{program}.toml")).exists(), "no profile when the picture is refused");
 
     let mut replay = vec!["--config-dir", config_s, "--calibration-dir", calibration_s, "replay"];
     replay.extend(all.iter().map(|c| c.to_str().unwrap()));

@@ -107,6 +107,7 @@ impl Game for Flood {
 /// profile from one screenshot (`flood::calibrate`), saves it, and draws what was found.
 fn learn(env: &mut Env, args: &CalibrateArgs) -> anyhow::Result<bool> {
     let shot = args.from.as_deref().context("learning a new profile needs a screenshot: pass --from shot.png")?;
+    let out = commands::learned_picture_path(env, args, Flood::NAME)?;
     let frame = crate::screen::load_png(shot)?;
     let truth = match &args.board {
         Some(path) => Some(board_from(Some(path.as_path()))?),
@@ -126,8 +127,6 @@ fn learn(env: &mut Env, args: &CalibrateArgs) -> anyhow::Result<bool> {
     for button in &learnt.buttons {
         crate::vision::annotate::outline(&mut picture, *button, 2, image::Rgba([255, 255, 255, 255]));
     }
-    let name = args.profile.profile.as_deref().unwrap_or(Flood::NAME);
-    let out = args.out.clone().unwrap_or_else(|| env.calibration_dir.join(format!("{name}-calibration.png")));
     crate::files::save_png(&picture, &out, args.force)?;
     env.line(format!("what was learned is drawn in {}", out.display()));
     Ok(true)

@@ -51,6 +51,7 @@ fn learn(env: &mut Env, args: &PegsCalibrate) -> anyhow::Result<bool> {
     let Some(board_path) = common.board.as_deref() else {
         bail!("learning a peg solitaire profile needs the screenshot's known board: pass --board case.toml")
     };
+    let out = commands::learned_picture_path(env, common, <Pegs as Game>::NAME)?;
     let frame = crate::screen::load_png(shot)?;
     let (rows, source) = input_rows(Some(board_path))?;
     let truth = Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of o, . and #"))?;
@@ -63,8 +64,6 @@ fn learn(env: &mut Env, args: &PegsCalibrate) -> anyhow::Result<bool> {
     env.line("the board as the new profile reads it (it matches the given board):");
     env.line(learnt.board.to_string());
     let picture = Pegs::annotate(&frame, &learnt.grid, &learnt.board, &[]);
-    let name = common.profile.profile.as_deref().unwrap_or(<Pegs as Game>::NAME);
-    let out = common.out.clone().unwrap_or_else(|| env.calibration_dir.join(format!("{name}-calibration.png")));
     crate::files::save_png(&picture, &out, common.force)?;
     env.line(format!("what was learned is drawn in {}", out.display()));
     Ok(true)

@@ -33,6 +33,14 @@ pub struct GridParams {
     /// Find the board by the profile's palette (pixels near one of its colours) rather than by
     /// saturation: for programs whose cells are pale or whose background is itself colourful.
     pub by_palette: bool,
+    /// With `by_palette`: how near (ΔE) a pixel must be to a palette colour to count as the
+    /// board's, when shading inside a cell strays further than the palette's own limit.
+    pub by_palette_delta_e: Option<f32>,
+    /// The share of lines across the board that must show a boundary where one is predicted.
+    /// Small for boards drawn with lines only between different colours (sgt-flood); larger where
+    /// every cell has its own outline, gap or rounded corners, whose corners would otherwise pass
+    /// for boundaries in the middle of cells.
+    pub min_boundary_share: f64,
     /// Cells are square: when one axis shows too few boundaries to count its cells (a late-game
     /// board whose flooded region spans whole columns), its count follows the other axis's pitch.
     pub square_cells: bool,
@@ -50,6 +58,8 @@ impl Default for GridParams {
             merge_delta_e: 15.0,
             square_cells: true,
             by_palette: false,
+            by_palette_delta_e: None,
+            min_boundary_share: 0.02,
         }
     }
 }
@@ -224,10 +234,10 @@ fn boundary_profiles(frame: &Frame, board: &Component) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// The largest cell count whose every predicted boundary shows evidence in at least one line
-/// across (and 2% of them), or None when not even two cells fit.
+/// across (and `min_boundary_share` of them), or None when not even two cells fit.
 fn best_count(evidence: &[u32], across: usize, params: &GridParams) -> Option<usize> {
     let len = evidence.len();
-    let needed = ((across as f64 * 0.02).ceil() as u32).max(1);
+    let needed = ((across as f64 * params.min_boundary_share).ceil() as u32).max(1);
     let most = (len / params.min_cell_px.max(1) as usize).min(params.max_cells);
     (1..=most).rev().find(|&n| {
         let pitch = len as f64 / n as f64;

@@ -13,14 +13,19 @@ use super::board::Board;
 use super::config::{ClickStyle, FloodConfig, InputConfig};
 use super::read;
 use crate::frame::{Frame, Rect};
+use crate::vision::colour::Lab;
 use crate::vision::grid::{Grid, GridParams, find_grid_in_mask, largest_region};
-use crate::vision::learn::{Learned, border_colour, button_of, learn_classes, unlike_mask};
+use crate::vision::learn::{Learned, border_colour, button_of, dominant_colour, learn_classes, unlike_mask};
 use crate::vision::palette::{Palette, Sample, cluster, sample};
 
 /// How far (ΔE) a pixel must differ from the window's background to be part of something drawn.
 const UNLIKE_BACKGROUND: f32 = 10.0;
 /// Gaps between a board's cells tried when looking for it, smallest first.
 const GAPS: [u32; 5] = [0, 1, 3, 6, 12];
+/// The share of a cell whose pixels tell how far shading strays from the cell's colour.
+const PIXEL_PATCH: f64 = 0.7;
+/// The shares of lines across that must show a predicted boundary, tried smallest first.
+const SHARES: [f64; 4] = [0.02, 0.1, 0.25, 0.5];
 /// The smallest button, as a share of a cell's side.
 const MIN_BUTTON: f64 = 0.4;
 
@@ -49,6 +54,43 @@ fn dense_labels(cells: &[u8]) -> (Vec<usize>, usize) {
     (cells.iter().map(|c| used.binary_search(c).unwrap_or(0)).collect(), used.len())
 }
 
+/// The largest thing inside `rect` unlike the colour of `rect`'s own edge: a board inside a frame.
+fn framed(frame: &Frame, rect: Rect) -> Option<Rect> {
+    // Inside a frame there is only the board: its cells may stand as far apart as any gap tried.
+    let params = GridParams { max_gap_px: GAPS[GAPS.len() - 1], ..GridParams::default() };
+    let edge = dominant_colour(frame, Rect { x: rect.x, y: rect.y, width: rect.width, height: 2.0 });
+    let width = frame.width() as usize;
+    let mask: Vec<bool> = unlike_mask(frame, edge, UNLIKE_BACKGROUND)
+        .into_iter()
+        .enumerate()
+        .map(|(i, unlike)| {
+            let (x, y) = ((i % width) as f64, (i / width) as f64);
+            unlike && x >= rect.x && y >= rect.y && x < rect.x + rect.width && y < rect.y + rect.height
+        })
+        .collect();
+    largest_region(&mask, width, &params).filter(|inner| inner != &rect)
+}
+
+/// How near (ΔE) the pixels of the cells' middles lie to their colour: the 95th percentile, a
+/// quarter more for other boards' shading.
+fn pixel_reach(frame: &Frame, grid: &Grid, labels: &[usize], colours: &[[u8; 3]]) -> f32 {
+    let labs: Vec<Lab> = colours.iter().map(|&c| Lab::from_rgb8(c)).collect();
+    let mut distances = Vec::new();
+    for (i, &label) in labels.iter().enumerate() {
+        let patch = grid.cell_patch(i / grid.cols, i % grid.cols, PIXEL_PATCH);
+        let (x0, y0) = (patch.x.ceil().max(0.0) as u32, patch.y.ceil().max(0.0) as u32);
+        let x1 = ((patch.x + patch.width) as u32).min(frame.width());
+        let y1 = ((patch.y + patch.height) as u32).min(frame.height());
+        for y in y0..y1 {
+            for x in x0..x1 {
+                distances.push(Lab::from_rgb8(frame.rgb(x, y)).delta_e(&labs[label]));
+            }
+        }
+    }
+    distances.sort_by(f32::total_cmp);
+    distances.get(distances.len() * 95 / 100).copied().unwrap_or(0.0) * 1.25
+}
+
 /// Finds the board without a palette: the largest thing unlike the background, cut into the
 /// truth's rows and columns (or counted, without a truth), whose cells group into distinct colours.
 fn find_board(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<(Grid, Vec<usize>, Learned)> {
@@ -57,10 +99,30 @@ fn find_board(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<(Grid, Vec
     for gap in GAPS {
         let params = GridParams { max_gap_px: gap, ..GridParams::default() };
         let grid = match truth {
-            Some(board) => match largest_region(&mask, frame.width() as usize, &params) {
-                Some(rect) => Grid { rect, rows: board.rows, cols: board.cols },
-                None => continue,
-            },
+            Some(board) => {
+                let Some(outer) = largest_region(&mask, frame.width() as usize, &params) else { continue };
+                // The board itself, or the board inside a frame of its own colour.
+                let inner = framed(frame, outer);
+                // Of the two, the one whose cells are the most even is where the cells are.
+                let fits = [Some(outer), inner]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|rect| {
+                        let grid = Grid { rect, rows: board.rows, cols: board.cols };
+                        let cells = samples(frame, &grid, params.patch_fraction);
+                        let (labels, classes) = dense_labels(&board.cells);
+                        learn_classes(&cells, &labels, classes).ok().map(|learned| (grid, labels, learned))
+                    })
+                    .min_by(|a, b| a.2.spread.total_cmp(&b.2.spread));
+                match fits {
+                    Some(found) => return Ok(found),
+                    None => {
+                        last_error =
+                            format!("{}x{} cells in {outer:?} do not group by the known board", board.rows, board.cols);
+                        continue;
+                    }
+                }
+            }
             None => match find_grid_in_mask(frame, &mask, &params) {
                 Ok(grid) => grid,
                 Err(e) => {
@@ -105,31 +167,60 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
         learned.max_delta_e
     ));
     let expected = Board::new(grid.rows, grid.cols, labels.iter().map(|&l| l as u8).collect());
+    // Shading may reach further than the palette's limit, but never halfway to the page's colour.
+    let page = Lab::from_rgb8(border_colour(frame));
+    let to_page = learned.colours.iter().map(|&c| Lab::from_rgb8(c).delta_e(&page)).fold(f32::INFINITY, f32::min);
+    let reach = pixel_reach(frame, &grid, &labels, &learned.colours).min(learned.closest / 2.0).min(to_page / 2.0);
     let base = GridParams {
         by_palette: true,
+        by_palette_delta_e: (reach > learned.max_delta_e).then(|| reach.round()),
         max_patch_spread: GridParams::default().max_patch_spread.max((learned.spread * 2.0 + 10.0).round()),
         ..GridParams::default()
     };
     // The reader finds the board by its palette: the widest gap between cells that still finds
     // exactly this board (a narrower one would split a board whose cells stand apart).
     let mut found = None;
-    for gap in GAPS.iter().rev() {
-        let vision = GridParams { max_gap_px: *gap, ..base.clone() };
-        let Ok(located) = read::locate(frame, &vision, Some(&palette)) else { continue };
+    let mut why = Vec::new();
+    let tries = SHARES.iter().flat_map(|&share| GAPS.iter().rev().map(move |&gap| (share, gap)));
+    for (share, gap) in tries {
+        let vision = GridParams { max_gap_px: gap, min_boundary_share: share, ..base.clone() };
+        let located = match read::locate(frame, &vision, Some(&palette)) {
+            Ok(located) => located,
+            Err(e) => {
+                why.push(format!("gap {gap}: {e}"));
+                continue;
+            }
+        };
         let same_place = (located.rows, located.cols) == (grid.rows, grid.cols)
             && (located.rect.x - grid.rect.x).abs() < grid.cell_width() / 4.0
             && (located.rect.y - grid.rect.y).abs() < grid.cell_height() / 4.0;
-        if let Ok(reading) = read::read(frame, &located, &vision, Some(&palette))
-            && same_place
-            && reading.board.canonical() == expected.canonical()
-        {
-            found = Some((vision, located, reading.board));
-            break;
+        match read::read(frame, &located, &vision, Some(&palette)) {
+            Ok(reading) if same_place && reading.board.canonical() == expected.canonical() => {
+                found = Some((vision, located, reading.board));
+                break;
+            }
+            Ok(_) => {
+                why.push(format!("gap {gap}: found {}x{} cells at {:?}", located.rows, located.cols, located.rect))
+            }
+            Err(e) => {
+                why.push(format!("gap {gap}: {}x{} cells at {:?}: {e}", located.rows, located.cols, located.rect))
+            }
         }
     }
-    let (vision, located, board) =
-        found.context("the board was learned, but reading by the learned palette does not find it again")?;
-    notes.push(format!("found again by its palette with cells up to {} px apart", vision.max_gap_px));
+    let (vision, located, board) = found.with_context(|| {
+        format!(
+            "the board ({}x{} at {:?}) was learned, but the learned palette does not find it again: {}",
+            grid.rows,
+            grid.cols,
+            grid.rect,
+            why.join("; ")
+        )
+    })?;
+    notes.push(format!(
+        "found again by its palette with cells up to {} px apart, boundaries shown across {}% of the board",
+        vision.max_gap_px,
+        vision.min_boundary_share * 100.0
+    ));
     let cell = located.cell_width().min(located.cell_height());
     let buttons: Option<Vec<Rect>> = learned
         .colours
@@ -176,6 +267,75 @@ mod tests {
         assert_eq!(learnt.board, truth);
         assert_eq!(learnt.config.palette.unwrap().colours, palette().colours);
         assert_eq!(learnt.config.input.style, ClickStyle::Cell);
+    }
+
+    /// Draws a board as many web Flood-its do: rounded cells with gaps, each shaded top to bottom,
+    /// inside a dark frame on a coloured page, with round colour buttons below and a title above.
+    fn shaded(board: &Board, colours: &[[u8; 3]], pitch: u32) -> Frame {
+        let (w, h) = (board.cols as u32 * pitch + 120, board.rows as u32 * pitch + 200);
+        let mut image = image::RgbaImage::from_pixel(w, h, image::Rgba([70, 110, 160, 255]));
+        let put = |image: &mut image::RgbaImage, x: u32, y: u32, rgb: [u8; 3]| {
+            image.put_pixel(x, y, image::Rgba([rgb[0], rgb[1], rgb[2], 255]))
+        };
+        let (x0, y0) = (60, 60);
+        for y in y0 - 8..y0 + board.rows as u32 * pitch + 8 {
+            for x in x0 - 8..x0 + board.cols as u32 * pitch + 8 {
+                put(&mut image, x, y, [30, 30, 40]);
+            }
+        }
+        for x in 20..200.min(w) {
+            for y in 20..34 {
+                put(&mut image, x, y, [250, 250, 250]);
+            }
+        }
+        let radius = pitch as f64 / 5.0;
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                let base = colours[board.get(r, c) as usize];
+                for dy in 1..pitch - 1 {
+                    for dx in 1..pitch - 1 {
+                        let (fx, fy) = (dx as f64 - 1.0, dy as f64 - 1.0);
+                        let side = (pitch - 3) as f64;
+                        let (cx, cy) = (fx.min(side - fx), fy.min(side - fy));
+                        if cx < radius && cy < radius && (radius - cx).hypot(radius - cy) > radius {
+                            continue;
+                        }
+                        let shade = 1.1 - 0.2 * dy as f64 / pitch as f64;
+                        let rgb = base.map(|v| (v as f64 * shade).min(255.0) as u8);
+                        put(&mut image, x0 + c as u32 * pitch + dx, y0 + r as u32 * pitch + dy, rgb);
+                    }
+                }
+            }
+        }
+        let by = y0 + board.rows as u32 * pitch + 40;
+        for (i, &rgb) in colours.iter().enumerate() {
+            let bx = x0 + i as u32 * (pitch + 10) + pitch / 2;
+            for y in by - pitch / 2..by + pitch / 2 {
+                for x in bx - pitch / 2..bx + pitch / 2 {
+                    if (x as f64 - bx as f64).hypot(y as f64 - by as f64) < pitch as f64 / 2.0 - 1.0 {
+                        put(&mut image, x, y, rgb);
+                    }
+                }
+            }
+        }
+        Frame::from_image(image)
+    }
+
+    #[test]
+    fn learns_shaded_rounded_cells_with_gaps_in_a_frame_and_buttons_below() {
+        let colours = [[200, 40, 40], [230, 200, 60], [40, 160, 80], [60, 80, 200]];
+        let truth = Board::from_rows(&["0123", "1230", "2301", "3012", "0011"]).unwrap();
+        let first = shaded(&truth, &colours, 30);
+        let learnt = learn(&first, Some(&truth)).unwrap();
+        assert_eq!(learnt.board, truth);
+        assert_eq!(learnt.config.input.style, ClickStyle::Button, "{:?}", learnt.notes);
+        // Another board of the same program, drawn bigger, reads with what was learned.
+        let other = Board::from_rows(&["3210", "0000", "1111", "2323", "0101", "2222"]).unwrap();
+        let frame = shaded(&other, &colours, 44);
+        let config = &learnt.config;
+        let grid = read::locate(&frame, &config.vision, config.palette.as_ref()).unwrap();
+        let reading = read::read(&frame, &grid, &config.vision, config.palette.as_ref()).unwrap();
+        assert_eq!(reading.board, other);
     }
 
     #[test]

@@ -42,7 +42,8 @@ pub fn locate(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> 
         Some(palette) if params.by_palette => {
             let labs: Vec<Lab> =
                 palette.rgb_values().map_err(ReadError::Palette)?.into_iter().map(Lab::from_rgb8).collect();
-            Ok(find_grid_in_mask(frame, &near_mask(frame, &labs, palette.max_delta_e), params)?)
+            let limit = params.by_palette_delta_e.unwrap_or(palette.max_delta_e);
+            Ok(find_grid_in_mask(frame, &near_mask(frame, &labs, limit), params)?)
         }
         _ => Ok(find_grid(frame, params)?),
     }

@@ -80,14 +80,20 @@ fn find_lattice(frame: &Frame, truth: &Board) -> anyhow::Result<(Grid, Vec<Disc>
     )
 }
 
-/// The mean diameter of the discs centred in squares of `kind`.
+/// The mean diameter of the discs centred (within a quarter of a square) on squares of `kind`.
 fn mean_diameter(discs: &[Disc], grid: &Grid, truth: &Board, kind: Cell) -> Option<f64> {
     let of_kind: Vec<f64> = discs
         .iter()
         .filter(|d| {
-            let col = ((d.x - grid.rect.x) / grid.cell_width()).floor() as usize;
-            let row = ((d.y - grid.rect.y) / grid.cell_height()).floor() as usize;
-            row < truth.rows && col < truth.cols && truth.get((row, col)) == kind
+            let (fx, fy) = ((d.x - grid.rect.x) / grid.cell_width(), (d.y - grid.rect.y) / grid.cell_height());
+            let (col, row) = (fx.floor(), fy.floor());
+            let centred = (fx - col - 0.5).abs() < 0.25 && (fy - row - 0.5).abs() < 0.25;
+            centred
+                && row >= 0.0
+                && col >= 0.0
+                && (row as usize) < truth.rows
+                && (col as usize) < truth.cols
+                && truth.get((row as usize, col as usize)) == kind
         })
         .map(|d| d.diameter)
         .collect();
@@ -111,14 +117,8 @@ fn surface_samples(frame: &Frame, grid: &Grid, truth: &Board) -> Vec<Sample> {
 
 /// Learns a profile from `frame`, whose board is `truth`; jumps are entered by `style`.
 pub fn learn(frame: &Frame, truth: &Board, style: MoveStyle) -> anyhow::Result<Learnt> {
-    let (grid, discs) = find_lattice(frame, truth)?;
-    let peg = mean_diameter(&discs, &grid, truth, Cell::Peg);
-    let hole = mean_diameter(&discs, &grid, truth, Cell::Hole);
-    let hole_to_peg = match (peg, hole) {
-        (Some(p), Some(h)) => (h / p * 100.0).round() / 100.0,
-        _ => 1.0,
-    };
-    let vision = PegsVision { find: FindBy::Shapes, hole_to_peg, ..PegsVision::default() };
+    let (grid, _) = find_lattice(frame, truth)?;
+    let vision = PegsVision { find: FindBy::Shapes, ..PegsVision::default() };
     let mut samples = Vec::new();
     let mut labels = Vec::new();
     let mut background = Vec::new();
@@ -139,6 +139,16 @@ pub fn learn(frame: &Frame, truth: &Board, style: MoveStyle) -> anyhow::Result<L
     let learned = learn_classes(&samples, &labels, 2 + colours.len())
         .context("the known board's pegs, holes and background do not look distinct")?;
     let palette = Palette::from_rgb(&learned.colours, learned.max_delta_e);
+    // The sizes of pegs and holes as the reader will see them: shapes unlike the learned background.
+    let background: Vec<Lab> = learned.colours[2..].iter().map(|&c| Lab::from_rgb8(c)).collect();
+    let mask: Vec<bool> = near_mask(frame, &background, learned.max_delta_e).into_iter().map(|b| !b).collect();
+    let discs = discs_in_mask(&mask, frame.width() as usize, 4);
+    let hole_to_peg =
+        match (mean_diameter(&discs, &grid, truth, Cell::Peg), mean_diameter(&discs, &grid, truth, Cell::Hole)) {
+            (Some(p), Some(h)) => (h / p * 100.0).round() / 100.0,
+            _ => 1.0,
+        };
+    let vision = PegsVision { hole_to_peg, ..vision };
     let mut notes = vec![
         format!(
             "board: {}x{} squares at ({:.0}, {:.0}), {:.1} px apart",
@@ -166,4 +176,66 @@ pub fn learn(frame: &Frame, truth: &Board, style: MoveStyle) -> anyhow::Result<L
     }
     notes.push(format!("found again as round shapes unlike the background; jumps by {style:?}"));
     Ok(Learnt { config, grid: located, board, notes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgba, RgbaImage};
+
+    /// Draws a board: outlined pegs, smaller holes, on a round board in a dark window, with a title.
+    fn drawn(board: &Board, pitch: u32) -> Frame {
+        let size = pitch * (board.cols as u32 + 4);
+        let mut image = RgbaImage::from_pixel(size, size + 40, Rgba([20, 20, 20, 255]));
+        let centre = size as f64 / 2.0 + 0.5;
+        let disc = |image: &mut RgbaImage, cx: f64, cy: f64, r: f64, rgb: [u8; 3], rim: [u8; 3]| {
+            for y in (cy - r).floor() as u32..=(cy + r).ceil() as u32 {
+                for x in (cx - r).floor() as u32..=(cx + r).ceil() as u32 {
+                    let d = (x as f64 - cx).hypot(y as f64 - cy);
+                    if d <= r {
+                        let c = if d > r - 2.0 { rim } else { rgb };
+                        image.put_pixel(x, y, Rgba([c[0], c[1], c[2], 255]));
+                    }
+                }
+            }
+        };
+        disc(&mut image, centre, centre, size as f64 / 2.0 - 4.0, [200, 170, 120], [90, 60, 30]);
+        for x in 10..size / 2 {
+            for y in size + 10..size + 25 {
+                image.put_pixel(x, y, Rgba([240, 240, 240, 255]));
+            }
+        }
+        let origin = 2.0 * pitch as f64 + pitch as f64 / 2.0;
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                let (x, y) = (origin + (c as u32 * pitch) as f64, origin + (r as u32 * pitch) as f64);
+                match board.get((r, c)) {
+                    Cell::Peg => disc(&mut image, x, y, pitch as f64 * 0.4, [40, 90, 200], [10, 20, 60]),
+                    Cell::Hole => disc(&mut image, x, y, pitch as f64 * 0.2, [60, 40, 20], [30, 20, 10]),
+                    Cell::Off => {}
+                }
+            }
+        }
+        Frame::from_image(image)
+    }
+
+    #[test]
+    fn learns_outlined_pegs_and_small_holes_and_reads_another_board_at_another_size() {
+        let truth = Board::from_rows(&["#o.#", "oo.o", ".ooo", "#o.#"]).unwrap();
+        let learnt = learn(&drawn(&truth, 40), &truth, MoveStyle::Click).unwrap();
+        assert_eq!(learnt.board, truth);
+        assert!((0.3..0.7).contains(&learnt.config.vision.hole_to_peg), "{:?}", learnt.config.vision);
+        let other = Board::from_rows(&["#..#", "o.oo", "oo.o", "#oo#"]).unwrap();
+        let frame = drawn(&other, 56);
+        let grid = read::locate_with(&frame, &learnt.config).unwrap();
+        let read = read::read_with(&frame, &grid, &learnt.config).unwrap();
+        assert_eq!(read, other, "read\n{read}\nin {grid:?}, learned {:?}", learnt.notes);
+    }
+
+    #[test]
+    fn a_known_board_that_is_not_on_the_screen_is_refused() {
+        let truth = Board::from_rows(&["#o.#", "oo.o", ".ooo", "#o.#"]).unwrap();
+        let wrong = Board::from_rows(&["ooo", "o.o", "ooo"]).unwrap();
+        assert!(learn(&drawn(&truth, 40), &wrong, MoveStyle::Drag).is_err());
+    }
 }

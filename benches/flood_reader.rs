@@ -31,8 +31,10 @@ fn reader(c: &mut Criterion) {
     for path in captures() {
         let frame = load_png(&path).unwrap();
         let name = format!("{}x{}", frame.width(), frame.height());
-        let grid = read::locate(&frame, &profile.vision).unwrap();
-        group.bench_function(format!("locate {name}"), |b| b.iter(|| read::locate(&frame, &profile.vision).unwrap()));
+        let grid = read::locate(&frame, &profile.vision, profile.palette.as_ref()).unwrap();
+        group.bench_function(format!("locate {name}"), |b| {
+            b.iter(|| read::locate(&frame, &profile.vision, profile.palette.as_ref()).unwrap())
+        });
         group.bench_function(format!("read {name} ({}x{} cells)", grid.rows, grid.cols), |b| {
             b.iter(|| read::read(&frame, &grid, &profile.vision, profile.palette.as_ref()).unwrap())
         });

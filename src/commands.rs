@@ -83,9 +83,78 @@ pub struct CalibrateArgs {
     /// Where to draw what was found [default: calibration/<profile>.png].
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Replace an existing calibration.
+    /// Replace an existing calibration (or learned profile).
     #[arg(long)]
     pub force: bool,
+    /// The known board of the screenshot (a case TOML): learn a new profile from it. Without it, a
+    /// profile that does not exist yet is learned from a proposed reading, to be checked.
+    #[arg(long)]
+    pub board: Option<PathBuf>,
+    /// For a new profile: the title of the program's window [default: the profile's name].
+    #[arg(long)]
+    pub title: Option<String>,
+}
+
+impl CalibrateArgs {
+    /// True when this calibration learns a new profile: a known board was given, or the named
+    /// profile exists neither in the config folder nor built in.
+    pub fn learns(&self, env: &Env) -> bool {
+        self.board.is_some()
+            || self.profile.profile.as_deref().is_some_and(|name| Profile::load(name, &env.config_dir).is_err())
+    }
+}
+
+/// Where a learning calibration draws what it learned: `--out`, else
+/// `<calibration-dir>/<profile>-calibration.png`. Refused up front when the file exists and
+/// `--force` is not given, so that a refusal leaves no new profile behind either.
+pub fn learned_picture_path(env: &Env, args: &CalibrateArgs, game: &str) -> anyhow::Result<PathBuf> {
+    let name = args.profile.profile.as_deref().unwrap_or(game);
+    let out = args.out.clone().unwrap_or_else(|| env.calibration_dir.join(format!("{name}-calibration.png")));
+    if out.exists() && !args.force {
+        bail!("{}: already exists; pass --force to overwrite it (or --out another path)", out.display());
+    }
+    Ok(out)
+}
+
+/// A profile learned by calibration, as written to `config/<name>.toml`.
+#[derive(serde::Serialize)]
+struct LearnedProfile<'a, T: serde::Serialize> {
+    name: &'a str,
+    game: &'a str,
+    description: String,
+    window: crate::screen::WindowMatch,
+    #[serde(flatten)]
+    settings: &'a T,
+}
+
+/// Saves a learned profile `<config_dir>/<name>.toml` atomically (never over an existing file
+/// without `force`); returns its path.
+pub fn save_learned_profile<T: serde::Serialize>(
+    env: &Env,
+    args: &CalibrateArgs,
+    game: &str,
+    from: &str,
+    settings: &T,
+) -> anyhow::Result<PathBuf> {
+    let Some(name) = args.profile.profile.as_deref() else { bail!("name the profile to learn with --profile NAME") };
+    if name.contains('/') || name.ends_with(".toml") || name.is_empty() {
+        bail!("--profile for a new profile is a name (letters, digits, -), not a path: {name}");
+    }
+    let profile = LearnedProfile {
+        name,
+        game,
+        description: format!("learned by `gamebot calibrate {game}` from {from}"),
+        window: crate::screen::WindowMatch {
+            title: args.title.clone().unwrap_or_else(|| name.to_string()),
+            exact: args.title.is_some(),
+        },
+        settings,
+    };
+    let text = toml::to_string(&profile).context("cannot write the profile as TOML")?;
+    let path = env.config_dir.join(format!("{name}.toml"));
+    let header = "# Learned by `gamebot calibrate` from one screenshot; see calibration/README.md for every field.\n";
+    crate::files::write_atomic(&path, format!("{header}{text}").as_bytes(), args.force)?;
+    Ok(path)
 }
 
 /// Options of `read <game>`.

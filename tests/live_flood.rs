@@ -16,7 +16,7 @@ fn live_game(params: &str, resize: Option<(u32, u32)>) {
     let truth = sgt_id::parse(&id).unwrap();
     let mut game = common::LiveGame::start("sgt-flood", &[&id], "Flood", resize);
     let before = game.capture();
-    let grid = read::locate(&before, &profile.vision).unwrap();
+    let grid = read::locate(&before, &profile.vision, profile.palette.as_ref()).unwrap();
     let reading = read::read(&before, &grid, &profile.vision, profile.palette.as_ref()).unwrap();
     assert_eq!(reading.board, truth.board, "the board read from the screen is the game ID's board");
 

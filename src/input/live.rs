@@ -11,6 +11,9 @@ use super::watch::Watch;
 use super::{Action, InputDevice, InputError};
 use crate::frame::Point;
 
+/// The pause between the steps of a click (move, press, release).
+const CLICK_STEP: std::time::Duration = std::time::Duration::from_millis(12);
+
 pub struct LiveInput {
     enigo: Enigo,
     device: DeviceState,
@@ -56,8 +59,13 @@ impl InputDevice for LiveInput {
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
         match action {
             Action::Click(p) => {
+                // A person's click rests a moment at each step; browsers drop some clicks whose
+                // press comes in the same instant as the move (a second click right after a first).
                 self.enigo.move_mouse(p.x, p.y, Coordinate::Abs).map_err(device)?;
-                self.enigo.button(Button::Left, Direction::Click).map_err(device)?;
+                std::thread::sleep(CLICK_STEP);
+                self.enigo.button(Button::Left, Direction::Press).map_err(device)?;
+                std::thread::sleep(CLICK_STEP);
+                self.enigo.button(Button::Left, Direction::Release).map_err(device)?;
             }
             Action::Drag { from, to } => {
                 self.enigo.move_mouse(from.x, from.y, Coordinate::Abs).map_err(device)?;

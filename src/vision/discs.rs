@@ -66,6 +66,12 @@ pub fn find_discs(frame: &Frame, palette: &[Lab], target: usize, max_delta_e: f3
     components(&mask, frame.width() as usize).iter().filter_map(|c| as_disc(c, min_diameter)).collect()
 }
 
+/// The discs among the marked pixels of `mask` (row-major, `width` wide), at least
+/// `min_diameter` pixels across.
+pub fn discs_in_mask(mask: &[bool], width: usize, min_diameter: u32) -> Vec<Disc> {
+    components(mask, width).iter().filter_map(|c| as_disc(c, min_diameter)).collect()
+}
+
 /// A square lattice: the centre of cell (row, col) is (x0 + col * pitch_x, y0 + row * pitch_y).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Lattice {

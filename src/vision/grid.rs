@@ -30,6 +30,17 @@ pub struct GridParams {
     pub max_patch_spread: f32,
     /// Without a palette, patches within this ΔE of each other are taken as one colour.
     pub merge_delta_e: f32,
+    /// Find the board by the profile's palette (pixels near one of its colours) rather than by
+    /// saturation: for programs whose cells are pale or whose background is itself colourful.
+    pub by_palette: bool,
+    /// With `by_palette`: how near (ΔE) a pixel must be to a palette colour to count as the
+    /// board's, when shading inside a cell strays further than the palette's own limit.
+    pub by_palette_delta_e: Option<f32>,
+    /// The share of lines across the board that must show a boundary where one is predicted.
+    /// Small for boards drawn with lines only between different colours (sgt-flood); larger where
+    /// every cell has its own outline, gap or rounded corners, whose corners would otherwise pass
+    /// for boundaries in the middle of cells.
+    pub min_boundary_share: f64,
     /// Cells are square: when one axis shows too few boundaries to count its cells (a late-game
     /// board whose flooded region spans whole columns), its count follows the other axis's pitch.
     pub square_cells: bool,
@@ -46,6 +57,9 @@ impl Default for GridParams {
             max_patch_spread: 30.0,
             merge_delta_e: 15.0,
             square_cells: true,
+            by_palette: false,
+            by_palette_delta_e: None,
+            min_boundary_share: 0.02,
         }
     }
 }
@@ -112,12 +126,22 @@ fn saturated(rgb: [u8; 3], min_saturation: u8) -> bool {
 
 /// Finds the board: the largest cluster of coloured blocks, and its grid of cells.
 pub fn find_grid(frame: &Frame, params: &GridParams) -> Result<Grid, GridError> {
-    let (width, height) = (frame.width(), frame.height());
-    if width == 0 || height == 0 {
+    if frame.width() == 0 || frame.height() == 0 {
         return Err(GridError::EmptyImage);
     }
     let mask: Vec<bool> = frame.image.pixels().map(|p| saturated([p[0], p[1], p[2]], params.min_saturation)).collect();
-    let board = largest_cluster(&mask, width as usize, params).ok_or(GridError::NoColour)?;
+    find_grid_in_mask(frame, &mask, params)
+}
+
+/// Finds the board among the pixels of `mask` (one flag per pixel, row-major): the largest cluster
+/// of marked blocks, and its grid of cells. `find_grid` marks saturated pixels; a calibrated
+/// profile marks the pixels near its palette instead, so boards of pale colours are found too.
+pub fn find_grid_in_mask(frame: &Frame, mask: &[bool], params: &GridParams) -> Result<Grid, GridError> {
+    let width = frame.width();
+    if width == 0 || frame.height() == 0 || mask.len() != (width * frame.height()) as usize {
+        return Err(GridError::EmptyImage);
+    }
+    let board = largest_cluster(mask, width as usize, params).ok_or(GridError::NoColour)?;
     let percent = 100.0 * board.area as f64 / (board.width() as f64 * board.height() as f64);
     // Thin lines between small cells take a large share; a third coloured is still a board.
     if percent < 35.0 || board.width() < 2 * params.min_cell_px || board.height() < 2 * params.min_cell_px {
@@ -146,6 +170,17 @@ pub fn find_grid(frame: &Frame, params: &GridParams) -> Result<Grid, GridError> 
     let rect =
         Rect { x: board.x0 as f64, y: board.y0 as f64, width: board.width() as f64, height: board.height() as f64 };
     Ok(Grid { rect, rows, cols })
+}
+
+/// The bounding box of the largest group of marked blocks lying within `max_gap_px` of each
+/// other: where a board stands, before its cells are counted.
+pub fn largest_region(mask: &[bool], width: usize, params: &GridParams) -> Option<Rect> {
+    largest_cluster(mask, width, params).map(|c| Rect {
+        x: c.x0 as f64,
+        y: c.y0 as f64,
+        width: c.width() as f64,
+        height: c.height() as f64,
+    })
 }
 
 /// The largest group of coloured components lying within `max_gap_px` of each other.
@@ -199,10 +234,10 @@ fn boundary_profiles(frame: &Frame, board: &Component) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// The largest cell count whose every predicted boundary shows evidence in at least one line
-/// across (and 2% of them), or None when not even two cells fit.
+/// across (and `min_boundary_share` of them), or None when not even two cells fit.
 fn best_count(evidence: &[u32], across: usize, params: &GridParams) -> Option<usize> {
     let len = evidence.len();
-    let needed = ((across as f64 * 0.02).ceil() as u32).max(1);
+    let needed = ((across as f64 * params.min_boundary_share).ceil() as u32).max(1);
     let most = (len / params.min_cell_px.max(1) as usize).min(params.max_cells);
     (1..=most).rev().find(|&n| {
         let pitch = len as f64 / n as f64;

@@ -19,6 +19,14 @@ pub enum ActError {
 /// The click that plays `colour` on `board`.
 pub fn click_for(colour: u8, board: &Board, grid: &Grid, input: &InputConfig) -> Result<Action, ActError> {
     match input.style {
+        ClickStyle::Button if !input.buttons_in_cells.is_empty() => input
+            .buttons_in_cells
+            .get(colour as usize)
+            .map(|&[x, y]| {
+                let (px, py) = (grid.rect.x + x * grid.cell_width(), grid.rect.y + y * grid.cell_height());
+                Action::Click(Point::new(px.floor() as i32, py.floor() as i32))
+            })
+            .ok_or(ActError::NoButton(colour, input.buttons_in_cells.len())),
         ClickStyle::Button => input
             .buttons
             .get(colour as usize)
@@ -78,7 +86,11 @@ mod tests {
     #[test]
     fn button_style_clicks_the_palette_button() {
         let board = Board::from_rows(&["01", "10"]).unwrap();
-        let input = InputConfig { style: ClickStyle::Button, buttons: vec![Point::new(5, 300), Point::new(25, 300)] };
+        let input = InputConfig {
+            style: ClickStyle::Button,
+            buttons: vec![Point::new(5, 300), Point::new(25, 300)],
+            ..InputConfig::default()
+        };
         assert_eq!(click_for(1, &board, &grid(), &input), Ok(Action::Click(Point::new(25, 300))));
         assert_eq!(click_for(4, &board, &grid(), &input), Err(ActError::NoButton(4, 2)));
     }

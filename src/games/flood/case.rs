@@ -60,7 +60,7 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed
         .map_err(|e| format!("malformed [board]: {e}"))?;
     let answer: FloodAnswer = case.answer_as()?;
     let started = Instant::now();
-    let grid = read::locate(frame, &config.vision).map_err(|e| format!("read: {e}"))?;
+    let grid = read::locate(frame, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
     let mut reading =
         read::read(frame, &grid, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
     reading.board.start = expected.start;

@@ -73,6 +73,9 @@ impl Game for Flood {
     }
 
     fn calibrate(env: &mut Env, args: CalibrateArgs) -> anyhow::Result<bool> {
+        if args.learns(env) {
+            return learn(env, &args);
+        }
         commands::calibrate::<Flood>(env, Self::DEFAULT_PROFILE, &args)
     }
 
@@ -110,6 +113,35 @@ impl Game for Flood {
     fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
         super::case::check(case, frame, profile)
     }
+}
+
+/// `gamebot calibrate flood --from shot.png --profile NAME [--board case.toml]`: learns a new
+/// profile from one screenshot (`flood::calibrate`), saves it, and draws what was found.
+fn learn(env: &mut Env, args: &CalibrateArgs) -> anyhow::Result<bool> {
+    let shot = args.from.as_deref().context("learning a new profile needs a screenshot: pass --from shot.png")?;
+    let out = commands::learned_picture_path(env, args, Flood::NAME)?;
+    let frame = crate::screen::load_png(shot)?;
+    let truth = match &args.board {
+        Some(path) => Some(board_from(Some(path.as_path()))?),
+        None => None,
+    };
+    let learnt = super::calibrate::learn(&frame, truth.as_ref())
+        .with_context(|| format!("{}: cannot learn a profile from it", shot.display()))?;
+    learnt.notes.iter().for_each(|note| env.line(note.clone()));
+    let path = commands::save_learned_profile(env, args, Flood::NAME, &shot.display().to_string(), &learnt.config)?;
+    env.line(format!("saved the profile to {}", path.display()));
+    match &truth {
+        Some(_) => env.line("the board as the new profile reads it (it matches the given board):"),
+        None => env.line("PROPOSED reading (no --board given): check it against the screenshot and the picture"),
+    }
+    env.line(learnt.board.to_string());
+    let mut picture = <Flood as crate::runner::TurnBased>::annotate(&frame, &learnt.grid, &learnt.board, &[]);
+    for button in &learnt.buttons {
+        crate::vision::annotate::outline(&mut picture, *button, 2, image::Rgba([255, 255, 255, 255]));
+    }
+    crate::files::save_png(&picture, &out, args.force)?;
+    env.line(format!("what was learned is drawn in {}", out.display()));
+    Ok(true)
 }
 
 /// The board to solve: a case file's `[board]`, or rows of digits on standard input.

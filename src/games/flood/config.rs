@@ -25,6 +25,10 @@ pub struct InputConfig {
     pub style: ClickStyle,
     /// For `style = "button"`: the centre of each colour's button, window-relative, label 0 first.
     pub buttons: Vec<Point>,
+    /// For `style = "button"`, instead of `buttons`: each button's centre measured from the board's
+    /// top-left corner in cells (x, y), as calibration learns it; it follows the board when the
+    /// window is resized.
+    pub buttons_in_cells: Vec<[f64; 2]>,
 }
 
 /// Flood-it's own section of a profile.

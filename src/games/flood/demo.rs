@@ -83,7 +83,7 @@ pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
     std::thread::sleep(Duration::from_millis(500));
     let after = settled(&mut screen, &profile.timing)?;
     save_png(&after.image, &out.join("after.png"), false)?;
-    let check = read::locate(&before, &config.vision)
+    let check = read::locate(&before, &config.vision, config.palette.as_ref())
         .ok()
         .and_then(|grid| read::read(&after, &grid, &config.vision, config.palette.as_ref()).ok());
     match check {

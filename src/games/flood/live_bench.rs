@@ -23,7 +23,8 @@ pub fn run(env: &mut Env, profile: &Profile, count: usize) -> anyhow::Result<()>
     let config = FloodConfig::from_profile(profile)?;
     let mut window = LiveWindow::find(&profile.window).context("open the Flood-it window first")?;
     let first = window.capture()?;
-    let grid = read::locate(&first, &config.vision).context("cannot find the board in the window")?;
+    let grid =
+        read::locate(&first, &config.vision, config.palette.as_ref()).context("cannot find the board in the window")?;
     let (mut capture, mut reading, mut both) = (Vec::new(), Vec::new(), Vec::new());
     for done in 0..count {
         let started = Instant::now();

@@ -10,6 +10,7 @@ pub mod act;
 pub mod annotate;
 pub mod bench;
 pub mod board;
+pub mod calibrate;
 pub mod case;
 pub mod cli;
 pub mod config;
@@ -49,7 +50,7 @@ impl TurnBased for Flood {
     }
 
     fn locate(frame: &Frame, config: &FloodConfig) -> anyhow::Result<Grid> {
-        Ok(read::locate(frame, &config.vision)?)
+        Ok(read::locate(frame, &config.vision, config.palette.as_ref())?)
     }
 
     fn layout_fits(layout: &Grid, frame: &Frame) -> bool {

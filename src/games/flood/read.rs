@@ -2,7 +2,9 @@
 //! classifies each patch against the profile's palette (or clusters colours when there is none).
 
 use crate::frame::Frame;
-use crate::vision::grid::{Grid, GridError, GridParams, find_grid};
+use crate::vision::colour::Lab;
+use crate::vision::grid::{Grid, GridError, GridParams, find_grid, find_grid_in_mask};
+use crate::vision::learn::near_mask;
 use crate::vision::palette::{Classifier, Palette, Sample, UnknownColour, cluster, sample};
 
 use super::board::{Board, MAX_COLOURS};
@@ -33,9 +35,18 @@ pub enum ReadError {
     Palette(String),
 }
 
-/// Finds the board's grid in a frame.
-pub fn locate(frame: &Frame, params: &GridParams) -> Result<Grid, ReadError> {
-    Ok(find_grid(frame, params)?)
+/// Finds the board's grid in a frame: by saturation, or by the palette when the profile says so
+/// (`vision.by_palette`, set by calibration for pale boards or colourful backgrounds).
+pub fn locate(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> Result<Grid, ReadError> {
+    match palette {
+        Some(palette) if params.by_palette => {
+            let labs: Vec<Lab> =
+                palette.rgb_values().map_err(ReadError::Palette)?.into_iter().map(Lab::from_rgb8).collect();
+            let limit = params.by_palette_delta_e.unwrap_or(palette.max_delta_e);
+            Ok(find_grid_in_mask(frame, &near_mask(frame, &labs, limit), params)?)
+        }
+        _ => Ok(find_grid(frame, params)?),
+    }
 }
 
 /// Reads every cell of `grid`.
@@ -95,7 +106,7 @@ mod tests {
         let board = Board::from_rows(&["0123", "4501", "2345", "0011"]).unwrap();
         let frame = render(&board, &palette(), 24, (480, 400));
         let params = GridParams::default();
-        let grid = locate(&frame, &params).unwrap();
+        let grid = locate(&frame, &params, None).unwrap();
         let reading = read(&frame, &grid, &params, Some(&palette())).unwrap();
         assert_eq!(reading.board, board);
         assert!(reading.confidence > 0.3);
@@ -106,7 +117,7 @@ mod tests {
         let board = Board::from_rows(&["5123", "4501", "2345", "0011"]).unwrap();
         let frame = render(&board, &palette(), 10, (200, 200));
         let params = GridParams::default();
-        let grid = locate(&frame, &params).unwrap();
+        let grid = locate(&frame, &params, None).unwrap();
         let reading = read(&frame, &grid, &params, None).unwrap();
         assert_eq!(reading.board.canonical(), board.canonical());
     }
@@ -118,7 +129,7 @@ mod tests {
         let mut short = palette();
         short.colours.truncate(5); // no purple (label 5), which sits at row 1 col 2
         let params = GridParams::default();
-        let grid = locate(&frame, &params).unwrap();
+        let grid = locate(&frame, &params, None).unwrap();
         let err = read(&frame, &grid, &params, Some(&short)).unwrap_err().to_string();
         assert!(err.starts_with("row 1 col 2: colour #8000b3 is not in the palette"), "{err}");
     }

@@ -37,9 +37,8 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed
     let answer: PegsAnswer = case.answer_as()?;
     let config: super::PegsConfig = profile.settings().map_err(|e| format!("profile: {e}"))?;
     let started = Instant::now();
-    let palette = config.palette.as_ref();
-    let grid = read::locate(frame, palette).map_err(|e| format!("read: {e}"))?;
-    let reading = read::read(frame, &grid, palette).map_err(|e| format!("read: {e}"))?;
+    let grid = read::locate_with(frame, &config).map_err(|e| format!("read: {e}"))?;
+    let reading = read::read_with(frame, &grid, &config).map_err(|e| format!("read: {e}"))?;
     let read_time = started.elapsed();
     if let Some(difference) = first_difference(&reading, &expected) {
         return Err(difference);

@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 
-use super::Pegs;
 use super::board::{Board, Cell, Pos};
 use super::solve::{self, Outcome, Target};
+use super::{MoveStyle, Pegs};
 use crate::commands::{self, BudgetArg, CalibrateArgs, NoArgs, PlayArgs, ReadArgs};
 use crate::env::Env;
 use crate::frame::Frame;
@@ -17,6 +17,16 @@ use crate::games::Game;
 use crate::games::case::{CaseFile, Passed, input_rows};
 use crate::profile::Profile;
 use crate::runner::TurnBased;
+
+/// Options of `calibrate pegs`.
+#[derive(clap::Args)]
+pub struct PegsCalibrate {
+    #[command(flatten)]
+    pub common: CalibrateArgs,
+    /// For a new profile: how the program takes a jump (a still screen does not show it).
+    #[arg(long, value_enum, default_value_t = MoveStyle::Click)]
+    pub moves: MoveStyle,
+}
 
 /// Options of `solve pegs`.
 #[derive(clap::Args)]
@@ -33,6 +43,32 @@ pub struct PegsSolve {
     pub fewest: bool,
 }
 
+/// `gamebot calibrate pegs --from shot.png --board case.toml --profile NAME`: learns a new profile
+/// from one screenshot and its known board (`pegs::calibrate`), saves it, and draws what was found.
+fn learn(env: &mut Env, args: &PegsCalibrate) -> anyhow::Result<bool> {
+    let common = &args.common;
+    let shot = common.from.as_deref().context("learning a new profile needs a screenshot: pass --from shot.png")?;
+    let Some(board_path) = common.board.as_deref() else {
+        bail!("learning a peg solitaire profile needs the screenshot's known board: pass --board case.toml")
+    };
+    let out = commands::learned_picture_path(env, common, <Pegs as Game>::NAME)?;
+    let frame = crate::screen::load_png(shot)?;
+    let (rows, source) = input_rows(Some(board_path))?;
+    let truth = Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of o, . and #"))?;
+    let learnt = super::calibrate::learn(&frame, &truth, args.moves)
+        .with_context(|| format!("{}: cannot learn a profile from it", shot.display()))?;
+    learnt.notes.iter().for_each(|note| env.line(note.clone()));
+    let path =
+        commands::save_learned_profile(env, common, <Pegs as Game>::NAME, &shot.display().to_string(), &learnt.config)?;
+    env.line(format!("saved the profile to {}", path.display()));
+    env.line("the board as the new profile reads it (it matches the given board):");
+    env.line(learnt.board.to_string());
+    let picture = Pegs::annotate(&frame, &learnt.grid, &learnt.board, &[]);
+    crate::files::save_png(&picture, &out, common.force)?;
+    env.line(format!("what was learned is drawn in {}", out.display()));
+    Ok(true)
+}
+
 /// Parses a target square written `row,col` (from 0).
 pub fn parse_square(text: &str) -> anyhow::Result<Pos> {
     let (r, c) = text.split_once(',').context("a square is written row,col (from 0), e.g. 3,3")?;
@@ -45,7 +81,7 @@ impl Game for Pegs {
     const DEFAULT_PROFILE: &'static str = "sgt-pegs";
 
     type Play = PlayArgs;
-    type Calibrate = CalibrateArgs;
+    type Calibrate = PegsCalibrate;
     type Read = ReadArgs;
     type Solve = PegsSolve;
     type Bench = NoArgs;
@@ -55,8 +91,11 @@ impl Game for Pegs {
         commands::play::<Pegs>(env, Self::DEFAULT_PROFILE, &args, None)
     }
 
-    fn calibrate(env: &mut Env, args: CalibrateArgs) -> anyhow::Result<bool> {
-        commands::calibrate::<Pegs>(env, Self::DEFAULT_PROFILE, &args)
+    fn calibrate(env: &mut Env, args: PegsCalibrate) -> anyhow::Result<bool> {
+        if args.common.learns(env) {
+            return learn(env, &args);
+        }
+        commands::calibrate::<Pegs>(env, Self::DEFAULT_PROFILE, &args.common)
     }
 
     fn read(env: &mut Env, args: ReadArgs) -> anyhow::Result<bool> {

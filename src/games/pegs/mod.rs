@@ -5,6 +5,7 @@
 //! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
 
 pub mod board;
+pub mod calibrate;
 pub mod case;
 pub mod cli;
 pub mod read;
@@ -30,11 +31,62 @@ use solve::{Outcome, Target};
 pub struct Pegs;
 
 /// Peg solitaire's section of a profile (`config/sgt-pegs.toml`).
-#[derive(Clone, Debug, serde::Deserialize, Default)]
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct PegsConfig {
     /// The peg's colour, the empty hole's, then the background colours.
     pub palette: Option<Palette>,
+    pub vision: PegsVision,
+    pub input: PegsInput,
+}
+
+/// How the board is found in a frame.
+#[derive(Clone, Copy, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindBy {
+    /// Discs of the peg's colour and of the hole's colour (flat-drawn pegs, as sgt-pegs draws).
+    #[default]
+    Colours,
+    /// Round shapes unlike every background colour, of a peg's size or a hole's (shaded or
+    /// outlined pegs, as calibration learns them).
+    Shapes,
+}
+
+/// The reader's settings (`[vision]`); the defaults suit sgt-pegs.
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PegsVision {
+    pub find: FindBy,
+    /// The share of a square's width and height, around its centre, sampled for its colour.
+    pub patch_fraction: f64,
+    /// A sampled patch whose pixels spread more than this (RMS, RGB units) is not one thing.
+    pub max_patch_spread: f32,
+    /// For `find = "shapes"`: a hole's diameter over a peg's.
+    pub hole_to_peg: f64,
+}
+
+impl Default for PegsVision {
+    fn default() -> PegsVision {
+        PegsVision { find: FindBy::Colours, patch_fraction: 0.2, max_patch_spread: 30.0, hole_to_peg: 1.0 }
+    }
+}
+
+/// How a jump is entered.
+#[derive(Clone, Copy, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq, Eq, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveStyle {
+    /// Drag the peg onto its landing hole (sgt-pegs).
+    #[default]
+    Drag,
+    /// Click the peg, then click its landing hole.
+    Click,
+}
+
+/// The input section (`[input]`).
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PegsInput {
+    pub style: MoveStyle,
 }
 
 fn centre(grid: &Grid, (r, c): board::Pos) -> (f64, f64) {
@@ -55,7 +107,7 @@ impl TurnBased for Pegs {
     }
 
     fn locate(frame: &Frame, config: &PegsConfig) -> anyhow::Result<Grid> {
-        Ok(read::locate(frame, config.palette.as_ref())?)
+        Ok(read::locate_with(frame, config)?)
     }
 
     fn layout_fits(layout: &Grid, frame: &Frame) -> bool {
@@ -63,7 +115,7 @@ impl TurnBased for Pegs {
     }
 
     fn read(frame: &Frame, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Reading<Board>> {
-        Ok(Reading { board: read::read(frame, layout, config.palette.as_ref())?, confidence: 1.0 })
+        Ok(Reading { board: read::read_with(frame, layout, config)?, confidence: 1.0 })
     }
 
     fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<Jump>> {
@@ -98,12 +150,15 @@ impl TurnBased for Pegs {
         Some(layout.clone())
     }
 
-    fn actions(jump: &Jump, _board: &Board, layout: &Grid, _config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
+    fn actions(jump: &Jump, _board: &Board, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
         let point = |p| {
             let (x, y) = centre(layout, p);
             crate::frame::Point::new(x.floor() as i32, y.floor() as i32)
         };
-        Ok(vec![Action::Drag { from: point(jump.from), to: point(jump.to) }])
+        Ok(match config.input.style {
+            MoveStyle::Drag => vec![Action::Drag { from: point(jump.from), to: point(jump.to) }],
+            MoveStyle::Click => vec![Action::Click(point(jump.from)), Action::Click(point(jump.to))],
+        })
     }
 
     fn board_toml(board: &Board) -> String {

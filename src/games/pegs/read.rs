@@ -4,11 +4,14 @@
 
 use crate::frame::Frame;
 use crate::vision::colour::Lab;
-use crate::vision::discs::{Disc, find_discs, lattice};
+use crate::vision::disc_sizes::two_sizes;
+use crate::vision::discs::{Disc, discs_in_mask, find_discs, lattice};
 use crate::vision::grid::Grid;
+use crate::vision::learn::near_mask;
 use crate::vision::palette::{Palette, sample};
 
 use super::board::{Board, Cell};
+use super::{FindBy, PegsConfig, PegsVision};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
@@ -67,15 +70,54 @@ pub fn locate(frame: &Frame, palette: Option<&Palette>) -> Result<Grid, ReadErro
     Ok(Grid { rect: found.rect(), rows: found.rows, cols: found.cols })
 }
 
+/// Finds the board as the profile says: by the peg's and hole's colours, or by round shapes of a
+/// peg's or a hole's size that are unlike every background colour (`vision.find = "shapes"`).
+pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError> {
+    match config.vision.find {
+        FindBy::Colours => locate(frame, config.palette.as_ref()),
+        FindBy::Shapes => {
+            let (labs, limit) = colours(config.palette.as_ref())?;
+            let mask: Vec<bool> = near_mask(frame, &labs[2..], limit).into_iter().map(|bg| !bg).collect();
+            let discs = two_sizes(&discs_in_mask(&mask, frame.width() as usize, 4), config.vision.hole_to_peg);
+            if discs.is_empty() {
+                return Err(ReadError::NothingFound);
+            }
+            let found = lattice(&discs).ok_or(ReadError::NoLattice(discs.len()))?;
+            Ok(Grid { rect: found.rect(), rows: found.rows, cols: found.cols })
+        }
+    }
+}
+
+/// Reads every square of a known grid with the profile's sampling settings.
+pub fn read_with(frame: &Frame, grid: &Grid, config: &PegsConfig) -> Result<Board, ReadError> {
+    read_sampled(frame, grid, config.palette.as_ref(), config.vision.patch_fraction, config.vision.max_patch_spread)
+}
+
 /// Reads every square of a known grid from the colour at its centre.
 pub fn read(frame: &Frame, grid: &Grid, palette: Option<&Palette>) -> Result<Board, ReadError> {
+    let vision = PegsVision::default();
+    read_sampled(frame, grid, palette, vision.patch_fraction, vision.max_patch_spread)
+}
+
+fn read_sampled(
+    frame: &Frame,
+    grid: &Grid,
+    palette: Option<&Palette>,
+    fraction: f64,
+    max_spread: f32,
+) -> Result<Board, ReadError> {
     let (labs, limit) = colours(palette)?;
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for row in 0..grid.rows {
         for col in 0..grid.cols {
-            // The middle fifth of a square lies inside a peg or a hole, whichever is there.
-            let s = sample(frame, grid.cell_patch(row, col, 0.2));
-            if s.spread > 30.0 {
+            // The middle of a square lies inside a peg or a hole, whichever is there.
+            // A patch that takes in an edge (a board's rim drawn across a square) is uneven; its
+            // middle half is then what the square shows.
+            let mut s = sample(frame, grid.cell_patch(row, col, fraction));
+            if s.spread > max_spread {
+                s = sample(frame, grid.cell_patch(row, col, fraction / 2.0));
+            }
+            if s.spread > max_spread {
                 return Err(ReadError::Uneven { row, col, spread: s.spread });
             }
             let nearest = labs.iter().map(|l| l.delta_e(&s.lab)).enumerate().min_by(|a, b| a.1.total_cmp(&b.1));

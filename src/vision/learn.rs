@@ -1,0 +1,175 @@
+//! What calibration learns from one screenshot whose board is known: the look of each class from
+//! labelled samples (a palette and how far a sample may stray from it), where the board stands out
+//! from the window's background, and blobs of one colour (a program's colour buttons).
+//!
+//! Nothing here knows a game or a program: the limits are derived from the samples themselves.
+
+use std::collections::HashMap;
+
+use super::colour::Lab;
+use super::palette::Sample;
+use super::regions::{Component, components};
+use crate::frame::{Frame, Rect};
+
+/// Classes learned from labelled samples: their mean colours and the ΔE limit that separates them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Learned {
+    /// The mean colour of each class, class 0 first.
+    pub colours: Vec<[u8; 3]>,
+    /// A sample within this ΔE of its class's mean belongs to it.
+    pub max_delta_e: f32,
+    /// The largest ΔE of a sample from its class's mean, as seen.
+    pub widest: f32,
+    /// The smallest ΔE between two classes' means.
+    pub closest: f32,
+    /// The largest spread (RMS, RGB units) of one sampled patch, as seen.
+    pub spread: f32,
+}
+
+/// Why labelled samples teach no usable classes.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum LearnError {
+    #[error("class {0} has no sample")]
+    Empty(usize),
+    #[error(
+        "classes {a} and {b} look alike (ΔE {between:.1} between their means, samples stray up to {within:.1}): the layout is probably wrong"
+    )]
+    Overlap { a: usize, b: usize, between: f32, within: f32 },
+}
+
+/// Learns `classes` classes from samples labelled `labels` (same order).
+pub fn learn_classes(samples: &[Sample], labels: &[usize], classes: usize) -> Result<Learned, LearnError> {
+    let mut sums = vec![([0f64; 3], 0usize); classes];
+    for (s, &l) in samples.iter().zip(labels) {
+        let entry = &mut sums[l];
+        (0..3).for_each(|i| entry.0[i] += s.rgb[i] as f64);
+        entry.1 += 1;
+    }
+    let mut colours = Vec::with_capacity(classes);
+    for (i, (sum, n)) in sums.iter().enumerate() {
+        if *n == 0 {
+            return Err(LearnError::Empty(i));
+        }
+        colours.push(sum.map(|v| (v / *n as f64).round() as u8));
+    }
+    let labs: Vec<Lab> = colours.iter().map(|&c| Lab::from_rgb8(c)).collect();
+    let widest = samples.iter().zip(labels).map(|(s, &l)| s.lab.delta_e(&labs[l])).fold(0f32, f32::max);
+    let spread = samples.iter().map(|s| s.spread).fold(0f32, f32::max);
+    let mut closest = f32::INFINITY;
+    for a in 0..classes {
+        for b in a + 1..classes {
+            let between = labs[a].delta_e(&labs[b]);
+            if between <= 2.0 * widest + 2.0 {
+                return Err(LearnError::Overlap { a, b, between, within: widest });
+            }
+            closest = closest.min(between);
+        }
+    }
+    // Room for other boards' shading and scaling (three times what was seen, at least 8), but never
+    // so much that a sample could be nearer another class than its own's limit allows.
+    let max_delta_e = (3.0 * widest + 4.0).max(8.0).min(closest / 2.0);
+    Ok(Learned { colours, max_delta_e, widest, closest, spread })
+}
+
+/// The colour most of the frame's outermost pixels have: the window's background.
+pub fn border_colour(frame: &Frame) -> [u8; 3] {
+    let (w, h) = (frame.width(), frame.height());
+    let mut counts: HashMap<[u8; 3], usize> = HashMap::new();
+    let mut add = |x: u32, y: u32| *counts.entry(frame.rgb(x, y)).or_insert(0) += 1;
+    for x in 0..w {
+        add(x, 0);
+        add(x, h.saturating_sub(1));
+    }
+    for y in 0..h {
+        add(0, y);
+        add(w.saturating_sub(1), y);
+    }
+    counts.into_iter().max_by_key(|&(c, n)| (n, c)).map_or([0, 0, 0], |(c, _)| c)
+}
+
+/// The colour most pixels inside `rect` have.
+pub fn dominant_colour(frame: &Frame, rect: Rect) -> [u8; 3] {
+    let mut counts: HashMap<[u8; 3], usize> = HashMap::new();
+    let (x0, y0) = (rect.x.max(0.0) as u32, rect.y.max(0.0) as u32);
+    let x1 = ((rect.x + rect.width) as u32).min(frame.width());
+    let y1 = ((rect.y + rect.height) as u32).min(frame.height());
+    for y in y0..y1 {
+        for x in x0..x1 {
+            *counts.entry(frame.rgb(x, y)).or_insert(0) += 1;
+        }
+    }
+    counts.into_iter().max_by_key(|&(c, n)| (n, c)).map_or([0, 0, 0], |(c, _)| c)
+}
+
+/// Pixels further than `min_delta_e` from `background`.
+pub fn unlike_mask(frame: &Frame, background: [u8; 3], min_delta_e: f32) -> Vec<bool> {
+    let bg = Lab::from_rgb8(background);
+    let mut known: HashMap<[u8; 3], bool> = HashMap::new();
+    frame
+        .image
+        .pixels()
+        .map(|p| {
+            let rgb = [p[0], p[1], p[2]];
+            *known.entry(rgb).or_insert_with(|| Lab::from_rgb8(rgb).delta_e(&bg) > min_delta_e)
+        })
+        .collect()
+}
+
+/// Pixels within `max_delta_e` of their nearest entry of `palette` (of any entry).
+pub fn near_mask(frame: &Frame, palette: &[Lab], max_delta_e: f32) -> Vec<bool> {
+    let mut known: HashMap<[u8; 3], bool> = HashMap::new();
+    frame
+        .image
+        .pixels()
+        .map(|p| {
+            let rgb = [p[0], p[1], p[2]];
+            *known.entry(rgb).or_insert_with(|| {
+                let lab = Lab::from_rgb8(rgb);
+                palette.iter().any(|e| e.delta_e(&lab) <= max_delta_e)
+            })
+        })
+        .collect()
+}
+
+/// The largest roughly square blob of pixels near `colour`, at least `min_side` across, lying
+/// wholly outside `avoid`: where a program draws the button of that colour.
+pub fn button_of(frame: &Frame, colour: [u8; 3], max_delta_e: f32, avoid: Rect, min_side: f64) -> Option<Rect> {
+    let mask = near_mask(frame, &[Lab::from_rgb8(colour)], max_delta_e);
+    let outside = |c: &Component| {
+        let (x0, y0, x1, y1) = (c.x0 as f64, c.y0 as f64, c.x1 as f64 + 1.0, c.y1 as f64 + 1.0);
+        x1 <= avoid.x || y1 <= avoid.y || x0 >= avoid.x + avoid.width || y0 >= avoid.y + avoid.height
+    };
+    components(&mask, frame.width() as usize)
+        .into_iter()
+        .filter(|c| {
+            let (w, h) = (c.width() as f64, c.height() as f64);
+            outside(c) && w.min(h) >= min_side && w.min(h) / w.max(h) >= 0.6
+        })
+        .max_by_key(|c| c.area)
+        .map(|c| Rect { x: c.x0 as f64, y: c.y0 as f64, width: c.width() as f64, height: c.height() as f64 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(rgb: [u8; 3]) -> Sample {
+        Sample { rgb, lab: Lab::from_rgb8(rgb), spread: 1.0 }
+    }
+
+    #[test]
+    fn classes_are_the_means_of_their_samples_with_a_limit_between_them() {
+        let samples = [sample([200, 10, 10]), sample([210, 20, 10]), sample([10, 10, 200])];
+        let learned = learn_classes(&samples, &[0, 0, 1], 2).unwrap();
+        assert_eq!(learned.colours, vec![[205, 15, 10], [10, 10, 200]]);
+        assert!(learned.max_delta_e >= 8.0 && learned.max_delta_e <= learned.closest / 2.0, "{learned:?}");
+    }
+
+    #[test]
+    fn classes_that_overlap_are_refused() {
+        let samples = [sample([200, 10, 10]), sample([20, 20, 200]), sample([200, 12, 10]), sample([20, 20, 190])];
+        let err = learn_classes(&samples, &[0, 0, 1, 1], 2).unwrap_err();
+        assert!(matches!(err, LearnError::Overlap { .. }), "{err}");
+        assert_eq!(learn_classes(&samples[..1], &[0], 2).unwrap_err(), LearnError::Empty(1));
+    }
+}

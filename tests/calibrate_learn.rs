@@ -1,0 +1,176 @@
+//! Issue 18: a profile learned from one screenshot and its known board reads every other
+//! screenshot of the same program (other boards, mid-game, other window sizes) and replays with
+//! the right answer; the committed profile in `config/` is exactly what calibration learns; a
+//! learned profile is never written over without `--force`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gamebot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+/// The cases of one program's fixture folder, sorted by name (the first is the one calibrated from).
+fn cases(game: &str, program: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(game).join(program);
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// The committed profile's game section (everything but the free-text description and window).
+fn settings(text: &str) -> toml::Table {
+    let mut table: toml::Table = toml::from_str(text).unwrap();
+    table.remove("description");
+    table.remove("window");
+    table
+}
+
+/// Learns `program`'s profile from its first case into a fresh folder, then replays all its cases.
+fn learn_then_replay(game: &str, program: &str) {
+    let all = cases(game, program);
+    assert!(all.len() >= 3, "{program}: a calibration shot and at least two others");
+    let sizes: std::collections::BTreeSet<(u32, u32)> =
+        all.iter().map(|c| image::image_dimensions(c.with_extension("png")).unwrap()).collect();
+    assert!(sizes.len() >= 2, "{program}: captures at two or more window sizes");
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let calibration = dir.path().join("calibration");
+    let (config_s, calibration_s) = (config.to_str().unwrap(), calibration.to_str().unwrap());
+    let first = &all[0];
+    let png = first.with_extension("png");
+    let learn = [
+        "--config-dir",
+        config_s,
+        "--calibration-dir",
+        calibration_s,
+        "calibrate",
+        game,
+        "--from",
+        png.to_str().unwrap(),
+        "--board",
+        first.to_str().unwrap(),
+        "--profile",
+        program,
+    ];
+    let out = gamebot(&learn);
+    assert!(out.status.success(), "{}", text(&out));
+    let learned = std::fs::read_to_string(config.join(format!("{program}.toml"))).unwrap();
+    assert!(calibration.join(format!("{program}-calibration.png")).exists(), "{}", text(&out));
+    let committed =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("config/{program}.toml"))).unwrap();
+    assert_eq!(settings(&learned), settings(&committed), "config/{program}.toml is what calibration learns");
+
+    // Neither the picture nor the profile is written over without --force, and a refusal of the
+    // picture leaves no profile behind.
+    let again = gamebot(&learn);
+    assert!(!again.status.success() && text(&again).contains("--force"), "{}", text(&again));
+    let elsewhere = dir.path().join("elsewhere.png");
+    let mut again_out = learn.to_vec();
+    again_out.extend(["--out", elsewhere.to_str().unwrap()]);
+    let again = gamebot(&again_out);
+    assert!(!again.status.success() && text(&again).contains("already exists; pass --force"), "{}", text(&again));
+    assert_eq!(std::fs::read_to_string(config.join(format!("{program}.toml"))).unwrap(), learned);
+    let fresh = dir.path().join("fresh");
+    let mut picture_only = learn.to_vec();
+    picture_only[1] = fresh.to_str().unwrap();
+    let refused = gamebot(&picture_only);
+    assert!(!refused.status.success(), "{}", text(&refused));
+    assert!(!fresh.join(format!("{program}.toml")).exists(), "no profile when the picture is refused");
+
+    let mut replay = vec!["--config-dir", config_s, "--calibration-dir", calibration_s, "replay"];
+    replay.extend(all.iter().map(|c| c.to_str().unwrap()));
+    let out = gamebot(&replay);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains(&format!("{} passed, 0 failed", all.len())), "{}", text(&out));
+}
+
+#[test]
+fn a_flood_it_with_pale_colours_and_buttons_beside_the_board() {
+    learn_then_replay("flood", "cakeinpanic-flood");
+}
+
+#[test]
+fn a_flood_it_on_a_blue_background_with_buttons_below() {
+    learn_then_replay("flood", "olerichard-flood");
+}
+
+#[test]
+fn a_peg_solitaire_with_shaded_pegs_and_small_holes() {
+    learn_then_replay("pegs", "omerkel-pegs");
+}
+
+#[test]
+fn a_peg_solitaire_with_flat_pegs_on_a_wooden_disc() {
+    learn_then_replay("pegs", "fedelopez-pegs");
+}
+
+#[test]
+fn a_pegs_profile_is_not_learned_without_the_known_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = cases("pegs", "fedelopez-pegs")[0].with_extension("png");
+    let config = dir.path().to_str().unwrap();
+    let out = gamebot(&[
+        "--config-dir",
+        config,
+        "calibrate",
+        "pegs",
+        "--from",
+        shot.to_str().unwrap(),
+        "--profile",
+        "new-pegs",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out).contains("pass --board"), "{}", text(&out));
+    assert!(!dir.path().join("new-pegs.toml").exists());
+}
+
+#[test]
+fn without_the_known_board_a_flood_profile_is_proposed_and_reads_the_programs_other_shots() {
+    let dir = tempfile::tempdir().unwrap();
+    let all = cases("flood", "olerichard-flood");
+    let shot = all[1].with_extension("png");
+    let config = dir.path().join("config");
+    let out = gamebot(&[
+        "--config-dir",
+        config.to_str().unwrap(),
+        "--calibration-dir",
+        dir.path().to_str().unwrap(),
+        "calibrate",
+        "flood",
+        "--from",
+        shot.to_str().unwrap(),
+        "--profile",
+        "proposed",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("PROPOSED reading"), "{}", text(&out));
+    assert!(dir.path().join("proposed-calibration.png").exists());
+    // The program's cases, pointed at the proposed profile.
+    let mut replay = vec!["--config-dir".to_string(), config.to_str().unwrap().to_string(), "replay".to_string()];
+    for case in &all {
+        let name = case.file_name().unwrap();
+        let copy = dir.path().join(name);
+        let text =
+            std::fs::read_to_string(case).unwrap().replace("profile = \"olerichard-flood\"", "profile = \"proposed\"");
+        std::fs::write(&copy, text).unwrap();
+        std::fs::copy(case.with_extension("png"), copy.with_extension("png")).unwrap();
+        replay.push(copy.to_str().unwrap().to_string());
+    }
+    let args: Vec<&str> = replay.iter().map(String::as_str).collect();
+    let out = gamebot(&args);
+    assert!(text(&out).contains(&format!("{} passed, 0 failed", all.len())), "{}", text(&out));
+}

@@ -174,3 +174,49 @@ fn without_the_known_board_a_flood_profile_is_proposed_and_reads_the_programs_ot
     let out = gamebot(&args);
     assert!(text(&out).contains(&format!("{} passed, 0 failed", all.len())), "{}", text(&out));
 }
+
+/// Learns a profile named `learned` from one sgt capture and replays every sgt capture of that game
+/// with it: calibration is general enough to relearn the programs the project began with.
+fn relearn_sgt(game: &str, shot: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(game);
+    let case = fixtures.join(format!("{shot}.toml"));
+    let (config, case_s) = (dir.path().to_str().unwrap(), case.to_str().unwrap());
+    let png = case.with_extension("png");
+    let args = ["--config-dir", config, "--calibration-dir", config, "calibrate", game, "--from"];
+    let mut learn = args.to_vec();
+    learn.extend([png.to_str().unwrap(), "--board", case_s, "--profile", "learned"]);
+    let out = gamebot(&learn);
+    assert!(out.status.success(), "{}", text(&out));
+    let mut replay = vec!["--config-dir".to_string(), config.to_string(), "replay".to_string()];
+    let mut count = 0;
+    for entry in std::fs::read_dir(&fixtures).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let original = std::fs::read_to_string(&path).unwrap();
+            let relabelled: String = original
+                .lines()
+                .filter(|l| !l.starts_with("profile"))
+                .map(|l| if l.starts_with("game") { format!("{l}\nprofile = \"learned\"\n") } else { format!("{l}\n") })
+                .collect();
+            let copy = dir.path().join(path.file_name().unwrap());
+            std::fs::write(&copy, relabelled).unwrap();
+            std::fs::copy(path.with_extension("png"), copy.with_extension("png")).unwrap();
+            replay.push(copy.to_str().unwrap().to_string());
+            count += 1;
+        }
+    }
+    let args: Vec<&str> = replay.iter().map(String::as_str).collect();
+    let out = gamebot(&args);
+    assert!(text(&out).contains(&format!("{count} passed, 0 failed")), "{}", text(&out));
+}
+
+#[test]
+fn a_flood_profile_learned_from_one_sgt_capture_reads_every_sgt_capture() {
+    relearn_sgt("flood", "sgt-14x14c6m0-01-default");
+}
+
+#[test]
+fn a_pegs_profile_learned_from_one_sgt_capture_reads_every_sgt_capture() {
+    relearn_sgt("pegs", "sgt-7x7cross-01-default");
+}

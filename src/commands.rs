@@ -47,9 +47,10 @@ impl BudgetArg {
     }
 }
 
-/// Options of `play <game>` shared by the turn-based games.
+/// The options of `play` every game shares: the profile, and a dry run (from a screenshot or the
+/// live window) that draws the reading and the plan instead of acting.
 #[derive(clap::Args, Clone, Debug)]
-pub struct PlayArgs {
+pub struct ViewArgs {
     #[command(flatten)]
     pub profile: ProfileArg,
     /// Read and plan only, touch nothing; writes an annotated PNG of the board and the plan.
@@ -58,18 +59,32 @@ pub struct PlayArgs {
     /// Read this screenshot instead of the live window (implies --dry-run).
     #[arg(long)]
     pub from: Option<PathBuf>,
+    /// Where the dry run writes its picture [default: <game>-dry-run.png].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Overwrite the dry run's picture if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl ViewArgs {
+    /// True when nothing is to be done live: a dry run, or a screenshot.
+    pub fn dry(&self) -> bool {
+        self.dry_run || self.from.is_some()
+    }
+}
+
+/// Options of `play <game>` shared by the turn-based games.
+#[derive(clap::Args, Clone, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub view: ViewArgs,
     /// Play on monitor N (0 the first) captured whole, instead of the profile's window: for games
     /// that run full screen.
     #[arg(long, conflicts_with = "from")]
     pub monitor: Option<usize>,
-    /// Where the dry run writes its picture [default: <game>-dry-run.png].
-    #[arg(long)]
-    pub out: Option<PathBuf>,
     #[command(flatten)]
     pub budget: BudgetArg,
-    /// Overwrite the dry run's picture if it exists.
-    #[arg(long)]
-    pub force: bool,
 }
 
 /// Options of `calibrate <game>`.
@@ -225,12 +240,12 @@ pub fn play<G: TurnBased>(
     args: &PlayArgs,
     limit: Option<usize>,
 ) -> anyhow::Result<bool> {
-    let profile = args.profile.load(env, default_profile, G::NAME)?;
-    let mut screen = screen_for(&profile, args.from.as_deref(), args.monitor)?;
+    let profile = args.view.profile.load(env, default_profile, G::NAME)?;
+    let mut screen = screen_for(&profile, args.view.from.as_deref(), args.monitor)?;
     env.line(format!("playing {} in {}", G::NAME, screen.describe()));
     let frame = settled(screen.as_mut(), &profile.timing)?;
     let layout = saved_layout::<G>(env, &profile, &frame)?;
-    if args.dry_run || args.from.is_some() {
+    if args.view.dry() {
         return dry_run::<G>(env, &frame, &profile, layout, args);
     }
     let mut device = LiveInput::open()?;
@@ -288,8 +303,8 @@ fn dry_run<G: TurnBased>(
         env.line(format!("  move {} ({mv}): {}", i + 1, listed.join(", ")));
         now = G::predict(&now, mv);
     }
-    let out = args.out.clone().unwrap_or_else(|| PathBuf::from(format!("{}-dry-run.png", G::NAME)));
-    save_png(&G::annotate(frame, &layout, &board, &plan.moves), &out, args.force)?;
+    let out = args.view.out.clone().unwrap_or_else(|| PathBuf::from(format!("{}-dry-run.png", G::NAME)));
+    save_png(&G::annotate(frame, &layout, &board, &plan.moves), &out, args.view.force)?;
     env.line(format!("dry run: nothing was clicked; the board as read and the plan are drawn in {}", out.display()));
     Ok(true)
 }

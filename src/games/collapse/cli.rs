@@ -54,7 +54,7 @@ impl Game for Collapse {
     type Tune = NoArgs;
 
     fn play(env: &mut Env, args: CollapsePlay) -> anyhow::Result<bool> {
-        if args.play.dry_run || args.play.from.is_some() {
+        if args.play.view.dry() {
             return commands::play::<Collapse>(env, Self::DEFAULT_PROFILE, &args.play, None);
         }
         play_live(env, &args)
@@ -112,7 +112,7 @@ impl Game for Collapse {
 /// Plays `--levels` levels in the live window and reports them; Ok(true) when every level played
 /// ended at its optimum.
 fn play_live(env: &mut Env, args: &CollapsePlay) -> anyhow::Result<bool> {
-    let profile = args.play.profile.load(env, Collapse::DEFAULT_PROFILE, Collapse::NAME)?;
+    let profile = args.play.view.profile.load(env, Collapse::DEFAULT_PROFILE, Collapse::NAME)?;
     let mut screen = open_window(&profile.window, "start the Collapse game first (python3 collapse.py)")?;
     env.line(format!("playing collapse in {}", crate::screen::Screen::describe(&screen)));
     let mut device = LiveInput::open()?;

@@ -32,19 +32,7 @@ pub struct Tetris;
 #[derive(clap::Args)]
 pub struct TetrisPlay {
     #[command(flatten)]
-    pub profile: crate::commands::ProfileArg,
-    /// Read and plan only, touch nothing; writes a picture of the planned placement.
-    #[arg(long)]
-    pub dry_run: bool,
-    /// Read this screenshot instead of the live window (implies --dry-run).
-    #[arg(long)]
-    pub from: Option<PathBuf>,
-    /// Where the dry run writes its picture [default: tetris-dry-run.png].
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Overwrite the dry run's picture if it exists.
-    #[arg(long)]
-    pub force: bool,
+    pub view: crate::commands::ViewArgs,
     /// Stop, successfully, after this many cleared lines (a top-out before is a failure).
     #[arg(long)]
     pub lines: Option<u32>,
@@ -296,16 +284,16 @@ pub fn board_toml(reading: &read::Reading) -> String {
 
 /// `gamebot play tetris`: Ok(true) when the asked number of lines was cleared.
 fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
-    let config = load_config(env, &args.profile)?;
-    if args.dry_run || args.from.is_some() {
-        let frame = match &args.from {
+    let config = load_config(env, &args.view.profile)?;
+    if args.view.dry() {
+        let frame = match &args.view.from {
             Some(path) => crate::screen::load_png(path)?,
             None => open_window(&config.window, "start quadrapassel first, or use --from shot.png")?.capture()?,
         };
-        let out = args.out.clone().unwrap_or_else(|| PathBuf::from("tetris-dry-run.png"));
+        let out = args.view.out.clone().unwrap_or_else(|| PathBuf::from("tetris-dry-run.png"));
         let plan = annotate::dry_run(&frame, &config)?;
         env.line(&plan.text);
-        save_png(&plan.image, &out, args.force)?;
+        save_png(&plan.image, &out, args.view.force)?;
         env.line(format!("wrote {}", out.display()));
         return Ok(true);
     }

@@ -119,8 +119,21 @@ impl Default for Timing {
 /// not there.
 pub fn open_window(wanted: &WindowMatch, hint: &str) -> anyhow::Result<window::LiveWindow> {
     use anyhow::Context as _;
-    window::LiveWindow::find(wanted).with_context(|| hint.to_string())
+    // A window that has just opened reaches the window manager's list a moment after it is drawn:
+    // look again for a little while before saying it is not there.
+    let started = Instant::now();
+    loop {
+        match window::LiveWindow::find(wanted) {
+            Err(ScreenError::WindowNotFound { .. }) if started.elapsed() < WINDOW_PATIENCE => {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            found => return found.with_context(|| hint.to_string()),
+        }
+    }
 }
+
+/// How long `open_window` looks for a window that is not (yet) listed.
+const WINDOW_PATIENCE: Duration = Duration::from_secs(3);
 
 /// Captures until the screen settles, with a profile's timings.
 pub fn settled(screen: &mut dyn Screen, timing: &Timing) -> Result<Frame, ScreenError> {

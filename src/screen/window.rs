@@ -1,9 +1,11 @@
 //! A live game window on every platform, through xcap: found by its title among the open windows
 //! (the topmost match, the one the user sees), captured with its position on the screen as the
-//! frame's origin. A window that has closed is `WindowGone`, a minimised one says so. Whether the
-//! game has the keyboard focus comes from the platform's own API (`focus.rs`).
+//! frame's origin. A window that has closed is `WindowGone`, a minimised one says so (both asked only
+//! when a capture fails). Whether the game has the keyboard focus comes from the platform's own API
+//! (`focus.rs`).
 
-use super::{Screen, ScreenError, WindowMatch, focus};
+use super::focus::FocusProbe;
+use super::{Screen, ScreenError, WindowMatch};
 use crate::frame::{Frame, Point};
 
 /// A live window found by title.
@@ -11,6 +13,7 @@ pub struct LiveWindow {
     window: xcap::Window,
     id: u32,
     title: String,
+    focus: FocusProbe,
 }
 
 fn listing<E: std::fmt::Display>(e: E) -> ScreenError {
@@ -31,7 +34,7 @@ impl LiveWindow {
             let Ok(title) = window.title() else { continue };
             let hit = if wanted.exact { title == wanted.title } else { title.contains(&wanted.title) };
             if hit && let Ok(id) = window.id() {
-                return Ok(LiveWindow { window, id, title });
+                return Ok(LiveWindow { window, id, title, focus: FocusProbe::open() });
             }
             if !title.is_empty() {
                 others.push(format!("\"{title}\""));
@@ -57,16 +60,15 @@ impl LiveWindow {
 
 impl Screen for LiveWindow {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
-        if self.window.is_minimized().unwrap_or(false) {
-            return Err(ScreenError::Minimised);
-        }
         let at = self.window.x().and_then(|x| Ok((x, self.window.y()?)));
         let image = self.window.capture_image();
         match (at, image) {
             (Ok((x, y)), Ok(image)) if image.width() > 0 && image.height() > 0 => {
                 Ok(Frame { image, origin: Point::new(x, y) })
             }
+            // Why there is no picture is asked only when there is none: not on every capture.
             _ if !self.still_open() => Err(ScreenError::WindowGone),
+            _ if self.window.is_minimized().unwrap_or(false) => Err(ScreenError::Minimised),
             (_, Err(e)) => Err(ScreenError::Capture(e.to_string())),
             _ => Err(ScreenError::WindowGone),
         }
@@ -80,6 +82,6 @@ impl Screen for LiveWindow {
     }
 
     fn focus_elsewhere(&self) -> Option<String> {
-        focus::elsewhere(&self.window, self.id)
+        self.focus.elsewhere(&self.window, self.id)
     }
 }

@@ -124,6 +124,10 @@ pub struct Summary {
     /// The window went away right after the winning move (a game that exits, or crashes, at its end):
     /// that move is counted as made, unconfirmed.
     pub window_closed: bool,
+    /// After the winning move the board could no longer be read at all (a game that recolours its
+    /// last piece, or puts a dialog over the board, when it is won): that move is counted as made,
+    /// unconfirmed. A board that reads, but not as predicted, is a mismatch instead.
+    pub end_display: bool,
 }
 
 /// Something that hears what the loop is doing, a line at a time.
@@ -166,6 +170,12 @@ fn read_board<G: TurnBased>(
     let reading = G::read(frame, &found, config).context("cannot read the board")?;
     *layout = Some(found);
     Ok(reading.board)
+}
+
+/// True when no board can be read on `frame`, neither where it was nor anywhere else.
+fn unreadable<G: TurnBased>(frame: &Frame, layout: &G::Layout, config: &G::Config) -> bool {
+    G::read(frame, layout, config).is_err()
+        && G::locate(frame, config).and_then(|l| G::read(frame, &l, config)).is_err()
 }
 
 /// True when `error` says the game's window has gone away.
@@ -254,6 +264,16 @@ pub fn play_to_end<G: TurnBased>(
                     confirmed = true;
                     break;
                 }
+            }
+            if !confirmed && G::is_won(&predicted) && unreadable::<G>(&frame, &layout_now, &config) {
+                summary.moves += 1;
+                summary.won = true;
+                summary.end_display = true;
+                progress.line(&format!(
+                    "move {}: {mv}  (won by the rules; the game now shows its own end display, which is not a board)",
+                    summary.moves
+                ));
+                return Ok((summary, predicted));
             }
             if !confirmed {
                 summary.mismatches += 1;

@@ -119,6 +119,11 @@ fn a_peg_solitaire_with_flat_pegs_on_a_wooden_disc() {
 }
 
 #[test]
+fn a_desktop_peg_solitaire_with_shaded_balls_beside_a_list_of_boards() {
+    learn_then_replay("pegs", "debian-peg-solitaire");
+}
+
+#[test]
 fn a_pegs_profile_is_not_learned_without_the_known_board() {
     let dir = tempfile::tempdir().unwrap();
     let shot = cases("pegs", "fedelopez-pegs")[0].with_extension("png");

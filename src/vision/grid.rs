@@ -175,16 +175,28 @@ pub fn find_grid_in_mask(frame: &Frame, mask: &[bool], params: &GridParams) -> R
 /// The bounding box of the largest group of marked blocks lying within `max_gap_px` of each
 /// other: where a board stands, before its cells are counted.
 pub fn largest_region(mask: &[bool], width: usize, params: &GridParams) -> Option<Rect> {
-    largest_cluster(mask, width, params).map(|c| Rect {
-        x: c.x0 as f64,
-        y: c.y0 as f64,
-        width: c.width() as f64,
-        height: c.height() as f64,
-    })
+    largest_cluster(mask, width, params).map(|c| rect_of(&c))
+}
+
+/// Every group of coloured components lying within `max_gap_px` of each other, largest first
+/// (by the area of their pixels), as bounding boxes.
+pub fn regions_by_area(mask: &[bool], width: usize, params: &GridParams) -> Vec<Rect> {
+    let mut found = clusters(mask, width, params);
+    found.sort_by_key(|c| (std::cmp::Reverse(c.area), c.y0, c.x0));
+    found.iter().map(rect_of).collect()
+}
+
+fn rect_of(c: &Component) -> Rect {
+    Rect { x: c.x0 as f64, y: c.y0 as f64, width: c.width() as f64, height: c.height() as f64 }
 }
 
 /// The largest group of coloured components lying within `max_gap_px` of each other.
 fn largest_cluster(mask: &[bool], width: usize, params: &GridParams) -> Option<Component> {
+    clusters(mask, width, params).into_iter().max_by_key(|c| (c.area, std::cmp::Reverse((c.y0, c.x0))))
+}
+
+/// The groups of coloured components lying within `max_gap_px` of each other.
+fn clusters(mask: &[bool], width: usize, params: &GridParams) -> Vec<Component> {
     let min_area = (params.min_cell_px * params.min_cell_px / 2).max(2) as usize;
     let mut blocks: Vec<Component> = components(mask, width).into_iter().filter(|c| c.area >= min_area).collect();
     // A photo-like screen could have thousands of specks; the board's cells are among the largest.
@@ -202,11 +214,11 @@ fn largest_cluster(mask: &[bool], width: usize, params: &GridParams) -> Option<C
             }
         }
     }
-    let mut clusters: std::collections::HashMap<u32, Component> = std::collections::HashMap::new();
+    let mut groups: std::collections::HashMap<u32, Component> = std::collections::HashMap::new();
     for (i, block) in blocks.iter().enumerate() {
-        clusters.entry(sets.find(i as u32)).and_modify(|c| c.merge(block)).or_insert(*block);
+        groups.entry(sets.find(i as u32)).and_modify(|c| c.merge(block)).or_insert(*block);
     }
-    clusters.into_values().max_by_key(|c| (c.area, std::cmp::Reverse((c.y0, c.x0))))
+    groups.into_values().collect()
 }
 
 /// For every column (and row) offset inside the board, how many rows (columns) show a boundary

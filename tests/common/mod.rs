@@ -22,9 +22,20 @@ pub struct LiveGame {
 impl LiveGame {
     /// Starts Xvfb and jwm, then `program args...`, waits for its window and resizes it if asked.
     pub fn start(program: &str, args: &[&str], title: &str, resize: Option<(u32, u32)>) -> LiveGame {
+        LiveGame::start_from(program, "sgt-puzzles", args, title, resize)
+    }
+
+    /// Like `start`, for a program of the Debian package `package`.
+    pub fn start_from(
+        program: &str,
+        package: &str,
+        args: &[&str],
+        title: &str,
+        resize: Option<(u32, u32)>,
+    ) -> LiveGame {
         let mut children = Children::default();
         let display = start_virtual_display(&mut children).expect("a virtual display (apt-get install xvfb jwm)");
-        let path = find_program(program, "sgt-puzzles").expect("the game (apt-get install sgt-puzzles)");
+        let path = find_program(program, package).unwrap_or_else(|e| panic!("{e} (apt-get install {package})"));
         let window = WindowMatch { title: title.into(), exact: true };
         let screen = launch_game(&path, args, &display, &window, &mut children).unwrap();
         if let Some((w, h)) = resize {

@@ -14,12 +14,15 @@ use crate::frame::{Frame, Rect};
 use crate::vision::colour::Lab;
 use crate::vision::disc_sizes::size_groups;
 use crate::vision::discs::{Disc, discs_in_mask, lattice};
-use crate::vision::grid::{Grid, GridParams, largest_region};
+use crate::vision::grid::{Grid, GridParams, regions_by_area};
 use crate::vision::learn::{border_colour, dominant_colour, learn_classes, near_mask};
 use crate::vision::palette::{Palette, Sample, cluster, sample};
 
-/// How far (ΔE) a pixel must differ from a background colour to be part of something drawn on it.
-const UNLIKE: f32 = 10.0;
+/// How far (ΔE) a pixel must differ from a background colour to be part of something drawn on it:
+/// first a margin that ignores faint shading, then a fine one for shapes shaded nearly to the
+/// background's own colour (a ball lit from above on a white board). Screens are drawn with flat
+/// colours and captured losslessly, so even the fine margin is well above their noise.
+const UNLIKE: [f32; 2] = [10.0, 3.0];
 /// Background samples within this ΔE of each other are one background colour.
 const MERGE: f32 = 15.0;
 /// The share of the pitch sampled on the board's surface between four holes.
@@ -34,34 +37,78 @@ pub struct Learnt {
     pub notes: Vec<String>,
 }
 
-/// The lattice of the known board's pegs and holes among the round shapes in the board's region.
+/// How many of the largest things unlike the window's background are tried as the board.
+const CANDIDATE_REGIONS: usize = 8;
+
+/// The lattice of the known board's pegs and holes among the round shapes in the board's region:
+/// the first of the largest things unlike the window's background where they are found (a window
+/// can hold a list or a panel as large as the board), else the whole window.
 fn find_lattice(frame: &Frame, truth: &Board) -> anyhow::Result<(Grid, Vec<Disc>)> {
+    let mut misses = Vec::new();
+    for unlike in UNLIKE {
+        match find_lattice_at(frame, truth, unlike) {
+            Ok(found) => return Ok(found),
+            Err(why) => misses.extend(why.into_iter().map(|m| format!("(ΔE {unlike}) {m}"))),
+        }
+    }
+    let wanted = truth.cells.iter().filter(|&&c| c != Cell::Off).count();
+    bail!(
+        "no {wanted} round shapes (the known board's pegs and holes) on a {}x{} lattice in any of the largest \
+         things on the screen:\n  {}",
+        truth.rows,
+        truth.cols,
+        misses.join("\n  ")
+    )
+}
+
+/// [`find_lattice`] with one margin for "unlike the background"; the misses say where it looked.
+fn find_lattice_at(frame: &Frame, truth: &Board, unlike: f32) -> Result<(Grid, Vec<Disc>), Vec<String>> {
     let width = frame.width() as usize;
     let border = border_colour(frame);
-    let outside = near_mask(frame, &[Lab::from_rgb8(border)], UNLIKE);
+    let outside = near_mask(frame, &[Lab::from_rgb8(border)], unlike);
     let drawn: Vec<bool> = outside.iter().map(|o| !o).collect();
-    let region = largest_region(&drawn, width, &GridParams { max_gap_px: 0, ..GridParams::default() })
-        .context("nothing in the image is unlike its background")?;
+    let regions = regions_by_area(&drawn, width, &GridParams { max_gap_px: 0, ..GridParams::default() });
+    // The whole window last: a board whose surface is the window's own colour is not one region.
+    let whole = Rect { x: 0.0, y: 0.0, width: frame.width() as f64, height: frame.height() as f64 };
+    let mut misses = Vec::new();
+    for region in regions.into_iter().take(CANDIDATE_REGIONS).chain([whole]) {
+        match lattice_in(frame, truth, border, region, unlike) {
+            Ok(found) => return Ok(found),
+            Err(why) => misses
+                .push(format!("at ({:.0}, {:.0}) {:.0}x{:.0}: {why}", region.x, region.y, region.width, region.height)),
+        }
+    }
+    Err(misses)
+}
+
+/// The known board's lattice among the round shapes in `region` that are unlike both the window's
+/// background and the region's own dominant colour (the board's surface).
+fn lattice_in(
+    frame: &Frame,
+    truth: &Board,
+    border: [u8; 3],
+    region: Rect,
+    unlike: f32,
+) -> Result<(Grid, Vec<Disc>), String> {
+    let width = frame.width() as usize;
     let surface = dominant_colour(frame, region);
     let inside = |i: usize| {
         let (x, y) = ((i % width) as f64, (i / width) as f64);
         x >= region.x && y >= region.y && x < region.x + region.width && y < region.y + region.height
     };
-    let mask: Vec<bool> = near_mask(frame, &[Lab::from_rgb8(border), Lab::from_rgb8(surface)], UNLIKE)
+    let mask: Vec<bool> = near_mask(frame, &[Lab::from_rgb8(border), Lab::from_rgb8(surface)], unlike)
         .into_iter()
         .enumerate()
         .map(|(i, background)| !background && inside(i))
         .collect();
     let groups = size_groups(&discs_in_mask(&mask, width, 4));
     let wanted = truth.cells.iter().filter(|&&c| c != Cell::Off).count();
-    let mut tried = Vec::new();
     for i in 0..groups.len() {
         for j in i..groups.len() {
             let mut discs = groups[i].clone();
             if j != i {
                 discs.extend(groups[j].iter().copied());
             }
-            tried.push(discs.len());
             if discs.len() != wanted {
                 continue;
             }
@@ -72,12 +119,7 @@ fn find_lattice(frame: &Frame, truth: &Board) -> anyhow::Result<(Grid, Vec<Disc>
             }
         }
     }
-    bail!(
-        "no {wanted} round shapes (the known board's pegs and holes) on a {}x{} lattice in the board at {region:?}; groups of shapes by size: {:?}",
-        truth.rows,
-        truth.cols,
-        groups.iter().map(Vec::len).collect::<Vec<_>>()
-    )
+    Err(format!("round shapes grouped by size: {:?}", groups.iter().map(Vec::len).collect::<Vec<_>>()))
 }
 
 /// The mean diameter of the discs centred (within a quarter of a square) on squares of `kind`.
@@ -118,7 +160,29 @@ fn surface_samples(frame: &Frame, grid: &Grid, truth: &Board) -> Vec<Sample> {
 /// Learns a profile from `frame`, whose board is `truth`; jumps are entered by `style`.
 pub fn learn(frame: &Frame, truth: &Board, style: MoveStyle) -> anyhow::Result<Learnt> {
     let (grid, _) = find_lattice(frame, truth)?;
-    let vision = PegsVision { find: FindBy::Shapes, ..PegsVision::default() };
+    let mut errors = Vec::new();
+    for fraction in PATCH_FRACTIONS {
+        match learn_sampling(frame, truth, style, &grid, fraction) {
+            Ok(learnt) => return Ok(learnt),
+            Err(e) => errors.push(format!("sampling {:.0}% of a square: {e:#}", fraction * 100.0)),
+        }
+    }
+    bail!("{}", errors.join("\n"))
+}
+
+/// The patch sizes tried (shares of a square), smallest first: a flat peg or hole reads the same
+/// at any size, but a shaded ball's middle can be as light as the board and needs more of it.
+const PATCH_FRACTIONS: [f64; 3] = [0.2, 0.4, 0.6];
+
+/// [`learn`] with the board found and one patch size for sampling squares.
+fn learn_sampling(
+    frame: &Frame,
+    truth: &Board,
+    style: MoveStyle,
+    grid: &Grid,
+    fraction: f64,
+) -> anyhow::Result<Learnt> {
+    let vision = PegsVision { find: FindBy::Shapes, patch_fraction: fraction, ..PegsVision::default() };
     let mut samples = Vec::new();
     let mut labels = Vec::new();
     let mut background = Vec::new();
@@ -132,7 +196,7 @@ pub fn learn(frame: &Frame, truth: &Board, style: MoveStyle) -> anyhow::Result<L
             Cell::Off => background.push(s),
         }
     }
-    background.extend(surface_samples(frame, &grid, truth));
+    background.extend(surface_samples(frame, grid, truth));
     let (kinds, colours) = cluster(&background, MERGE);
     samples.extend(background);
     labels.extend(kinds.iter().map(|&k| 2 + k as usize));
@@ -144,7 +208,7 @@ pub fn learn(frame: &Frame, truth: &Board, style: MoveStyle) -> anyhow::Result<L
     let mask: Vec<bool> = near_mask(frame, &background, learned.max_delta_e).into_iter().map(|b| !b).collect();
     let discs = discs_in_mask(&mask, frame.width() as usize, 4);
     let hole_to_peg =
-        match (mean_diameter(&discs, &grid, truth, Cell::Peg), mean_diameter(&discs, &grid, truth, Cell::Hole)) {
+        match (mean_diameter(&discs, grid, truth, Cell::Peg), mean_diameter(&discs, grid, truth, Cell::Hole)) {
             (Some(p), Some(h)) => (h / p * 100.0).round() / 100.0,
             _ => 1.0,
         };

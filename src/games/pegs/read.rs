@@ -4,8 +4,8 @@
 
 use crate::frame::Frame;
 use crate::vision::colour::Lab;
-use crate::vision::disc_sizes::two_sizes;
-use crate::vision::discs::{Disc, discs_in_mask, find_discs, lattice};
+use crate::vision::disc_sizes::{largest_group, two_size_choices};
+use crate::vision::discs::{Disc, Lattice, discs_in_mask, find_discs, lattice};
 use crate::vision::grid::Grid;
 use crate::vision::learn::near_mask;
 use crate::vision::palette::{Palette, sample};
@@ -28,6 +28,10 @@ pub enum ReadError {
     #[error("row {row} col {col}: the square is not one colour (spread {spread:.0}); something covers the board?")]
     Uneven { row: usize, col: usize, spread: f32 },
 }
+
+/// How far apart (in diameters of the larger) two neighbouring pegs or holes of one board may be:
+/// a peg is drawn at least half a square across, a hole at least half a peg.
+const NEIGHBOUR_REACH: f64 = 2.2;
 
 /// Palette entries: the peg, the empty hole, then one or more background colours.
 const PEG: usize = 0;
@@ -78,12 +82,22 @@ pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError
         FindBy::Shapes => {
             let (labs, limit) = colours(config.palette.as_ref())?;
             let mask: Vec<bool> = near_mask(frame, &labs[2..], limit).into_iter().map(|bg| !bg).collect();
-            let discs = two_sizes(&discs_in_mask(&mask, frame.width() as usize, 4), config.vision.hole_to_peg);
-            if discs.is_empty() {
+            let all = discs_in_mask(&mask, frame.width() as usize, 4);
+            if all.is_empty() {
                 return Err(ReadError::NothingFound);
             }
-            let found = lattice(&discs).ok_or(ReadError::NoLattice(discs.len()))?;
-            Ok(Grid { rect: found.rect(), rows: found.rows, cols: found.cols })
+            // Round letters, a clock's digits or icons elsewhere in the window are other sizes, or
+            // off the lattice: then the board is the largest group of shapes that neighbour each other.
+            let is_board = |l: &Lattice| l.rows >= 2 && l.cols >= 2;
+            two_size_choices(&all, config.vision.hole_to_peg)
+                .iter()
+                .find_map(|discs| {
+                    lattice(discs)
+                        .filter(is_board)
+                        .or_else(|| lattice(&largest_group(discs, NEIGHBOUR_REACH)).filter(is_board))
+                })
+                .map(|found| Grid { rect: found.rect(), rows: found.rows, cols: found.cols })
+                .ok_or(ReadError::NoLattice(all.len()))
         }
     }
 }

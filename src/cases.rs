@@ -7,9 +7,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::frame::Frame;
 use crate::games::GameKind;
 use crate::games::case::{Passed, load, png_for};
-use crate::profile::Profile;
+use crate::profile::{Calibration, Profile};
+use crate::vision::grid::Grid;
 
 /// The outcome of one case.
 #[derive(Debug)]
@@ -72,38 +74,56 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, errors: &mut Vec<CaseResult>) {
     }
 }
 
-/// Runs one case.
-pub fn run(path: &Path, config_dir: &Path) -> CaseResult {
-    CaseResult { path: path.into(), outcome: run_inner(path, config_dir) }
+/// Where replay finds profiles and saved calibrations (`--config-dir`, `--calibration-dir`).
+#[derive(Clone, Copy, Debug)]
+pub struct Dirs<'a> {
+    pub config: &'a Path,
+    pub calibration: &'a Path,
 }
 
-fn run_inner(path: &Path, config_dir: &Path) -> Result<Passed, String> {
+/// Runs one case.
+pub fn run(path: &Path, dirs: Dirs) -> CaseResult {
+    CaseResult { path: path.into(), outcome: run_inner(path, dirs) }
+}
+
+/// The board layout of a calibration saved for `profile` that was made for an image of this size.
+fn saved_layout(dirs: Dirs, profile: &str, frame: &Frame) -> Result<Option<Grid>, String> {
+    let path = Calibration::path_for(dirs.calibration, profile);
+    let saved = Calibration::load_if_present(&path).map_err(|e| format!("calibration: {e:#}"))?;
+    Ok(saved
+        .filter(|c| (c.window_width, c.window_height) == (frame.width(), frame.height()) && c.grid.fits(frame))
+        .map(|c| c.grid))
+}
+
+fn run_inner(path: &Path, dirs: Dirs) -> Result<Passed, String> {
+    let config_dir = dirs.config;
     let case = load(path).map_err(|e| format!("malformed case: {}", e.kind))?;
     let kind = GameKind::from_name(&case.game).ok_or_else(|| format!("unknown game \"{}\"", case.game))?;
     let profile_name = case.profile.clone().unwrap_or_else(|| kind.default_profile().to_string());
     let load_profile =
         || Profile::load_for(&profile_name, config_dir, kind.name()).map_err(|e| format!("profile: {e}"));
     let frame = crate::screen::load_png(&png_for(path)).map_err(|e| format!("image: {e}"))?;
-    kind.check_case(&case, &frame, &load_profile()?)
+    let layout = saved_layout(dirs, &profile_name, &frame)?;
+    kind.check_case(&case, &frame, &load_profile()?, layout.as_ref())
 }
 
 /// Replays every case under `paths`, printing one line each and the closing count; returns
 /// (passed, failed).
-pub fn replay(paths: &[PathBuf], config_dir: &Path, out: &mut dyn FnMut(&str)) -> (usize, usize) {
-    replay_with_progress(paths, config_dir, out, &mut |_, _| {})
+pub fn replay(paths: &[PathBuf], dirs: Dirs, out: &mut dyn FnMut(&str)) -> (usize, usize) {
+    replay_with_progress(paths, dirs, out, &mut |_, _| {})
 }
 
 /// `replay`, also telling `progress` (cases done, cases in all) after each case.
 pub fn replay_with_progress(
     paths: &[PathBuf],
-    config_dir: &Path,
+    dirs: Dirs,
     out: &mut dyn FnMut(&str),
     progress: &mut dyn FnMut(u64, u64),
 ) -> (usize, usize) {
     let (found, mut results) = collect(paths);
     let total = found.len() as u64;
     for (i, path) in found.iter().enumerate() {
-        results.push(run(path, config_dir));
+        results.push(run(path, dirs));
         progress(i as u64 + 1, total);
     }
     let passed = results.iter().filter(|r| r.outcome.is_ok()).count();

@@ -19,7 +19,7 @@ struct Cli {
     /// Folder of profiles (built-in copies are used for missing ones).
     #[arg(long, global = true, default_value = "config")]
     config_dir: PathBuf,
-    /// Folder where `calibrate` saves layouts and `play` looks for them.
+    /// Folder where `calibrate` saves layouts, and `play` and `replay` look for them.
     #[arg(long, global = true, default_value = "calibration")]
     calibration_dir: PathBuf,
     #[command(subcommand)]
@@ -123,11 +123,12 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         Command::Bench(command) => command.run(&mut env),
         Command::Tune(command) => command.run(&mut env),
         Command::Replay { paths } => {
-            let config_dir = env.config_dir.clone();
+            let (config, calibration) = (env.config_dir.clone(), env.calibration_dir.clone());
+            let dirs = gamebot::cases::Dirs { config: &config, calibration: &calibration };
             let mut lines = Vec::new();
             let (_, failed) = gamebot::cases::replay_with_progress(
                 &paths,
-                &config_dir,
+                dirs,
                 &mut |line| lines.push(line.to_string()),
                 &mut |done, total| env.progress("cases", done, total),
             );

@@ -1,6 +1,7 @@
 //! `gamebot calibrate` and its use by `play`: the layout is saved atomically and never over an
 //! existing file unless asked; `play` uses it when the window size matches and finds the board
-//! anew when it does not; a dry run writes its annotated picture and clicks nothing.
+//! anew when it does not; `replay` reads with it too (`--calibration-dir`); a dry run writes its
+//! annotated picture and clicks nothing.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -99,4 +100,37 @@ fn a_dry_run_never_overwrites_its_picture_unless_forced() {
         gamebot(&["play", "flood", "--from", small.to_str().unwrap(), "--out", picture.to_str().unwrap(), "--force"]);
     assert!(forced.status.success(), "{}", text(&forced));
     assert!(image::open(&picture).is_ok());
+}
+
+#[test]
+fn replay_reads_with_a_saved_calibration_for_the_image_size() {
+    let (small, _) = two_captures();
+    let case = small.with_extension("toml");
+    let dir = tempfile::tempdir().unwrap();
+    let cal_dir = dir.path().join("calibration");
+    let cal = cal_dir.to_str().unwrap();
+    let out = gamebot(&["--calibration-dir", cal, "calibrate", "flood", "--from", small.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let replay = gamebot(&["--calibration-dir", cal, "replay", case.to_str().unwrap()]);
+    assert!(replay.status.success() && text(&replay).contains("1 passed, 0 failed"), "{}", text(&replay));
+
+    // A layout that reads cleanly but covers only the board's top-left quarter: used, the case
+    // fails on the board's size; without the calibration folder, the board is found anew.
+    let path = cal_dir.join("sgt-flood.toml");
+    let mut saved: toml::Table = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let grid = saved["grid"].as_table_mut().unwrap();
+    let (rows, cols) = (grid["rows"].as_integer().unwrap(), grid["cols"].as_integer().unwrap());
+    assert!(rows >= 2 && cols >= 2, "{grid:?}");
+    grid.insert("rows".into(), (rows / 2).into());
+    grid.insert("cols".into(), (cols / 2).into());
+    let rect = grid["rect"].as_table_mut().unwrap();
+    let (w, h) = (rect["width"].as_float().unwrap(), rect["height"].as_float().unwrap());
+    rect.insert("width".into(), (w * (cols / 2) as f64 / cols as f64).into());
+    rect.insert("height".into(), (h * (rows / 2) as f64 / rows as f64).into());
+    std::fs::write(&path, toml::to_string(&saved).unwrap()).unwrap();
+    let replay = gamebot(&["--calibration-dir", cal, "replay", case.to_str().unwrap()]);
+    assert!(!replay.status.success() && text(&replay).contains("0 passed, 1 failed"), "{}", text(&replay));
+    let elsewhere = dir.path().join("none");
+    let replay = gamebot(&["--calibration-dir", elsewhere.to_str().unwrap(), "replay", case.to_str().unwrap()]);
+    assert!(replay.status.success(), "{}", text(&replay));
 }

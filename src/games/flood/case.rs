@@ -13,6 +13,7 @@ use crate::budget::Budget;
 use crate::frame::Frame;
 use crate::games::case::{CaseFile, Passed};
 use crate::profile::Profile;
+use crate::vision::grid::Grid;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -51,7 +52,7 @@ pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
     None
 }
 
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
     let board: FloodBoard = case.board_as()?;
     let config = FloodConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
     let [row, col] = board.start.or(config.start).unwrap_or([0, 0]);
@@ -60,9 +61,15 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed
         .map_err(|e| format!("malformed [board]: {e}"))?;
     let answer: FloodAnswer = case.answer_as()?;
     let started = Instant::now();
-    let grid = read::locate(frame, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
-    let mut reading =
-        read::read(frame, &grid, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
+    let saved = layout.and_then(|grid| read::read(frame, grid, &config.vision, config.palette.as_ref()).ok());
+    let mut reading = match saved {
+        Some(reading) => reading,
+        None => {
+            let grid =
+                read::locate(frame, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
+            read::read(frame, &grid, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?
+        }
+    };
     reading.board.start = expected.start;
     let read_time = started.elapsed();
     if let Some(difference) = first_difference(&reading.board, &expected) {

@@ -14,6 +14,7 @@ use crate::frame::Frame;
 use crate::games::Game;
 use crate::games::case::{CaseFile, Passed, input_rows};
 use crate::profile::Profile;
+use crate::vision::grid::Grid;
 
 /// Options of `play flood`.
 #[derive(clap::Args)]
@@ -111,7 +112,16 @@ impl Game for Flood {
     }
 
     fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-        super::case::check(case, frame, profile)
+        super::case::check(case, frame, profile, None)
+    }
+
+    fn check_case_at(
+        case: &CaseFile,
+        frame: &Frame,
+        profile: &Profile,
+        layout: Option<&Grid>,
+    ) -> Result<Passed, String> {
+        super::case::check(case, frame, profile, layout)
     }
 }
 

@@ -12,6 +12,7 @@ use crate::budget::Budget;
 use crate::frame::Frame;
 use crate::games::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::profile::Profile;
+use crate::vision::grid::Grid;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -31,14 +32,20 @@ pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
     first_cell_difference(&char_cells(&read.to_rows()), &char_cells(&expected.to_rows()), "squares")
 }
 
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
     let board: PegsBoard = case.board_as()?;
     let expected = Board::from_rows(&board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
     let answer: PegsAnswer = case.answer_as()?;
     let config: super::PegsConfig = profile.settings().map_err(|e| format!("profile: {e}"))?;
     let started = Instant::now();
-    let grid = read::locate_with(frame, &config).map_err(|e| format!("read: {e}"))?;
-    let reading = read::read_with(frame, &grid, &config).map_err(|e| format!("read: {e}"))?;
+    let saved = layout.and_then(|grid| read::read_with(frame, grid, &config).ok());
+    let reading = match saved {
+        Some(reading) => reading,
+        None => {
+            let grid = read::locate_with(frame, &config).map_err(|e| format!("read: {e}"))?;
+            read::read_with(frame, &grid, &config).map_err(|e| format!("read: {e}"))?
+        }
+    };
     let read_time = started.elapsed();
     if let Some(difference) = first_difference(&reading, &expected) {
         return Err(difference);

@@ -17,6 +17,7 @@ use crate::games::Game;
 use crate::games::case::{CaseFile, Passed, input_rows};
 use crate::profile::Profile;
 use crate::runner::TurnBased;
+use crate::vision::grid::Grid;
 
 /// Options of `calibrate pegs`.
 #[derive(clap::Args)]
@@ -150,7 +151,16 @@ impl Game for Pegs {
     }
 
     fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-        super::case::check(case, frame, profile)
+        super::case::check(case, frame, profile, None)
+    }
+
+    fn check_case_at(
+        case: &CaseFile,
+        frame: &Frame,
+        profile: &Profile,
+        layout: Option<&Grid>,
+    ) -> Result<Passed, String> {
+        super::case::check(case, frame, profile, layout)
     }
 }
 

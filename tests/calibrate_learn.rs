@@ -1,7 +1,8 @@
 //! Issue 18: a profile learned from one screenshot and its known board reads every other
 //! screenshot of the same program (other boards, mid-game, other window sizes) and replays with
 //! the right answer; the committed profile in `config/` is exactly what calibration learns; a
-//! learned profile is never written over without `--force`.
+//! learned profile is never written over without `--force`; without the known board, a proposed
+//! reading teaches a profile that reads the program's other screenshots too.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -124,30 +125,23 @@ fn a_desktop_peg_solitaire_with_shaded_balls_beside_a_list_of_boards() {
 }
 
 #[test]
-fn a_pegs_profile_is_not_learned_without_the_known_board() {
-    let dir = tempfile::tempdir().unwrap();
-    let shot = cases("pegs", "fedelopez-pegs")[0].with_extension("png");
-    let config = dir.path().to_str().unwrap();
-    let out = gamebot(&[
-        "--config-dir",
-        config,
-        "calibrate",
-        "pegs",
-        "--from",
-        shot.to_str().unwrap(),
-        "--profile",
-        "new-pegs",
-    ]);
-    assert!(!out.status.success());
-    assert!(text(&out).contains("pass --board"), "{}", text(&out));
-    assert!(!dir.path().join("new-pegs.toml").exists());
+fn without_the_known_board_a_flood_profile_is_proposed_and_reads_the_programs_other_shots() {
+    propose_then_replay("flood", "olerichard-flood", 1);
 }
 
 #[test]
-fn without_the_known_board_a_flood_profile_is_proposed_and_reads_the_programs_other_shots() {
+fn without_the_known_board_a_pegs_profile_is_proposed_and_reads_the_programs_other_shots() {
+    for program in ["debian-peg-solitaire", "omerkel-pegs", "fedelopez-pegs"] {
+        propose_then_replay("pegs", program, 0);
+    }
+}
+
+/// Learns a profile from case `shot` of `program` with no known board (a proposed reading), then
+/// replays all the program's cases with it.
+fn propose_then_replay(game: &str, program: &str, shot: usize) {
     let dir = tempfile::tempdir().unwrap();
-    let all = cases("flood", "olerichard-flood");
-    let shot = all[1].with_extension("png");
+    let all = cases(game, program);
+    let shot = all[shot].with_extension("png");
     let config = dir.path().join("config");
     let out = gamebot(&[
         "--config-dir",
@@ -155,13 +149,13 @@ fn without_the_known_board_a_flood_profile_is_proposed_and_reads_the_programs_ot
         "--calibration-dir",
         dir.path().to_str().unwrap(),
         "calibrate",
-        "flood",
+        game,
         "--from",
         shot.to_str().unwrap(),
         "--profile",
         "proposed",
     ]);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{program}: {}", text(&out));
     assert!(text(&out).contains("PROPOSED reading"), "{}", text(&out));
     assert!(dir.path().join("proposed-calibration.png").exists());
     // The program's cases, pointed at the proposed profile.
@@ -169,15 +163,16 @@ fn without_the_known_board_a_flood_profile_is_proposed_and_reads_the_programs_ot
     for case in &all {
         let name = case.file_name().unwrap();
         let copy = dir.path().join(name);
-        let text =
-            std::fs::read_to_string(case).unwrap().replace("profile = \"olerichard-flood\"", "profile = \"proposed\"");
+        let text = std::fs::read_to_string(case)
+            .unwrap()
+            .replace(&format!("profile = \"{program}\""), "profile = \"proposed\"");
         std::fs::write(&copy, text).unwrap();
         std::fs::copy(case.with_extension("png"), copy.with_extension("png")).unwrap();
         replay.push(copy.to_str().unwrap().to_string());
     }
     let args: Vec<&str> = replay.iter().map(String::as_str).collect();
     let out = gamebot(&args);
-    assert!(text(&out).contains(&format!("{} passed, 0 failed", all.len())), "{}", text(&out));
+    assert!(text(&out).contains(&format!("{} passed, 0 failed", all.len())), "{program}: {}", text(&out));
 }
 
 /// Learns a profile named `learned` from one sgt capture and replays every sgt capture of that game

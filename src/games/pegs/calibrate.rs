@@ -8,21 +8,16 @@
 use anyhow::{Context, bail};
 
 use super::board::{Board, Cell};
+use super::lattice::{Wanted, find_lattice};
 use super::read;
 use super::{FindBy, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::{Frame, Rect};
 use crate::vision::colour::Lab;
-use crate::vision::disc_sizes::size_groups;
-use crate::vision::discs::{Disc, discs_in_mask, lattice};
-use crate::vision::grid::{Grid, GridParams, regions_by_area};
-use crate::vision::learn::{border_colour, dominant_colour, learn_classes, near_mask};
+use crate::vision::discs::{Disc, discs_in_mask};
+use crate::vision::grid::Grid;
+use crate::vision::learn::{learn_classes, near_mask};
 use crate::vision::palette::{Palette, Sample, cluster, sample};
 
-/// How far (ΔE) a pixel must differ from a background colour to be part of something drawn on it:
-/// first a margin that ignores faint shading, then a fine one for shapes shaded nearly to the
-/// background's own colour (a ball lit from above on a white board). Screens are drawn with flat
-/// colours and captured losslessly, so even the fine margin is well above their noise.
-const UNLIKE: [f32; 2] = [10.0, 3.0];
 /// Background samples within this ΔE of each other are one background colour.
 const MERGE: f32 = 15.0;
 /// The share of the pitch sampled on the board's surface between four holes.
@@ -35,91 +30,6 @@ pub struct Learnt {
     pub grid: Grid,
     pub board: Board,
     pub notes: Vec<String>,
-}
-
-/// How many of the largest things unlike the window's background are tried as the board.
-const CANDIDATE_REGIONS: usize = 8;
-
-/// The lattice of the known board's pegs and holes among the round shapes in the board's region:
-/// the first of the largest things unlike the window's background where they are found (a window
-/// can hold a list or a panel as large as the board), else the whole window.
-fn find_lattice(frame: &Frame, truth: &Board) -> anyhow::Result<(Grid, Vec<Disc>)> {
-    let mut misses = Vec::new();
-    for unlike in UNLIKE {
-        match find_lattice_at(frame, truth, unlike) {
-            Ok(found) => return Ok(found),
-            Err(why) => misses.extend(why.into_iter().map(|m| format!("(ΔE {unlike}) {m}"))),
-        }
-    }
-    let wanted = truth.cells.iter().filter(|&&c| c != Cell::Off).count();
-    bail!(
-        "no {wanted} round shapes (the known board's pegs and holes) on a {}x{} lattice in any of the largest \
-         things on the screen:\n  {}",
-        truth.rows,
-        truth.cols,
-        misses.join("\n  ")
-    )
-}
-
-/// [`find_lattice`] with one margin for "unlike the background"; the misses say where it looked.
-fn find_lattice_at(frame: &Frame, truth: &Board, unlike: f32) -> Result<(Grid, Vec<Disc>), Vec<String>> {
-    let width = frame.width() as usize;
-    let border = border_colour(frame);
-    let outside = near_mask(frame, &[Lab::from_rgb8(border)], unlike);
-    let drawn: Vec<bool> = outside.iter().map(|o| !o).collect();
-    let regions = regions_by_area(&drawn, width, &GridParams { max_gap_px: 0, ..GridParams::default() });
-    // The whole window last: a board whose surface is the window's own colour is not one region.
-    let whole = Rect { x: 0.0, y: 0.0, width: frame.width() as f64, height: frame.height() as f64 };
-    let mut misses = Vec::new();
-    for region in regions.into_iter().take(CANDIDATE_REGIONS).chain([whole]) {
-        match lattice_in(frame, truth, border, region, unlike) {
-            Ok(found) => return Ok(found),
-            Err(why) => misses
-                .push(format!("at ({:.0}, {:.0}) {:.0}x{:.0}: {why}", region.x, region.y, region.width, region.height)),
-        }
-    }
-    Err(misses)
-}
-
-/// The known board's lattice among the round shapes in `region` that are unlike both the window's
-/// background and the region's own dominant colour (the board's surface).
-fn lattice_in(
-    frame: &Frame,
-    truth: &Board,
-    border: [u8; 3],
-    region: Rect,
-    unlike: f32,
-) -> Result<(Grid, Vec<Disc>), String> {
-    let width = frame.width() as usize;
-    let surface = dominant_colour(frame, region);
-    let inside = |i: usize| {
-        let (x, y) = ((i % width) as f64, (i / width) as f64);
-        x >= region.x && y >= region.y && x < region.x + region.width && y < region.y + region.height
-    };
-    let mask: Vec<bool> = near_mask(frame, &[Lab::from_rgb8(border), Lab::from_rgb8(surface)], unlike)
-        .into_iter()
-        .enumerate()
-        .map(|(i, background)| !background && inside(i))
-        .collect();
-    let groups = size_groups(&discs_in_mask(&mask, width, 4));
-    let wanted = truth.cells.iter().filter(|&&c| c != Cell::Off).count();
-    for i in 0..groups.len() {
-        for j in i..groups.len() {
-            let mut discs = groups[i].clone();
-            if j != i {
-                discs.extend(groups[j].iter().copied());
-            }
-            if discs.len() != wanted {
-                continue;
-            }
-            if let Some(found) = lattice(&discs)
-                && (found.rows, found.cols) == (truth.rows, truth.cols)
-            {
-                return Ok((Grid { rect: found.rect(), rows: found.rows, cols: found.cols }, discs));
-            }
-        }
-    }
-    Err(format!("round shapes grouped by size: {:?}", groups.iter().map(Vec::len).collect::<Vec<_>>()))
 }
 
 /// The mean diameter of the discs centred (within a quarter of a square) on squares of `kind`.
@@ -159,7 +69,7 @@ fn surface_samples(frame: &Frame, grid: &Grid, truth: &Board) -> Vec<Sample> {
 
 /// Learns a profile from `frame`, whose board is `truth`; jumps are entered by `style`.
 pub fn learn(frame: &Frame, truth: &Board, style: MoveStyle) -> anyhow::Result<Learnt> {
-    let (grid, _) = find_lattice(frame, truth)?;
+    let (grid, _) = find_lattice(frame, Wanted::Known(truth))?;
     let mut errors = Vec::new();
     for fraction in PATCH_FRACTIONS {
         match learn_sampling(frame, truth, style, &grid, fraction) {

@@ -46,23 +46,30 @@ pub struct PegsSolve {
 
 /// `gamebot calibrate pegs --from shot.png --board case.toml --profile NAME`: learns a new profile
 /// from one screenshot and its known board (`pegs::calibrate`), saves it, and draws what was found.
+/// Without `--board`, from a proposed reading (`pegs::propose`), said to be one.
 fn learn(env: &mut Env, args: &PegsCalibrate) -> anyhow::Result<bool> {
     let common = &args.common;
     let shot = common.from.as_deref().context("learning a new profile needs a screenshot: pass --from shot.png")?;
-    let Some(board_path) = common.board.as_deref() else {
-        bail!("learning a peg solitaire profile needs the screenshot's known board: pass --board case.toml")
-    };
     let out = commands::learned_picture_path(env, common, <Pegs as Game>::NAME)?;
     let frame = crate::screen::load_png(shot)?;
-    let (rows, source) = input_rows(Some(board_path))?;
-    let truth = Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of o, . and #"))?;
+    let truth = match common.board.as_deref() {
+        Some(board_path) => {
+            let (rows, source) = input_rows(Some(board_path))?;
+            Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of o, . and #"))?
+        }
+        None => super::propose::propose(&frame)
+            .with_context(|| format!("{}: cannot propose a reading of it", shot.display()))?,
+    };
     let learnt = super::calibrate::learn(&frame, &truth, args.moves)
         .with_context(|| format!("{}: cannot learn a profile from it", shot.display()))?;
     learnt.notes.iter().for_each(|note| env.line(note.clone()));
     let path =
         commands::save_learned_profile(env, common, <Pegs as Game>::NAME, &shot.display().to_string(), &learnt.config)?;
     env.line(format!("saved the profile to {}", path.display()));
-    env.line("the board as the new profile reads it (it matches the given board):");
+    match common.board {
+        Some(_) => env.line("the board as the new profile reads it (it matches the given board):"),
+        None => env.line("PROPOSED reading (no --board given): check it against the screenshot and the picture"),
+    }
     env.line(learnt.board.to_string());
     let picture = Pegs::annotate(&frame, &learnt.grid, &learnt.board, &[]);
     crate::files::save_png(&picture, &out, common.force)?;

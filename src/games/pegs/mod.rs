@@ -8,6 +8,8 @@ pub mod board;
 pub mod calibrate;
 pub mod case;
 pub mod cli;
+pub mod lattice;
+pub mod propose;
 pub mod read;
 pub mod solve;
 

@@ -4,7 +4,9 @@
 //! inputs of a move). The loop supplies the rest. After every move it waits for the screen to settle,
 //! checks the screen against what the rules predicted (by reading the board again, unless the game
 //! has a check of its own), and on a mismatch reads once more, then re-plans from what is really on
-//! the screen; if mismatches keep coming it stops with a message instead of acting blindly. Every
+//! the screen; if mismatches keep coming it stops with a message instead of acting blindly. Only
+//! after a move that wins by the rules may the board become unreadable (the game's own end display:
+//! a dialog, a recoloured last piece, a closed window); the loop then stops, won, and says so. Every
 //! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
 use std::fmt;

@@ -1,6 +1,7 @@
 //! The play loop against a simulated Flood-it window: it wins, clicks only inside the window,
-//! notices when the game ignores a click, stops when the game keeps ignoring it, and stops at
-//! once when the user presses Esc or takes the mouse.
+//! notices when the game ignores a click, stops when the game keeps ignoring it, counts a winning
+//! last move whose board the game then covers, and stops at once when the user presses Esc or
+//! takes the mouse.
 
 use gamebot::frame::Point;
 use gamebot::games::flood::Flood;
@@ -65,6 +66,31 @@ fn an_ignored_click_is_noticed_and_the_bot_replans() {
     assert!(summary.won && sim.state().board.is_won());
     assert_eq!(summary.mismatches, 1);
     assert!(lines.iter().any(|l| l.contains("does not show what the rules predict")), "{lines:?}");
+}
+
+#[test]
+fn a_game_that_covers_its_board_once_won_is_won_by_the_last_move() {
+    let sim = game();
+    sim.state().cover_when_won = true;
+    let (result, lines) = run(&sim, &PlayOptions::default());
+    let summary = result.unwrap();
+    assert!(summary.won && summary.end_display && sim.state().board.is_won(), "{lines:?}");
+    assert_eq!(summary.mismatches, 0);
+    assert!(lines.last().unwrap().contains("end display"), "{lines:?}");
+}
+
+#[test]
+fn an_ignored_last_move_under_an_end_display_is_still_a_mismatch() {
+    // The cover is shown only for a won board: an ignored last click leaves the board readable,
+    // so the loop re-plans instead of counting the move.
+    let sim = game();
+    sim.state().cover_when_won = true;
+    let optimal = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::default());
+    sim.state().ignore_clicks = vec![optimal.moves.len() - 1];
+    let (result, _) = run(&sim, &PlayOptions::default());
+    let summary = result.unwrap();
+    assert!(summary.won && sim.state().board.is_won());
+    assert_eq!(summary.mismatches, 1);
 }
 
 #[test]

@@ -61,6 +61,8 @@ pub struct SimState {
     pub escape_after: Option<usize>,
     /// After this many clicks, the "user" moves the mouse here.
     pub user_moves_after: Option<(usize, Point)>,
+    /// Once the board is won, a dark "well done" panel covers it (a game's own end display).
+    pub cover_when_won: bool,
     palette: Palette,
     pitch: u32,
     size: (u32, u32),
@@ -79,6 +81,7 @@ impl SimFlood {
             board,
             moves: 0,
             ignore_clicks: Vec::new(),
+            cover_when_won: false,
             received: Vec::new(),
             escape_after: None,
             user_moves_after: None,
@@ -134,6 +137,14 @@ impl Screen for SimFlood {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
         let state = self.0.borrow();
         let mut frame = render(&state.board, &state.palette, state.pitch, state.size);
+        if state.cover_when_won && state.board.is_won() {
+            let (w, h) = (frame.image.width(), frame.image.height());
+            for y in h / 4..h * 3 / 4 {
+                for x in w / 8..w * 7 / 8 {
+                    frame.image.put_pixel(x, y, Rgba([30, 30, 30, 255]));
+                }
+            }
+        }
         frame.origin = state.origin;
         Ok(frame)
     }

@@ -119,6 +119,22 @@ impl CalibrateArgs {
     }
 }
 
+/// The picture a new profile is learned from: `--from shot.png`, else a capture of the live window
+/// titled `--title` (once it has held still); with a description of where it came from.
+pub fn learning_frame(args: &CalibrateArgs) -> anyhow::Result<(Frame, String)> {
+    if let Some(shot) = &args.from {
+        return Ok((crate::screen::load_png(shot)?, shot.display().to_string()));
+    }
+    let Some(title) = &args.title else {
+        bail!("learning a new profile needs a screenshot (--from shot.png) or the live window's title (--title)")
+    };
+    let wanted = crate::screen::WindowMatch { title: title.clone(), exact: true };
+    let mut window = open_window(&wanted, "open the program first, or pass --from shot.png")?;
+    let frame = settled(&mut window, &crate::profile::Timing::default())?;
+    let source = format!("the live window \"{title}\" ({}x{})", frame.width(), frame.height());
+    Ok((frame, source))
+}
+
 /// Where a learning calibration draws what it learned: `--out`, else
 /// `<calibration-dir>/<profile>-calibration.png`. Refused up front when the file exists and
 /// `--force` is not given, so that a refusal leaves no new profile behind either.

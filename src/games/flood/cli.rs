@@ -128,17 +128,16 @@ impl Game for Flood {
 /// `gamebot calibrate flood --from shot.png --profile NAME [--board case.toml]`: learns a new
 /// profile from one screenshot (`flood::calibrate`), saves it, and draws what was found.
 fn learn(env: &mut Env, args: &CalibrateArgs) -> anyhow::Result<bool> {
-    let shot = args.from.as_deref().context("learning a new profile needs a screenshot: pass --from shot.png")?;
     let out = commands::learned_picture_path(env, args, Flood::NAME)?;
-    let frame = crate::screen::load_png(shot)?;
+    let (frame, shot) = commands::learning_frame(args)?;
     let truth = match &args.board {
         Some(path) => Some(board_from(Some(path.as_path()))?),
         None => None,
     };
     let learnt = super::calibrate::learn(&frame, truth.as_ref())
-        .with_context(|| format!("{}: cannot learn a profile from it", shot.display()))?;
+        .with_context(|| format!("{shot}: cannot learn a profile from it"))?;
     learnt.notes.iter().for_each(|note| env.line(note.clone()));
-    let path = commands::save_learned_profile(env, args, Flood::NAME, &shot.display().to_string(), &learnt.config)?;
+    let path = commands::save_learned_profile(env, args, Flood::NAME, &shot, &learnt.config)?;
     env.line(format!("saved the profile to {}", path.display()));
     match &truth {
         Some(_) => env.line("the board as the new profile reads it (it matches the given board):"),

@@ -49,22 +49,19 @@ pub struct PegsSolve {
 /// Without `--board`, from a proposed reading (`pegs::propose`), said to be one.
 fn learn(env: &mut Env, args: &PegsCalibrate) -> anyhow::Result<bool> {
     let common = &args.common;
-    let shot = common.from.as_deref().context("learning a new profile needs a screenshot: pass --from shot.png")?;
     let out = commands::learned_picture_path(env, common, <Pegs as Game>::NAME)?;
-    let frame = crate::screen::load_png(shot)?;
+    let (frame, shot) = commands::learning_frame(common)?;
     let truth = match common.board.as_deref() {
         Some(board_path) => {
             let (rows, source) = input_rows(Some(board_path))?;
             Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of o, . and #"))?
         }
-        None => super::propose::propose(&frame)
-            .with_context(|| format!("{}: cannot propose a reading of it", shot.display()))?,
+        None => super::propose::propose(&frame).with_context(|| format!("{shot}: cannot propose a reading of it"))?,
     };
     let learnt = super::calibrate::learn(&frame, &truth, args.moves)
-        .with_context(|| format!("{}: cannot learn a profile from it", shot.display()))?;
+        .with_context(|| format!("{shot}: cannot learn a profile from it"))?;
     learnt.notes.iter().for_each(|note| env.line(note.clone()));
-    let path =
-        commands::save_learned_profile(env, common, <Pegs as Game>::NAME, &shot.display().to_string(), &learnt.config)?;
+    let path = commands::save_learned_profile(env, common, <Pegs as Game>::NAME, &shot, &learnt.config)?;
     env.line(format!("saved the profile to {}", path.display()));
     match common.board {
         Some(_) => env.line("the board as the new profile reads it (it matches the given board):"),

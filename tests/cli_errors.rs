@@ -130,3 +130,22 @@ fn the_wrong_window_is_refused_live() {
     assert!(stderr.contains("cannot find the board") || stderr.contains("cannot read the board"), "{stderr}");
     assert!(!String::from_utf8_lossy(&out.stdout).contains("move 1:"), "nothing was played");
 }
+
+#[test]
+fn solve_flood_starts_where_the_case_or_the_option_says() {
+    // A 5x5 checkerboard: every move floods one step further, so the plan is as long as the
+    // distance from the start to the farthest corner (8 from a corner, 4 from the centre).
+    let dir = tempfile::tempdir().unwrap();
+    let case = dir.path().join("checkers.toml");
+    let rows = r#"rows = ["01010", "10101", "01010", "10101", "01010"]"#;
+    std::fs::write(&case, format!("game = \"flood\"\n\n[board]\n{rows}\nstart = [2, 2]\n")).unwrap();
+    let path = case.to_str().unwrap();
+    let moves = |out: &Output| {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).lines().nth(1).unwrap().split(' ').next().unwrap().to_string()
+    };
+    assert_eq!(moves(&gamebot(&["solve", "flood", path], None)), "4");
+    assert_eq!(moves(&gamebot(&["solve", "flood", path, "--start", "top-left"], None)), "8");
+    assert_eq!(moves(&gamebot(&["solve", "flood", path, "--start", "0,4"], None)), "8");
+    fails_with(&gamebot(&["solve", "flood", path, "--start", "7,7"], None), "outside the 5x5 board");
+}

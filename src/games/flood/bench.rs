@@ -25,6 +25,17 @@ pub enum Start {
     Cell(usize, usize),
 }
 
+impl Start {
+    /// The (row, col) this names on a board of `rows` x `cols`.
+    pub fn cell(self, rows: usize, cols: usize) -> (usize, usize) {
+        match self {
+            Start::TopLeft => (0, 0),
+            Start::Centre => (rows / 2, cols / 2),
+            Start::Cell(row, col) => (row, col),
+        }
+    }
+}
+
 impl std::str::FromStr for Start {
     type Err = String;
 
@@ -109,6 +120,12 @@ impl BenchReport {
         )
     }
 
+    /// The sum over boards of the fewest moves each could need: its plan's length when proven
+    /// optimal, else the solver's lower bound. The optimal total lies between this and `total_moves`.
+    pub fn lower_bound_total(&self) -> usize {
+        self.results.iter().map(|r| r.solution.lower_bound).sum()
+    }
+
     /// Per-board solving times, sorted (shortest first).
     pub fn sorted_times(&self) -> Vec<Duration> {
         let mut times: Vec<Duration> = self.results.iter().map(|r| r.time).collect();
@@ -129,11 +146,7 @@ pub fn parse_boards(text: &str, start: Start) -> Result<Vec<Board>, BenchError> 
         }
         let rows: Vec<String> = chars.chunks(side).map(|row| row.iter().collect()).collect();
         let board = Board::from_rows(&rows).map_err(|error| BenchError::Board { line: line_no, error })?;
-        let (row, col) = match start {
-            Start::TopLeft => (0, 0),
-            Start::Centre => (side / 2, side / 2),
-            Start::Cell(row, col) => (row, col),
-        };
+        let (row, col) = start.cell(side, side);
         boards.push(board.with_start(row, col).map_err(|error| BenchError::Board { line: line_no, error })?);
     }
     Ok(boards)

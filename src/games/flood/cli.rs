@@ -31,6 +31,10 @@ pub struct FloodPlay {
 pub struct FloodSolve {
     /// A case file, or "-" (or nothing) for rows of colour digits on standard input.
     pub input: Option<PathBuf>,
+    /// Where the flood starts: top-left, centre, or ROW,COL [default: the case's [board] start,
+    /// else top-left].
+    #[arg(long)]
+    pub start: Option<bench::Start>,
     #[command(flatten)]
     pub budget: BudgetArg,
 }
@@ -86,6 +90,12 @@ impl Game for Flood {
 
     fn solve(env: &mut Env, args: FloodSolve) -> anyhow::Result<bool> {
         let board = board_from(args.input.as_deref())?;
+        let (row, col) = match (args.start, case_start(args.input.as_deref())?) {
+            (Some(start), _) => start.cell(board.rows, board.cols),
+            (None, Some([row, col])) => (row, col),
+            (None, None) => (0, 0),
+        };
+        let board = board.with_start(row, col).with_context(|| format!("--start {row},{col}"))?;
         let started = Instant::now();
         let solution = solve::solve(&board, args.budget.budget());
         let moves: Vec<String> = solution.moves.iter().map(u8::to_string).collect();
@@ -93,7 +103,11 @@ impl Game for Flood {
         env.line(format!(
             "{} moves, {} ({} nodes, {:.1} ms)",
             moves.len(),
-            if solution.proven_optimal { "proven optimal" } else { "NOT proven optimal: the budget ran out" },
+            if solution.proven_optimal {
+                "proven optimal".to_string()
+            } else {
+                format!("NOT proven optimal: the budget ran out; no plan is shorter than {}", solution.lower_bound)
+            },
             solution.nodes,
             started.elapsed().as_secs_f64() * 1e3
         ));
@@ -153,6 +167,22 @@ fn learn(env: &mut Env, args: &CalibrateArgs) -> anyhow::Result<bool> {
     Ok(true)
 }
 
+/// The `[board] start` of a case file, when the input is one that says it.
+fn case_start(input: Option<&Path>) -> anyhow::Result<Option<[usize; 2]>> {
+    match input {
+        Some(path) if path.as_os_str() != "-" => {
+            let case = crate::games::case::load(path)?;
+            Ok(case
+                .board
+                .get("start")
+                .map(|v| v.clone().try_into::<[usize; 2]>())
+                .transpose()
+                .with_context(|| format!("{}: [board] start must be [row, col]", path.display()))?)
+        }
+        _ => Ok(None),
+    }
+}
+
 /// The board to solve: a case file's `[board]`, or rows of digits on standard input.
 fn board_from(input: Option<&Path>) -> anyhow::Result<Board> {
     let (rows, source) = input_rows(input)?;
@@ -173,6 +203,13 @@ fn bench(env: &mut Env, args: &FloodBench) -> anyhow::Result<()> {
             "per board: median {:.2} ms, worst {:.1} ms",
             median.as_secs_f64() * 1e3,
             worst.as_secs_f64() * 1e3
+        ));
+    }
+    if report.proven_optimal < report.results.len() {
+        env.line(format!(
+            "unproven={} lower_bound_total={} (the optimal total is at least this)",
+            report.results.len() - report.proven_optimal,
+            report.lower_bound_total()
         ));
     }
     env.line(report.summary());

@@ -39,6 +39,9 @@ pub struct Solution {
     pub proven_optimal: bool,
     /// Search states examined (expanded, or dropped as dominated), by all phases together.
     pub nodes: u64,
+    /// No plan is shorter than this: the plan's own length when it is proven optimal, else what
+    /// the exact search had ruled out when its budget ran out.
+    pub lower_bound: usize,
 }
 
 /// Finds the shortest plan for `board`, or the best one found before `budget` is spent.
@@ -47,7 +50,7 @@ pub struct Solution {
 pub fn solve(board: &Board, budget: Budget) -> Solution {
     assert_eq!(board.cells.len(), board.rows * board.cols, "a board holds rows * cols cells");
     if board.is_won() {
-        return Solution { moves: Vec::new(), proven_optimal: true, nodes: 0 };
+        return Solution { moves: Vec::new(), proven_optimal: true, nodes: 0, lower_bound: 0 };
     }
     let regions = Regions::new(board);
     let words = regions.count().div_ceil(64);
@@ -59,13 +62,14 @@ pub fn solve(board: &Board, budget: Budget) -> Solution {
             }
         };
     }
-    let (plan, proven_optimal, nodes) = if regions.palette.len() > MAX_SEARCH_COLOURS {
+    let (plan, proven_optimal, nodes, lower_bound) = if regions.palette.len() > MAX_SEARCH_COLOURS {
         plain_greedy(&regions)
     } else {
         dispatch!(1 2 3 4 5 6 8 10 12 16 24 32 48 64)
     };
+    let lower_bound = if proven_optimal { plan.len() } else { lower_bound.min(plan.len()) };
     let moves = plan.into_iter().map(|c| regions.palette[c as usize]).collect();
-    Solution { moves, proven_optimal, nodes }
+    Solution { moves, proven_optimal, nodes, lower_bound }
 }
 
 /// The width of the first beam search, which sets the exact search's first bound. A tight
@@ -104,11 +108,12 @@ impl Meter {
     }
 }
 
-/// The whole solver for one bitset width. Returns (plan in colour indices, proven, nodes).
+/// The whole solver for one bitset width. Returns (plan in colour indices, proven, nodes, a lower
+/// bound on any plan's length).
 ///
 /// The budget is spent in three parts: an eighth at most on a first beam search, three
 /// quarters at most on the exact search, and whatever is left on beams of doubling width.
-fn run<const N: usize>(regions: &Regions, budget: Budget) -> (Vec<u8>, bool, u64) {
+fn run<const N: usize>(regions: &Regions, budget: Budget) -> (Vec<u8>, bool, u64, usize) {
     let started = std::time::Instant::now();
     let graph = Graph::<N>::new(regions);
     let mut start = graph.start();
@@ -116,7 +121,7 @@ fn run<const N: usize>(regions: &Regions, budget: Budget) -> (Vec<u8>, bool, u64
     graph.settle(&mut start, &mut forced);
     let prefix = forced.as_slice();
     if graph.is_done(&start) {
-        return (prefix.to_vec(), true, 0);
+        return (prefix.to_vec(), true, 0, prefix.len());
     }
     // Plans below are whole plans; the searches work after the forced prefix, which every
     // optimal plan may start with.
@@ -162,13 +167,14 @@ fn run<const N: usize>(regions: &Regions, budget: Budget) -> (Vec<u8>, bool, u64
     }
     nodes += clock.nodes();
     let proven = after_prefix(&best) <= lower_bound;
-    (best, proven, nodes)
+    (best, proven, nodes, prefix.len() + lower_bound as usize)
 }
 
 /// A greedy player on plain vectors, for boards beyond the bitset search (over 4096 regions or
 /// 16 colours): take a colour that finishes off a colour if there is one, else the colour that
-/// floods the most regions. Returns (plan in colour indices, proven, nodes).
-fn plain_greedy(regions: &Regions) -> (Vec<u8>, bool, u64) {
+/// floods the most regions. Returns (plan in colour indices, proven, nodes, lower bound): the
+/// bound is the number of colours not yet flooded, each of which needs a move.
+fn plain_greedy(regions: &Regions) -> (Vec<u8>, bool, u64, usize) {
     let count = regions.count();
     let colours = regions.palette.len();
     let mut flooded = vec![false; count];
@@ -202,5 +208,9 @@ fn plain_greedy(regions: &Regions) -> (Vec<u8>, bool, u64) {
         plan.push(colour as u8);
     }
     let nodes = plan.len() as u64;
-    (plan, false, nodes)
+    let start_colour = regions.colour[0];
+    let mut other: Vec<u8> = regions.colour.iter().copied().filter(|&c| c != start_colour).collect();
+    other.sort_unstable();
+    other.dedup();
+    (plan, false, nodes, other.len())
 }

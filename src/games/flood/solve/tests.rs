@@ -65,7 +65,7 @@ fn already_won_board_needs_no_moves() {
     for rows in [&["0"][..], &["777", "777"]] {
         let board = Board::from_rows(rows).unwrap();
         let solution = solve(&board, Budget::default());
-        assert_eq!(solution, Solution { moves: vec![], proven_optimal: true, nodes: 0 });
+        assert_eq!(solution, Solution { moves: vec![], proven_optimal: true, nodes: 0, lower_bound: 0 });
     }
 }
 
@@ -138,6 +138,26 @@ fn solves_corpus_boards_to_their_known_optimum() {
         assert!(solution.proven_optimal, "board {index}");
         assert_eq!(solution.moves.len(), *optimum, "board {index}");
     }
+}
+
+#[test]
+fn the_lower_bound_never_exceeds_the_optimum() {
+    let mut rng = Rng(99);
+    for case in 0..200 {
+        let (rows, cols) = (2 + rng.index(5), 2 + rng.index(5));
+        let board = random_board(&mut rng, rows, cols, &[0, 1, 2, 3, 4]);
+        let optimum = brute_force(&board);
+        for nodes in [0, 3, 30] {
+            let solution = solve(&board, Budget::nodes(nodes));
+            assert!(solution.lower_bound <= optimum, "case {case}, {nodes} nodes:\n{board}{solution:?}");
+            assert!(!solution.proven_optimal || solution.lower_bound == solution.moves.len());
+        }
+        assert_eq!(solve(&board, Budget::UNLIMITED).lower_bound, optimum, "case {case}:\n{board}");
+    }
+    // Past the bitset search, the bound is the colours left to flood.
+    let board = random_board(&mut rng, 90, 90, &[0, 1, 2, 3]);
+    let solution = solve(&board, Budget::nodes(0));
+    assert!((1..=3).contains(&solution.lower_bound), "{}", solution.lower_bound);
 }
 
 #[test]

@@ -46,6 +46,8 @@ pub struct BreachInput {
 #[serde(default, deny_unknown_fields)]
 pub struct BreachConfig {
     pub input: BreachInput,
+    /// Hints on the screen's look for the reader (`[read]`).
+    pub read: read::ReadHints,
 }
 
 /// The puzzle and where the breach stands (picks made so far, the next pick's line).
@@ -106,16 +108,16 @@ impl TurnBased for Breach {
         Ok(profile.settings()?)
     }
 
-    fn locate(frame: &Frame, _config: &BreachConfig) -> anyhow::Result<BreachScreen> {
-        Ok(read::read(frame)?)
+    fn locate(frame: &Frame, config: &BreachConfig) -> anyhow::Result<BreachScreen> {
+        Ok(read::read_with(frame, &config.read)?)
     }
 
     fn layout_fits(_layout: &BreachScreen, _frame: &Frame) -> bool {
         false
     }
 
-    fn read(frame: &Frame, _layout: &BreachScreen, _config: &BreachConfig) -> anyhow::Result<Reading<BreachState>> {
-        let screen = read::read(frame)?;
+    fn read(frame: &Frame, _layout: &BreachScreen, config: &BreachConfig) -> anyhow::Result<Reading<BreachState>> {
+        let screen = read::read_with(frame, &config.read)?;
         Ok(Reading { board: BreachState { puzzle: screen.puzzle, start: screen.start }, confidence: 1.0 })
     }
 

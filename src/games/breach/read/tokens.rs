@@ -5,7 +5,7 @@
 //! one blob lies over another). A token is two glyphs of the same height on the same line, close
 //! together, with no other glyph of that size near either side: words of running text chain
 //! longer than two and are left out. Sizes are relative to the glyphs' own height, so the same
-//! rules hold at every resolution.
+//! rules hold at every resolution. A box drawn around a code is not joined with the code's glyphs.
 
 use crate::vision::regions::{Component, components};
 
@@ -70,7 +70,7 @@ fn join_fragments(blobs: &mut Vec<Component>) {
             let narrow = a.width().min(b.width());
             let tall = a.height().max(b.height());
             let gap_y = b.y0.saturating_sub(a.y1).max(a.y0.saturating_sub(b.y1));
-            if overlap * 2 >= narrow && gap_y * 5 <= tall.max(5) {
+            if overlap * 2 >= narrow && gap_y * 5 <= tall.max(5) && !boxes(&a, &b) && !boxes(&b, &a) {
                 blobs[i].merge(&b);
                 blobs.remove(j);
                 merged = true;
@@ -82,6 +82,16 @@ fn join_fragments(blobs: &mut Vec<Component>) {
             i += 1;
         }
     }
+}
+
+/// True when `outer` holds `inner` well inside it: a box drawn around a code (a matched daemon
+/// code, a filled buffer slot), never a broken stroke of one character.
+fn boxes(outer: &Component, inner: &Component) -> bool {
+    outer.x0 < inner.x0
+        && outer.x1 > inner.x1
+        && outer.y0 < inner.y0
+        && outer.y1 > inner.y1
+        && outer.height() * 2 > inner.height() * 3
 }
 
 /// True when two glyphs are of one size on one line.

@@ -165,6 +165,7 @@ fn hollow(mask: &[bool], w: usize, c: &Component) -> bool {
 
 /// The slots of the longest evenly spaced row of outlines of one height. Where two neighbouring
 /// outlines touched after closing they form one wider outline: it counts as the slots it spans.
+/// A square alone counts as one slot when no row of more is found.
 fn best_row(outlines: &[Component]) -> Vec<Component> {
     let mut best: Vec<Component> = Vec::new();
     for seed in outlines.iter().filter(|c| is_square(c)) {
@@ -183,6 +184,10 @@ fn best_row(outlines: &[Component]) -> Vec<Component> {
             .map(|p| (p[1].x0 - p[0].x0) as f64)
             .reduce(f64::min)
         else {
+            // One square alone on its line: the last empty slot of a buffer nearly full.
+            if row.len() == 1 && best.is_empty() {
+                best = row;
+            }
             continue;
         };
         if pitch > 2.0 * size {

@@ -24,6 +24,7 @@ mod tests;
 use serde::Deserialize;
 
 use crate::frame::{Frame, Rect};
+use crate::vision::regions::Component;
 
 use super::board::{Code, Line, Puzzle, Start};
 use luma::{Luma, percentile};
@@ -105,18 +106,28 @@ pub fn read(frame: &Frame) -> Result<BreachScreen, ReadError> {
     read_with(frame, &ReadHints::default())
 }
 
-/// Reads a full-screen capture of the Breach Protocol screen, with the profile's hints.
+/// Reads a full-screen capture of the Breach Protocol screen, with the profile's hints. The ink is
+/// first what is brighter than the frame's threshold; when that finds no matrix (a lit band behind a
+/// row joins its codes into one blob), it is taken again against each pixel's surroundings.
 pub fn read_with(frame: &Frame, hints: &ReadHints) -> Result<BreachScreen, ReadError> {
     let luma = Luma::of(frame);
-    let glyphs = tokens::glyphs(&luma, luma::text_threshold(&luma));
+    match read_glyphs(&luma, tokens::glyphs(&luma, luma::text_threshold(&luma)), hints) {
+        Err(first @ ReadError::NoMatrix { .. }) => {
+            read_glyphs(&luma, tokens::glyphs_of(&luma, &luma::banded_mask(&luma)), hints).map_err(|_| first)
+        }
+        result => result,
+    }
+}
+
+fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result<BreachScreen, ReadError> {
     let used_cells: Vec<Token> =
-        used::candidates(&glyphs).into_iter().filter(|pair| used::is_used_cell(&luma, pair)).collect();
+        used::candidates(&glyphs).into_iter().filter(|pair| used::is_used_cell(luma, pair)).collect();
     let is_used = |t: &Token| used_cells.iter().any(|u| u.left == t.left);
     let mut all: Vec<Token> = tokens::tokens(&glyphs).into_iter().filter(|t| !is_used(t)).collect();
     let codes_only = all.clone();
     all.extend(used_cells.iter().copied());
     let matrix = matrix::find(&all).ok_or(ReadError::NoMatrix { tokens: all.len() })?;
-    let is_code = |t: &Token| shape::classify(&luma, t).is_sure();
+    let is_code = |t: &Token| shape::classify(luma, t).is_sure();
     let daemon_lines = daemons::find(&codes_only, &matrix, hints, is_code);
     if daemon_lines.is_empty() {
         return Err(ReadError::NoDaemons);
@@ -133,7 +144,7 @@ pub fn read_with(frame: &Frame, hints: &ReadHints) -> Result<BreachScreen, ReadE
                 // A placeholder: no path picks a used cell, so its code never counts.
                 codes.push(Code::C1C);
             } else {
-                codes.push(code_of(&luma, token, || format!("matrix row {r} col {c}"))?);
+                codes.push(code_of(luma, token, || format!("matrix row {r} col {c}"))?);
             }
         }
         grid.push(codes);
@@ -145,12 +156,12 @@ pub fn read_with(frame: &Frame, hints: &ReadHints) -> Result<BreachScreen, ReadE
         let codes = line
             .iter()
             .enumerate()
-            .map(|(i, t)| code_of(&luma, t, || format!("daemon {d} code {i}")))
+            .map(|(i, t)| code_of(luma, t, || format!("daemon {d} code {i}")))
             .collect::<Result<Vec<_>, _>>()?;
         daemons.push(codes);
     }
     let text_height = matrix.rows.iter().flatten().map(|t| t.height()).sum::<f64>() / (grid.len() * grid.len()) as f64;
-    let ink = ink_level(&luma, matrix.rows.iter().flatten().find(|t| !is_used(t)).unwrap_or(&matrix.rows[0][0]));
+    let ink = ink_level(luma, matrix.rows.iter().flatten().find(|t| !is_used(t)).unwrap_or(&matrix.rows[0][0]));
     let top_daemon = daemon_lines[0][0];
     let region = (
         matrix.rows[0][matrix.rows[0].len() - 1].x1() as usize,
@@ -158,19 +169,19 @@ pub fn read_with(frame: &Frame, hints: &ReadHints) -> Result<BreachScreen, ReadE
         luma.width,
         top_daemon.y0().saturating_sub(text_height as u32) as usize,
     );
-    let slots = buffer::find(&luma, region, text_height, ink, hints.slot_size);
+    let slots = buffer::find(luma, region, text_height, ink, hints.slot_size);
     if slots.is_empty() {
         return Err(ReadError::NoBuffer);
     }
     let picked = buffer::picked(&codes_only, &slots)
         .iter()
         .enumerate()
-        .map(|(i, t)| code_of(&luma, t, || format!("buffer code {i}")))
+        .map(|(i, t)| code_of(luma, t, || format!("buffer code {i}")))
         .collect::<Result<Vec<_>, _>>()?;
     if picked.len() != used.len() {
         return Err(ReadError::Picks { picked: picked.len(), used: used.len() });
     }
-    let line = match line::find(&luma, &cells, ink) {
+    let line = match line::find(luma, &cells, ink) {
         Some(line) => line,
         None if picked.is_empty() => Line::Row(0),
         None => return Err(ReadError::NoLine { picked: picked.len() }),

@@ -102,3 +102,52 @@ fn reads_the_corpus_at_other_scales_gammas_and_shapes() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The frame with a coloured band painted behind the matrix's first row, as the game lights the
+/// active row in some UI languages: every pixel of the row's cells that is not the codes' ink is
+/// blended `alpha` of the way to `rgb`.
+fn banded(frame: &Frame, rgb: [u8; 3], alpha: f64) -> Frame {
+    let screen = read(frame).unwrap();
+    let luma = Luma::of(frame);
+    let threshold = luma::text_threshold(&luma);
+    let (first, last) = (&screen.cells[0][0], &screen.cells[0][screen.cells[0].len() - 1]);
+    let mut image = frame.image.clone();
+    for y in first.y as u32..(first.y + first.height) as u32 {
+        for x in first.x as u32..(last.x + last.width) as u32 {
+            if luma.at(x as usize, y as usize) > threshold {
+                continue;
+            }
+            let p = image.get_pixel_mut(x, y);
+            for (channel, &target) in p.0.iter_mut().zip(&rgb) {
+                *channel = (*channel as f64 * (1.0 - alpha) + target as f64 * alpha).round() as u8;
+            }
+        }
+    }
+    Frame::from_image(image)
+}
+
+/// A lit band behind the first row (a class of real screens the reader once missed: "no code
+/// matrix found"), drawn on every corpus screenshot in memory, dim and bright.
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn reads_the_corpus_with_a_band_behind_the_first_row() {
+    let mut failures = Vec::new();
+    for png in corpus() {
+        let frame = crate::screen::load_png(&png).unwrap();
+        let want = truth(&png);
+        for (rgb, alpha) in [([40, 140, 160], 0.8), ([120, 130, 60], 0.9), ([150, 60, 60], 0.9)] {
+            let variant = banded(&frame, rgb, alpha);
+            match read(&variant) {
+                Ok(screen) if screen.puzzle == want && screen.start.line == Line::Row(0) => {}
+                Ok(screen) => failures.push(format!(
+                    "{} band {rgb:?}: read {:?} {}",
+                    png.display(),
+                    screen.puzzle,
+                    screen.start.line
+                )),
+                Err(e) => failures.push(format!("{} band {rgb:?}: {e}", png.display())),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -44,11 +44,14 @@ impl Token {
 
 /// The character-like blobs of ink brighter than `threshold`.
 pub fn glyphs(luma: &Luma, threshold: u8) -> Vec<Component> {
+    glyphs_of(luma, &luma.mask_above(threshold))
+}
+
+/// The character-like blobs of an ink mask of the frame.
+pub fn glyphs_of(luma: &Luma, mask: &[bool]) -> Vec<Component> {
     let max_px = (luma.height as u32 / 12).max(MIN_GLYPH_PX + 1);
-    let mut blobs: Vec<Component> = components(&luma.mask_above(threshold), luma.width)
-        .into_iter()
-        .filter(|c| c.height() <= max_px && c.width() <= max_px)
-        .collect();
+    let mut blobs: Vec<Component> =
+        components(mask, luma.width).into_iter().filter(|c| c.height() <= max_px && c.width() <= max_px).collect();
     join_fragments(&mut blobs);
     blobs.retain(|c| {
         let (w, h) = (c.width() as f64, c.height() as f64);

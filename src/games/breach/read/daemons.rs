@@ -2,7 +2,9 @@
 //! chain, all on one lattice of columns: they start in the leftmost column (the game) or some whole
 //! number of columns right of it when the profile says daemons move (the clone moves a daemon
 //! along as the buffer fills), and then only when all its tokens are clearly codes. How far apart
-//! a daemon's codes may be is a hint of the profile too (the clone spaces them wider).
+//! a daemon's codes may be is a hint of the profile too (the clone spaces them wider). A chain is
+//! continued, one step at a time, by pairs of glyphs that are clearly codes even where other text
+//! stands close beside them.
 //!
 //! Only tokens of about the matrix's text size count, and only lines about level with the matrix:
 //! from under a row pitch above its first row (the daemon panel's title sits higher) to a pitch and
@@ -17,6 +19,7 @@ use super::tokens::Token;
 /// The token lines of the daemons, top to bottom.
 pub fn find(
     tokens: &[Token],
+    pairs: &[Token],
     matrix: &MatrixTokens,
     hints: &ReadHints,
     is_code: impl Fn(&Token) -> bool,
@@ -46,7 +49,7 @@ pub fn find(
         .collect();
     steps.sort_by(f64::total_cmp);
     let pitch = steps.get(steps.len() / 2).copied();
-    chains
+    let kept: Vec<Vec<Token>> = chains
         .into_iter()
         .filter(|c| {
             let offset = c[0].centre().0 - column;
@@ -59,7 +62,35 @@ pub fn find(
                 && pitch.is_some_and(|p| (offset - (offset / p).round() * p).abs() <= 0.5 * height)
                 && c.iter().all(&is_code)
         })
+        .collect();
+    kept.into_iter()
+        .map(|mut c| {
+            let own = (c.len() >= 2).then(|| (c[c.len() - 1].centre().0 - c[0].centre().0) / (c.len() - 1) as f64);
+            if let Some(p) = own.or(pitch) {
+                extend(&mut c, pairs, p, &is_code);
+            }
+            c
+        })
         .collect()
+}
+
+/// Continues a daemon past where its tokens stop: a pair of glyphs at the next step, level with
+/// it, that is clearly a code, is one even with other text close beside it (a daemon's name in
+/// CJK script can sit right after its last code).
+fn extend(chain: &mut Vec<Token>, pairs: &[Token], pitch: f64, is_code: impl Fn(&Token) -> bool) {
+    while chain.len() < 16 {
+        let last = chain[chain.len() - 1];
+        let (x, y) = (last.centre().0 + pitch, last.centre().1);
+        let next = pairs.iter().find(|t| {
+            (t.centre().0 - x).abs() <= 0.15 * pitch
+                && (t.centre().1 - y).abs() <= last.height() / 3.0
+                && (t.height() - last.height()).abs() <= 0.25 * last.height()
+        });
+        match next {
+            Some(t) if is_code(t) => chain.push(*t),
+            _ => break,
+        }
+    }
 }
 
 /// The evenly spaced chain of tokens that starts a line (spacing within 15 %, and no wider than

@@ -128,7 +128,8 @@ fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result
     all.extend(used_cells.iter().copied());
     let matrix = matrix::find(&all).ok_or(ReadError::NoMatrix { tokens: all.len() })?;
     let is_code = |t: &Token| shape::classify(luma, t).is_sure();
-    let daemon_lines = daemons::find(&codes_only, &matrix, hints, is_code);
+    let pairs: Vec<Token> = tokens::pairs(&glyphs).into_iter().filter(|t| !is_used(t)).collect();
+    let daemon_lines = daemons::find(&codes_only, &pairs, &matrix, hints, is_code);
     if daemon_lines.is_empty() {
         return Err(ReadError::NoDaemons);
     }

@@ -151,3 +151,70 @@ fn reads_the_corpus_with_a_band_behind_the_first_row() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The frame with four square, many-stroked characters (CJK-like: 口 十 田 三) drawn right after
+/// each daemon's last code, `gap` text heights away, in the codes' own ink, as a daemon's name in a
+/// CJK UI may stand.
+fn with_names(frame: &Frame, gap: f64) -> Frame {
+    let screen = read(frame).unwrap();
+    let mut image = frame.image.clone();
+    for codes in &screen.daemon_codes {
+        let last = codes[codes.len() - 1];
+        let h = last.height * 1.05;
+        let ink = (last.x as u32..(last.x + last.width) as u32)
+            .flat_map(|x| (last.y as u32..(last.y + last.height) as u32).map(move |y| (x, y)))
+            .map(|(x, y)| *frame.image.get_pixel(x, y))
+            .max_by_key(|p| p.0[0] as u32 + p.0[1] as u32 + p.0[2] as u32)
+            .unwrap();
+        let stroke = (h * 0.12).round().max(1.0);
+        let top = last.y + (last.height - h) / 2.0;
+        let mut fill = |x0: f64, y0: f64, w: f64, hh: f64| {
+            for y in y0.round() as u32..(y0 + hh).round() as u32 {
+                for x in x0.round() as u32..(x0 + w).round() as u32 {
+                    if x < image.width() && y < image.height() {
+                        image.put_pixel(x, y, ink);
+                    }
+                }
+            }
+        };
+        for k in 0..4 {
+            let x = last.x + last.width + gap * last.height + k as f64 * 1.15 * h;
+            let (box_, cross, bars) =
+                [(true, false, false), (false, true, false), (true, true, false), (false, false, true)][k];
+            if box_ {
+                fill(x, top, h, stroke);
+                fill(x, top + h - stroke, h, stroke);
+                fill(x, top, stroke, h);
+                fill(x + h - stroke, top, stroke, h);
+            }
+            if cross {
+                fill(x, top + (h - stroke) / 2.0, h, stroke);
+                fill(x + (h - stroke) / 2.0, top, stroke, h);
+            }
+            if bars {
+                for b in 0..3 {
+                    fill(x, top + b as f64 * (h - stroke) / 2.0, h, stroke);
+                }
+            }
+        }
+    }
+    Frame::from_image(image)
+}
+
+/// CJK daemon names close beside the codes (a class of real screens the reader once misread: a
+/// daemon of four codes read as two), drawn on every corpus screenshot in memory.
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn reads_the_corpus_with_cjk_names_beside_the_daemons() {
+    let mut failures = Vec::new();
+    for png in corpus() {
+        let frame = crate::screen::load_png(&png).unwrap();
+        let want = truth(&png);
+        for gap in [0.3, 0.6, 1.0] {
+            if let Err(e) = check(&with_names(&frame, gap), &want) {
+                failures.push(format!("{} names {gap} heights away: {e}", png.display()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

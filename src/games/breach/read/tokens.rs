@@ -109,6 +109,16 @@ fn same_line(a: &Component, b: &Component) -> bool {
 /// Pairs glyphs into tokens: same-line neighbours closer than half a glyph height, with nothing of
 /// their size within 0.7 of a height on either side.
 pub fn tokens(glyphs: &[Component]) -> Vec<Token> {
+    paired(glyphs, true)
+}
+
+/// Every pair of same-line neighbours closer than half a glyph height, alone or not: where a code
+/// is expected (the next place along a daemon), other text beside it must not hide it.
+pub fn pairs(glyphs: &[Component]) -> Vec<Token> {
+    paired(glyphs, false)
+}
+
+fn paired(glyphs: &[Component], alone: bool) -> Vec<Token> {
     let mut by_x: Vec<Component> = glyphs.to_vec();
     by_x.sort_by_key(|c| (c.x0, c.y0));
     // For each glyph, its nearest same-line neighbour to the right and the gap to it.
@@ -136,7 +146,7 @@ pub fn tokens(glyphs: &[Component]) -> Vec<Token> {
         let h = by_x[i].height().max(by_x[j].height()) as f64;
         let alone_left = left_gap[i] > 0.7 * h;
         let alone_right = right[j].is_none_or(|(_, g)| g > 0.7 * h);
-        if gap <= 0.5 * h && left_gap[j] >= gap && alone_left && alone_right {
+        if gap <= 0.5 * h && left_gap[j] >= gap && (!alone || (alone_left && alone_right)) {
             found.push(Token { left: by_x[i], right: by_x[j] });
         }
     }

@@ -58,3 +58,18 @@ fn every_fixture_reads_exactly() {
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// What `gamebot read breach` prints of a state (`[]` cells, `picked`, `line`) is a `[board]` that
+/// reads back as the same state.
+#[test]
+fn printed_states_read_back_the_same() {
+    for path in fixtures() {
+        let file = load(&path).expect("a case file");
+        let (puzzle, start) = case::case_state(&file.board).expect("a well-formed [board]");
+        let state = gamebot::games::breach::play::BreachState { puzzle: puzzle.clone(), start: start.clone() };
+        let text = gamebot::games::breach::play::state_toml(&state);
+        let table: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{text}\n{e}"));
+        let (again, again_start) = case::case_state(&table).expect("the printed [board]");
+        assert_eq!((again, again_start), (puzzle, start), "{}", path.display());
+    }
+}

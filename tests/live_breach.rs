@@ -3,8 +3,9 @@
 //! The clone is not a package: build it, serve it on 127.0.0.1 and name the page in
 //! GAMEBOT_BREACH_URL (see the README's Breach section). The truth comes from the page's DOM, read
 //! over the DevTools protocol (Chromium's `--remote-debugging-pipe`, through two named pipes),
-//! never from gamebot's reader: the board before the game, from which the solver says which
-//! daemons an optimal breach installs, and the daemons the page marks installed after it.
+//! never from gamebot's reader: the board before gamebot starts (on every other seed after one
+//! pick made through the page), from which the solver says which daemons an optimal breach
+//! installs, and the daemons the page marks installed after it.
 
 mod common;
 
@@ -83,19 +84,27 @@ fn field(json: &str, key: &str) -> Option<String> {
     Some(json[start..].split('"').next()?.to_string())
 }
 
-/// The page's board and each daemon's state, as `grid;daemons;buffer;statuses`, rows and daemons
-/// separated by `,` and a daemon's status INSTALLED, FAILED or - (in progress).
+/// The page's state as `grid;daemons;buffer;statuses;picked;line;middle`: rows and daemons
+/// separated by `,`, a picked cell `[]`, a daemon's status INSTALLED, FAILED or - (in progress), the
+/// buffer's codes, the line the page lets the next pick come from, and the index of the middle
+/// cell of that line (for a pick made through the page).
 const STATE: &str = "(() => {
   const cells = [...document.querySelectorAll('li.matrix__code')];
   const n = Math.round(Math.sqrt(cells.length));
+  const text = e => e.classList.contains('matrix__code--selected') ? '[]' : e.dataset.code;
   const grid = [];
-  for (let r = 0; r < n; r++) grid.push(cells.slice(r * n, r * n + n).map(e => e.dataset.code).join(' '));
+  for (let r = 0; r < n; r++) grid.push(cells.slice(r * n, r * n + n).map(text).join(' '));
   const seqs = [...document.querySelectorAll('.sequences-wrapper ul.flex')];
   const daemons = seqs.map(u => [...u.querySelectorAll('li.sequence__code')].map(l => l.textContent.trim()).join(' '));
   const status = seqs.map(u => { const f = u.parentElement.querySelector('.ribbon-br');
     return f.classList.contains('scale-y-0') ? '-' : f.textContent.trim(); });
   const buffer = document.querySelectorAll('li.buffer-code').length;
-  return [grid.join(','), daemons.join(','), buffer, status.join(',')].join(';');
+  const picked = [...document.querySelectorAll('li.buffer-code--filled')].map(e => e.textContent.trim());
+  const sel = cells.map((e, i) => e.classList.contains('matrix__code--selectable') ? i : -1).filter(i => i >= 0);
+  const row = i => Math.floor(i / n);
+  const line = sel.every(i => row(i) === row(sel[0])) ? 'row ' + row(sel[0]) : 'col ' + (sel[0] % n);
+  return [grid.join(','), daemons.join(','), buffer, status.join(','), picked.join(' '), line,
+    sel[Math.floor(sel.length / 2)]].join(';');
 })()";
 
 struct PageState {
@@ -103,6 +112,9 @@ struct PageState {
     daemons: Vec<String>,
     buffer: usize,
     installed: Vec<usize>,
+    picked: Vec<String>,
+    line: String,
+    middle: usize,
 }
 
 fn page_state(cdp: &mut Cdp) -> PageState {
@@ -114,6 +126,9 @@ fn page_state(cdp: &mut Cdp) -> PageState {
         daemons: list(parts[1]),
         buffer: parts[2].parse().unwrap(),
         installed: parts[3].split(',').enumerate().filter(|(_, s)| *s == "INSTALLED").map(|(i, _)| i).collect(),
+        picked: parts[4].split_whitespace().map(str::to_string).collect(),
+        line: parts[5].to_string(),
+        middle: parts[6].parse().unwrap_or(0),
     }
 }
 
@@ -139,23 +154,24 @@ fn plays_ten_breach_clone_seeds_and_installs_the_best_daemons() {
     // The welcome dialog stays shut once the page has seen it dismissed.
     cdp.eval("localStorage.setItem('should_welcome_modal_open', 'false'), 'ok'");
     let mut failures = Vec::new();
-    for seed in SEEDS {
+    for (index, seed) in SEEDS.into_iter().enumerate() {
         cdp.eval(&format!("location.href = '{url}/{seed}', 'ok'"));
         std::thread::sleep(Duration::from_secs(3));
         // Nothing hovered: the pointer in the screen's far corner, off the window.
         let _ = Command::new("xdotool").args(["mousemove", "1270", "1010"]).env("DISPLAY", &game.display).status();
         std::thread::sleep(Duration::from_millis(500));
         let _ = game.capture();
-        let before = page_state(&mut cdp);
-        let puzzle = Puzzle::from_case(&before.grid, &before.daemons, before.buffer).unwrap();
-        // The clone's first line is row 0 or column 0; the best set does not depend on it much,
-        // but the truth must: take the one the page allows.
-        let first = cdp.eval(
-            "(() => { const c = [...document.querySelectorAll('li.matrix__code')]; const n = Math.round(Math.sqrt(c.length)); \
-             const s = c.map((e, i) => e.classList.contains('matrix__code--selectable') ? i : -1).filter(i => i >= 0); \
-             return s.every(i => i < n) ? 'row 0' : 'col 0'; })()",
-        );
-        let start = gamebot::games::breach::board::Start::on(first.parse().unwrap());
+        // Every other seed starts mid-game: one pick made through the page, in the middle of the
+        // first line, so gamebot must read the "[ ]" cell, the buffer and the lit line.
+        let mut before = page_state(&mut cdp);
+        if index % 2 == 1 {
+            cdp.eval(&format!("document.querySelectorAll('li.matrix__code')[{}].click(), 'ok'", before.middle));
+            std::thread::sleep(Duration::from_millis(800));
+            before = page_state(&mut cdp);
+        }
+        let (puzzle, start) =
+            Puzzle::from_case_state(&before.grid, &before.daemons, before.buffer, &before.picked, Some(&before.line))
+                .unwrap();
         let (best, _) = solve::solve_from(&puzzle, &start, Budget::UNLIMITED);
         let want = puzzle.completed(&puzzle.check_from(&start, &best.path).unwrap());
         let out = game.gamebot(&["play", "breach", "--profile", "breach-clone"]);

@@ -116,6 +116,14 @@ pub fn state_toml(state: &BreachState) -> String {
     format!("{puzzle_text}\npicked = [{}]\nline = \"{}\"", picked.join(", "), start.line)
 }
 
+/// Where the game's cursor stands: on the last pick, which lies on the next pick's line (a screen
+/// read mid-game lists its used cells in reading order, so the latest of them on that line is
+/// taken), or the top-left cell before any pick.
+fn cursor(state: &BreachState) -> (usize, usize) {
+    let start = &state.start;
+    start.used.iter().rev().find(|&&cell| start.line.holds(cell)).or(start.used.last()).copied().unwrap_or((0, 0))
+}
+
 /// The value of the daemons the codes in the buffer complete.
 fn value_of(state: &BreachState) -> u32 {
     Puzzle::value(&state.puzzle.completed(&state.start.picked))
@@ -196,7 +204,7 @@ impl TurnBased for Breach {
     ) -> anyhow::Result<Vec<Action>> {
         let cell = (pick.row, pick.col);
         Ok(match config.input.style {
-            PickStyle::Keys => act::keys(&[cell], state.start.used.last().copied().unwrap_or((0, 0))).remove(0),
+            PickStyle::Keys => act::keys(&[cell], cursor(state)).remove(0),
             PickStyle::Cell if config.input.rest => vec![act::clicks(&[cell], layout).remove(0), act::rest(layout)],
             PickStyle::Cell => act::clicks(&[cell], layout),
         })

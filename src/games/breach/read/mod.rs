@@ -46,11 +46,6 @@ pub struct BreachScreen {
     pub slots: Vec<Rect>,
     /// The height of the matrix's text in pixels (the scale of the screen).
     pub text_height: f64,
-    /// Where the buffer slots were looked for (x0, y0, x1, y1) and the codes' ink level: enough to
-    /// count the empty slots again after each pick.
-    pub buffer_region: (usize, usize, usize, usize),
-    pub ink: u8,
-    pub hints: ReadHints,
 }
 
 /// What the reader is told of a screen's look by the profile (`[read]`): sizes in text heights.
@@ -71,13 +66,6 @@ pub struct ReadHints {
 impl Default for ReadHints {
     fn default() -> ReadHints {
         ReadHints { slot_size: (1.1, 2.6), daemon_step: 3.0, daemons_move: false }
-    }
-}
-
-impl BreachScreen {
-    /// The empty buffer slots on a later frame of the same screen (each pick fills one).
-    pub fn empty_slots(&self, frame: &Frame) -> usize {
-        buffer::find(&Luma::of(frame), self.buffer_region, self.text_height, self.ink, self.hints.slot_size).len()
     }
 }
 
@@ -197,9 +185,6 @@ fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result
         daemon_codes,
         slots,
         text_height,
-        buffer_region: region,
-        ink,
-        hints: hints.clone(),
     })
 }
 

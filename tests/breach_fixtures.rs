@@ -1,12 +1,11 @@
 //! The project's own Breach fixtures (`fixtures/breach`): screens of the browser clone captured at
 //! several window sizes, at the start and mid-game, with truth taken from the page's DOM. Every
 //! truth must be a consistent breach state the solver can plan from; reading them all exactly is
-//! the reader's target (ignored until the reader handles the clone's look and mid-game screens).
+//! the reader's job, with the clone's profile as each case names it.
 
 use std::path::PathBuf;
 
 use gamebot::budget::Budget;
-use gamebot::frame::Frame;
 use gamebot::games::breach::board::Line;
 use gamebot::games::breach::{case, solve};
 use gamebot::games::case::{load, png_for};
@@ -49,15 +48,28 @@ fn truths_are_consistent_states_and_plannable() {
 }
 
 #[test]
-#[ignore = "the reader does not read the clone's screens yet (issue 13): run with --ignored to see how far it gets"]
 fn every_fixture_reads_exactly() {
-    let mut failures = Vec::new();
+    let config = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config");
+    let failures: Vec<String> = fixtures()
+        .iter()
+        .filter_map(|path| {
+            gamebot::cases::run(path, &config).outcome.err().map(|why| format!("{}: {why}", path.display()))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// What `gamebot read breach` prints of a state (`[]` cells, `picked`, `line`) is a `[board]` that
+/// reads back as the same state.
+#[test]
+fn printed_states_read_back_the_same() {
     for path in fixtures() {
         let file = load(&path).expect("a case file");
-        let image = image::open(png_for(&path)).expect("a png").to_rgba8();
-        if let Err(why) = case::check(&file, &Frame::from_image(image)) {
-            failures.push(format!("{}: {why}", path.display()));
-        }
+        let (puzzle, start) = case::case_state(&file.board).expect("a well-formed [board]");
+        let state = gamebot::games::breach::play::BreachState { puzzle: puzzle.clone(), start: start.clone() };
+        let text = gamebot::games::breach::play::state_toml(&state);
+        let table: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{text}\n{e}"));
+        let (again, again_start) = case::case_state(&table).expect("the printed [board]");
+        assert_eq!((again, again_start), (puzzle, start), "{}", path.display());
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -74,6 +74,7 @@ impl InputDevice for LiveInput {
                 self.enigo.button(Button::Left, Direction::Release).map_err(device)?;
             }
             Action::Key(name) => self.enigo.key(key_by_name(name)?, Direction::Click).map_err(device)?,
+            Action::Move(p) => self.enigo.move_mouse(p.x, p.y, Coordinate::Abs).map_err(device)?,
         }
         Ok(())
     }

@@ -24,13 +24,15 @@ pub enum Action {
     Drag { from: Point, to: Point },
     /// Press and release a key, by its name (e.g. "Left", "Return", "a").
     Key(String),
+    /// Move the mouse to the point without clicking (off something that reacts to hovering).
+    Move(Point),
 }
 
 impl Action {
     /// The points the action touches (none for a key).
     pub fn points(&self) -> Vec<Point> {
         match self {
-            Action::Click(p) => vec![*p],
+            Action::Click(p) | Action::Move(p) => vec![*p],
             Action::Drag { from, to } => vec![*from, *to],
             Action::Key(_) => Vec::new(),
         }
@@ -40,6 +42,7 @@ impl Action {
     pub fn offset(&self, by: Point) -> Action {
         match self {
             Action::Click(p) => Action::Click(p.offset(by)),
+            Action::Move(p) => Action::Move(p.offset(by)),
             Action::Drag { from, to } => Action::Drag { from: from.offset(by), to: to.offset(by) },
             Action::Key(k) => Action::Key(k.clone()),
         }
@@ -52,6 +55,7 @@ impl fmt::Display for Action {
             Action::Click(p) => write!(f, "click ({}, {})", p.x, p.y),
             Action::Drag { from, to } => write!(f, "drag ({}, {}) -> ({}, {})", from.x, from.y, to.x, to.y),
             Action::Key(k) => write!(f, "key {k}"),
+            Action::Move(p) => write!(f, "move to ({}, {})", p.x, p.y),
         }
     }
 }

@@ -7,6 +7,7 @@
 //! starts on the top-left cell, where the game's cursor stands when the breach opens, and moves
 //! only along the row or column the rules allow next, so every step is a legal cursor move.
 
+use crate::frame::Point;
 use crate::input::Action;
 
 use super::read::BreachScreen;
@@ -14,6 +15,13 @@ use super::read::BreachScreen;
 /// The click that picks each cell of `path`, frame-relative.
 pub fn clicks(path: &[(usize, usize)], screen: &BreachScreen) -> Vec<Action> {
     path.iter().map(|&(r, c)| Action::Click(screen.cells[r][c].centre())).collect()
+}
+
+/// A point off the matrix, half a cell left of its middle row: where the pointer rests after a
+/// click, so that nothing is hovered.
+pub fn rest(screen: &BreachScreen) -> Action {
+    let first = &screen.cells[screen.cells.len() / 2][0];
+    Action::Move(Point::new((first.x - first.width / 2.0).max(0.0) as i32, first.centre().y))
 }
 
 /// The keys that pick each cell of `path`, one group per pick, starting from `start`.

@@ -9,9 +9,11 @@ use serde::Deserialize;
 use anyhow::Context as _;
 
 use super::board::{Code, Puzzle, Start, USED_CELL};
+use super::play::BreachConfig;
 use super::{read, solve};
 use crate::frame::Frame;
 use crate::games::case::{CaseFile, Passed, first_cell_difference};
+use crate::profile::Profile;
 
 fn strings(table: &toml::Table, key: &str) -> anyhow::Result<Vec<String>> {
     table
@@ -91,11 +93,14 @@ fn first_difference((read, rs): (&Puzzle, &Start), (expected, es): (&Puzzle, &St
     None
 }
 
-pub fn check(case: &CaseFile, frame: &Frame) -> Result<Passed, String> {
+/// Checks a case: the reading (with the profile's hints) against `[board]`, the solution against
+/// `[answer]`.
+pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    let config: BreachConfig = profile.settings().map_err(|e| format!("profile: {e}"))?;
     let (expected, start) = case_state(&case.board).map_err(|e| format!("malformed [board]: {e:#}"))?;
     let answer: BreachAnswer = case.answer_as()?;
     let started = Instant::now();
-    let screen = read::read(frame).map_err(|e| format!("read: {e}"))?;
+    let screen = read::read_with(frame, &config.read).map_err(|e| format!("read: {e}"))?;
     let read_time = started.elapsed();
     if let Some(difference) = first_difference((&screen.puzzle, &screen.start), (&expected, &start)) {
         return Err(difference);

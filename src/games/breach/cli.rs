@@ -71,8 +71,8 @@ impl Game for Breach {
         Ok(true)
     }
 
-    fn check_case(case: &CaseFile, frame: &Frame, _profile: &Profile) -> Result<Passed, String> {
-        super::case::check(case, frame)
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+        super::case::check(case, frame, profile)
     }
 }
 

@@ -4,15 +4,17 @@
 //!
 //! The state is the puzzle and where the breach stands (`Start`: codes in the buffer, cells used,
 //! the next pick's line), so the solver plans from the start or from any mid-game screen. After a
-//! pick the loop checks what it can see: one more buffer slot filled. The last pick of the plan may
-//! end the breach and close the screen, so it is taken as done.
+//! pick the loop reads the screen again and checks the picked cell, the buffer and the highlighted
+//! line against the rules' prediction; on a mismatch it re-plans from what the screen shows. The
+//! last pick of the plan may end the breach and cover the screen with the result, so it is taken
+//! as done.
 
 use std::fmt;
 
 use anyhow::bail;
 use serde::Deserialize;
 
-use super::board::{Code, Puzzle, Start};
+use super::board::{Code, Puzzle, Start, USED_CELL};
 use super::read::{self, BreachScreen};
 use super::{act, annotate, solve};
 use crate::budget::Budget;
@@ -39,6 +41,9 @@ pub enum PickStyle {
 #[serde(default, deny_unknown_fields)]
 pub struct BreachInput {
     pub style: PickStyle,
+    /// After each click, move the pointer off the matrix (half a cell left of it): a screen that
+    /// previews the hovered cell (the clone) then shows only what was picked.
+    pub rest: bool,
 }
 
 /// Breach Protocol's section of a profile (`config/cyberpunk-breach.toml`).
@@ -46,6 +51,8 @@ pub struct BreachInput {
 #[serde(default, deny_unknown_fields)]
 pub struct BreachConfig {
     pub input: BreachInput,
+    /// Hints on the screen's look for the reader (`[read]`).
+    pub read: read::ReadHints,
 }
 
 /// The puzzle and where the breach stands (picks made so far, the next pick's line).
@@ -89,6 +96,34 @@ pub fn board_toml(p: &Puzzle) -> String {
     )
 }
 
+/// The `[board]` table of a case file for a state: used cells written `[]`, then `picked` and
+/// `line`, as `spec/CASES.md` has them for mid-game screens.
+pub fn state_toml(state: &BreachState) -> String {
+    let mut puzzle_text = board_toml(&state.puzzle);
+    let p = &state.puzzle;
+    let start = &state.start;
+    let rows: Vec<String> = (0..p.rows())
+        .map(|r| {
+            let cells: Vec<&str> = (0..p.cols())
+                .map(|c| if start.used.contains(&(r, c)) { USED_CELL } else { p.at(r, c).text() })
+                .collect();
+            format!("  \"{}\",\n", cells.join(" "))
+        })
+        .collect();
+    let grid_end = puzzle_text.find("]\ndaemons").unwrap_or(0);
+    puzzle_text.replace_range("grid = [\n".len()..grid_end, &rows.concat());
+    let picked: Vec<String> = start.picked.iter().map(|c| format!("\"{c}\"")).collect();
+    format!("{puzzle_text}\npicked = [{}]\nline = \"{}\"", picked.join(", "), start.line)
+}
+
+/// Where the game's cursor stands: on the last pick, which lies on the next pick's line (a screen
+/// read mid-game lists its used cells in reading order, so the latest of them on that line is
+/// taken), or the top-left cell before any pick.
+fn cursor(state: &BreachState) -> (usize, usize) {
+    let start = &state.start;
+    start.used.iter().rev().find(|&&cell| start.line.holds(cell)).or(start.used.last()).copied().unwrap_or((0, 0))
+}
+
 /// The value of the daemons the codes in the buffer complete.
 fn value_of(state: &BreachState) -> u32 {
     Puzzle::value(&state.puzzle.completed(&state.start.picked))
@@ -106,16 +141,16 @@ impl TurnBased for Breach {
         Ok(profile.settings()?)
     }
 
-    fn locate(frame: &Frame, _config: &BreachConfig) -> anyhow::Result<BreachScreen> {
-        Ok(read::read(frame)?)
+    fn locate(frame: &Frame, config: &BreachConfig) -> anyhow::Result<BreachScreen> {
+        Ok(read::read_with(frame, &config.read)?)
     }
 
     fn layout_fits(_layout: &BreachScreen, _frame: &Frame) -> bool {
         false
     }
 
-    fn read(frame: &Frame, _layout: &BreachScreen, _config: &BreachConfig) -> anyhow::Result<Reading<BreachState>> {
-        let screen = read::read(frame)?;
+    fn read(frame: &Frame, _layout: &BreachScreen, config: &BreachConfig) -> anyhow::Result<Reading<BreachState>> {
+        let screen = read::read_with(frame, &config.read)?;
         Ok(Reading { board: BreachState { puzzle: screen.puzzle, start: screen.start }, confidence: 1.0 })
     }
 
@@ -169,18 +204,24 @@ impl TurnBased for Breach {
     ) -> anyhow::Result<Vec<Action>> {
         let cell = (pick.row, pick.col);
         Ok(match config.input.style {
-            PickStyle::Keys => act::keys(&[cell], state.start.used.last().copied().unwrap_or((0, 0))).remove(0),
+            PickStyle::Keys => act::keys(&[cell], cursor(state)).remove(0),
+            PickStyle::Cell if config.input.rest => vec![act::clicks(&[cell], layout).remove(0), act::rest(layout)],
             PickStyle::Cell => act::clicks(&[cell], layout),
         })
     }
 
-    /// After a pick one more buffer slot is filled; the last pick may close the breach screen.
-    fn confirm(frame: &Frame, layout: &BreachScreen, _config: &BreachConfig, predicted: &BreachState) -> bool {
-        Self::is_won(predicted) || layout.empty_slots(frame) + predicted.start.picked.len() == layout.puzzle.buffer
+    /// After a pick the screen is read whole: the cell shows "[ ]", the buffer holds the code and
+    /// the highlight stands on the next line (`matches`). The last pick may end the breach and
+    /// cover the matrix with the result, so it is taken as done.
+    fn confirm(frame: &Frame, _layout: &BreachScreen, config: &BreachConfig, predicted: &BreachState) -> bool {
+        Self::is_won(predicted)
+            || read::read_with(frame, &config.read).is_ok_and(|screen| {
+                Self::matches(&BreachState { puzzle: screen.puzzle, start: screen.start }, predicted)
+            })
     }
 
     fn board_toml(state: &BreachState) -> String {
-        board_toml(&state.puzzle)
+        state_toml(state)
     }
 
     fn describe(_frame: &Frame, _layout: &BreachScreen, _state: &BreachState) -> Vec<String> {

@@ -4,15 +4,24 @@
 //! tenth of the way to the codes' ink. Closing the mask (growing the ink by a few pixels) joins each
 //! square's dashes into one outline; outlines of one size, about one and a half text heights
 //! across, hollow, in an evenly spaced row, are the slots. The growth is tried from one pixel up
-//! to a fifth of the text height, and the longest row found wins.
+//! to a fifth of the text height, and the longest row found wins. The slots' size, in text
+//! heights, is a hint of the profile (the clone draws them bigger than the game). Codes already
+//! picked stand in the slots left of the empty ones.
 
 use crate::frame::Rect;
 use crate::vision::regions::{self, Component, components};
 
 use super::luma::Luma;
+use super::tokens::Token;
 
 /// The slots found, left to right.
-pub fn find(luma: &Luma, region: (usize, usize, usize, usize), text_height: f64, ink: u8) -> Vec<Rect> {
+pub fn find(
+    luma: &Luma,
+    region: (usize, usize, usize, usize),
+    text_height: f64,
+    ink: u8,
+    (size_min, size_max): (f64, f64),
+) -> Vec<Rect> {
     let (x0, y0, x1, y1) = (region.0, region.1, region.2.min(luma.width), region.3.min(luma.height));
     if x1 <= x0 || y1 <= y0 {
         return Vec::new();
@@ -34,7 +43,10 @@ pub fn find(luma: &Luma, region: (usize, usize, usize, usize), text_height: f64,
                 .into_iter()
                 .filter(|c| {
                     let (cw, ch) = (c.width() as f64, c.height() as f64);
-                    ch >= 1.1 * text_height && ch <= 2.6 * text_height && cw >= 0.8 * ch && hollow(&mask, w, c)
+                    ch >= size_min * text_height
+                        && ch <= size_max * text_height
+                        && cw >= 0.8 * ch
+                        && hollow(&mask, w, c)
                 })
                 .collect();
             best_row(&outlines)
@@ -53,6 +65,33 @@ pub fn find(luma: &Luma, region: (usize, usize, usize, usize), text_height: f64,
             }
         })
         .collect()
+}
+
+/// The codes already in the buffer: tokens level with the empty `slots`, right before the first
+/// of them and one slot pitch apart, walking left until a place holds none (other text on that
+/// line, such as the clone's timer, sits off the slots' steps). With one empty slot left, the
+/// nearest token sets the pitch. Left to right.
+pub fn picked(tokens: &[Token], slots: &[Rect]) -> Vec<Token> {
+    let Some(first) = slots.first() else { return Vec::new() };
+    let (cx, cy) = (first.x + first.width / 2.0, first.y + first.height / 2.0);
+    let level: Vec<&Token> =
+        tokens.iter().filter(|t| (t.centre().1 - cy).abs() <= 0.3 * first.height && t.centre().0 < first.x).collect();
+    let at = |x: f64, tolerance: f64| level.iter().find(|t| (t.centre().0 - x).abs() <= tolerance).map(|t| **t);
+    let pitch = match slots.get(1) {
+        Some(second) => second.x - first.x,
+        None => match level.iter().map(|t| cx - t.centre().0).min_by(f64::total_cmp) {
+            Some(d) if d >= 0.9 * first.width && d <= 2.0 * first.width => d,
+            _ => return Vec::new(),
+        },
+    };
+    let mut found = Vec::new();
+    while found.len() < 16
+        && let Some(t) = at(cx - (found.len() + 1) as f64 * pitch, 0.25 * pitch)
+    {
+        found.push(t);
+    }
+    found.reverse();
+    found
 }
 
 /// Pixels brighter than the mean of the square around them (`reach` pixels each way) by a tenth of
@@ -126,6 +165,7 @@ fn hollow(mask: &[bool], w: usize, c: &Component) -> bool {
 
 /// The slots of the longest evenly spaced row of outlines of one height. Where two neighbouring
 /// outlines touched after closing they form one wider outline: it counts as the slots it spans.
+/// A square alone counts as one slot when no row of more is found.
 fn best_row(outlines: &[Component]) -> Vec<Component> {
     let mut best: Vec<Component> = Vec::new();
     for seed in outlines.iter().filter(|c| is_square(c)) {
@@ -144,6 +184,10 @@ fn best_row(outlines: &[Component]) -> Vec<Component> {
             .map(|p| (p[1].x0 - p[0].x0) as f64)
             .reduce(f64::min)
         else {
+            // One square alone on its line: the last empty slot of a buffer nearly full.
+            if row.len() == 1 && best.is_empty() {
+                best = row;
+            }
             continue;
         };
         if pitch > 2.0 * size {

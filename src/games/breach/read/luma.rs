@@ -62,8 +62,8 @@ pub fn percentile(hist: &[u32; 256], fraction: f64) -> u8 {
     255
 }
 
-/// The threshold between the dark screen and its bright text, over the whole frame.
-pub fn text_threshold(luma: &Luma) -> u8 {
+/// The typical (median) and brightest-text (99.5th percentile) levels of the whole frame.
+pub fn levels(luma: &Luma) -> (u8, u8) {
     // Every fourth pixel of every fourth row is plenty for two percentiles.
     let mut hist = [0u32; 256];
     for y in (0..luma.height).step_by(4) {
@@ -71,7 +71,49 @@ pub fn text_threshold(luma: &Luma) -> u8 {
             hist[v as usize] += 1;
         }
     }
-    between(percentile(&hist, 0.5), percentile(&hist, 0.995))
+    (percentile(&hist, 0.5), percentile(&hist, 0.995))
+}
+
+/// The threshold between the dark screen and its bright text, over the whole frame.
+pub fn text_threshold(luma: &Luma) -> u8 {
+    let (dark, bright) = levels(luma);
+    between(dark, bright)
+}
+
+/// The ink where the background is not everywhere the same: a pixel is ink when it is above the
+/// frame's threshold and 40 % of the way from the mean of the square around it (a sixtieth of the
+/// frame's height each way) to the brightest text. On a dark screen that is the frame's threshold
+/// again; on a lit band (a highlighted row) the band itself drops out and the codes on it stay.
+pub fn banded_mask(luma: &Luma) -> Vec<bool> {
+    let (dark, bright) = levels(luma);
+    let threshold = between(dark, bright);
+    let (w, h) = (luma.width, luma.height);
+    let reach = (h / 60).max(4);
+    // Summed-area table, one row and column of zeros in front (u32: 255 x 8.3 M pixels fits).
+    let mut sums = vec![0u32; (w + 1) * (h + 1)];
+    for y in 0..h {
+        let mut row = 0u32;
+        for x in 0..w {
+            row += luma.at(x, y) as u32;
+            sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
+        }
+    }
+    let mut mask = vec![false; w * h];
+    for y in 0..h {
+        let (ya, yb) = (y.saturating_sub(reach), (y + reach + 1).min(h));
+        for x in 0..w {
+            let v = luma.at(x, y);
+            if v <= threshold {
+                continue;
+            }
+            let (xa, xb) = (x.saturating_sub(reach), (x + reach + 1).min(w));
+            let total =
+                sums[yb * (w + 1) + xb] + sums[ya * (w + 1) + xa] - sums[ya * (w + 1) + xb] - sums[yb * (w + 1) + xa];
+            let mean = (total as usize / ((yb - ya) * (xb - xa))) as u8;
+            mask[y * w + x] = v > between(mean.max(dark), bright);
+        }
+    }
+    mask
 }
 
 /// The level 40 % of the way from `dark` to `bright`: below the middle, so the faint edges of

@@ -5,21 +5,28 @@
 //! largest square block of evenly spaced tokens (the matrix) -> left-aligned token lines to its
 //! right (the daemons) -> dashed squares above them (the buffer slots). Every token is then read by
 //! the shapes of its two glyphs (`shape`). Nothing is configured per image: sizes are in units of
-//! the text height, thresholds in shares of the way from background to ink.
+//! the text height, thresholds in shares of the way from background to ink. Mid-game, cells
+//! already picked show "[ ]" (`used`), the buffer holds the picked codes left of its empty slots,
+//! and a band lights the line of the next pick (`line`).
 
 mod buffer;
 mod daemons;
+mod line;
 pub mod luma;
 mod matrix;
 pub mod shape;
 mod tokens;
+mod used;
 
 #[cfg(test)]
 mod tests;
 
-use crate::frame::{Frame, Rect};
+use serde::Deserialize;
 
-use super::board::{Code, Puzzle, Start};
+use crate::frame::{Frame, Rect};
+use crate::vision::regions::Component;
+
+use super::board::{Code, Line, Puzzle, Start};
 use luma::{Luma, percentile};
 use tokens::Token;
 
@@ -39,16 +46,26 @@ pub struct BreachScreen {
     pub slots: Vec<Rect>,
     /// The height of the matrix's text in pixels (the scale of the screen).
     pub text_height: f64,
-    /// Where the buffer slots were looked for (x0, y0, x1, y1) and the codes' ink level: enough to
-    /// count the empty slots again after each pick.
-    pub buffer_region: (usize, usize, usize, usize),
-    pub ink: u8,
 }
 
-impl BreachScreen {
-    /// The empty buffer slots on a later frame of the same screen (each pick fills one).
-    pub fn empty_slots(&self, frame: &Frame) -> usize {
-        buffer::find(&Luma::of(frame), self.buffer_region, self.text_height, self.ink).len()
+/// What the reader is told of a screen's look by the profile (`[read]`): sizes in text heights.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReadHints {
+    /// The smallest and largest side of an empty buffer slot, in text heights (the game draws
+    /// them about 1.5 high, the clone about 2.7).
+    pub slot_size: (f64, f64),
+    /// The widest step between a daemon's codes, centre to centre, in text heights (the game
+    /// about 2.5, the clone about 3.3).
+    pub daemon_step: f64,
+    /// Whether a daemon may stand some columns right of the others (the clone moves each daemon
+    /// along as the buffer fills; the game keeps them left-aligned).
+    pub daemons_move: bool,
+}
+
+impl Default for ReadHints {
+    fn default() -> ReadHints {
+        ReadHints { slot_size: (1.1, 2.6), daemon_step: 3.0, daemons_move: false }
     }
 }
 
@@ -62,29 +79,62 @@ pub enum ReadError {
     NoDaemons,
     #[error("no empty buffer slots found above the daemons")]
     NoBuffer,
+    #[error("{picked} codes in the buffer but {used} cells shown as \"[ ]\" in the matrix")]
+    Picks { picked: usize, used: usize },
+    #[error("no highlighted row or column in the code matrix after {picked} picks")]
+    NoLine { picked: usize },
     #[error(
         "{place} at pixel ({x}, {y}): the shapes are not clearly one code (nearest {nearest}, {distance} features off; next {runner_up} off)"
     )]
     Unsure { place: String, x: u32, y: u32, nearest: Code, distance: u32, runner_up: u32 },
 }
 
-/// Reads a full-screen capture of the Breach Protocol screen.
+/// Reads a full-screen capture of the Breach Protocol screen with the game's own look.
 pub fn read(frame: &Frame) -> Result<BreachScreen, ReadError> {
+    read_with(frame, &ReadHints::default())
+}
+
+/// Reads a full-screen capture of the Breach Protocol screen, with the profile's hints. The ink is
+/// first what is brighter than the frame's threshold; when that finds no matrix (a lit band behind a
+/// row joins its codes into one blob), it is taken again against each pixel's surroundings.
+pub fn read_with(frame: &Frame, hints: &ReadHints) -> Result<BreachScreen, ReadError> {
     let luma = Luma::of(frame);
-    let glyphs = tokens::glyphs(&luma, luma::text_threshold(&luma));
-    let all = tokens::tokens(&glyphs);
+    match read_glyphs(&luma, tokens::glyphs(&luma, luma::text_threshold(&luma)), hints) {
+        Err(first @ ReadError::NoMatrix { .. }) => {
+            read_glyphs(&luma, tokens::glyphs_of(&luma, &luma::banded_mask(&luma)), hints).map_err(|_| first)
+        }
+        result => result,
+    }
+}
+
+fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result<BreachScreen, ReadError> {
+    let used_cells: Vec<Token> =
+        used::candidates(&glyphs).into_iter().filter(|pair| used::is_used_cell(luma, pair)).collect();
+    let is_used = |t: &Token| used_cells.iter().any(|u| u.left == t.left);
+    let mut all: Vec<Token> = tokens::tokens(&glyphs).into_iter().filter(|t| !is_used(t)).collect();
+    let codes_only = all.clone();
+    all.extend(used_cells.iter().copied());
     let matrix = matrix::find(&all).ok_or(ReadError::NoMatrix { tokens: all.len() })?;
-    let daemon_lines = daemons::find(&all, &matrix);
+    let is_code = |t: &Token| shape::classify(luma, t).is_sure();
+    let pairs: Vec<Token> = tokens::pairs(&glyphs).into_iter().filter(|t| !is_used(t)).collect();
+    let daemon_lines = daemons::find(&codes_only, &pairs, &matrix, hints, is_code);
     if daemon_lines.is_empty() {
         return Err(ReadError::NoDaemons);
     }
     let mut grid = Vec::new();
+    let mut used = Vec::new();
     let mut cells = Vec::new();
     let mut codes_at = Vec::new();
     for (r, row) in matrix.rows.iter().enumerate() {
         let mut codes = Vec::new();
         for (c, token) in row.iter().enumerate() {
-            codes.push(code_of(&luma, token, || format!("matrix row {r} col {c}"))?);
+            if is_used(token) {
+                used.push((r, c));
+                // A placeholder: no path picks a used cell, so its code never counts.
+                codes.push(Code::C1C);
+            } else {
+                codes.push(code_of(luma, token, || format!("matrix row {r} col {c}"))?);
+            }
         }
         grid.push(codes);
         cells.push(row.iter().map(|t| cell_box(t, matrix.pitch_x, matrix.pitch_y)).collect());
@@ -95,12 +145,12 @@ pub fn read(frame: &Frame) -> Result<BreachScreen, ReadError> {
         let codes = line
             .iter()
             .enumerate()
-            .map(|(i, t)| code_of(&luma, t, || format!("daemon {d} code {i}")))
+            .map(|(i, t)| code_of(luma, t, || format!("daemon {d} code {i}")))
             .collect::<Result<Vec<_>, _>>()?;
         daemons.push(codes);
     }
     let text_height = matrix.rows.iter().flatten().map(|t| t.height()).sum::<f64>() / (grid.len() * grid.len()) as f64;
-    let ink = ink_level(&luma, &matrix.rows[0][0]);
+    let ink = ink_level(luma, matrix.rows.iter().flatten().find(|t| !is_used(t)).unwrap_or(&matrix.rows[0][0]));
     let top_daemon = daemon_lines[0][0];
     let region = (
         matrix.rows[0][matrix.rows[0].len() - 1].x1() as usize,
@@ -108,22 +158,33 @@ pub fn read(frame: &Frame) -> Result<BreachScreen, ReadError> {
         luma.width,
         top_daemon.y0().saturating_sub(text_height as u32) as usize,
     );
-    let slots = buffer::find(&luma, region, text_height, ink);
+    let slots = buffer::find(luma, region, text_height, ink, hints.slot_size);
     if slots.is_empty() {
         return Err(ReadError::NoBuffer);
     }
+    let picked = buffer::picked(&codes_only, &slots)
+        .iter()
+        .enumerate()
+        .map(|(i, t)| code_of(luma, t, || format!("buffer code {i}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if picked.len() != used.len() {
+        return Err(ReadError::Picks { picked: picked.len(), used: used.len() });
+    }
+    let line = match line::find(luma, &cells, ink) {
+        Some(line) => line,
+        None if picked.is_empty() => Line::Row(0),
+        None => return Err(ReadError::NoLine { picked: picked.len() }),
+    };
     let daemon_codes = daemon_lines.iter().map(|l| l.iter().map(token_box).collect()).collect();
-    let puzzle = Puzzle { grid, daemons, buffer: slots.len() };
+    let puzzle = Puzzle { grid, daemons, buffer: slots.len() + picked.len() };
     Ok(BreachScreen {
         puzzle,
-        start: Start::default(),
+        start: Start { picked, used, line },
         cells,
         codes: codes_at,
         daemon_codes,
         slots,
         text_height,
-        buffer_region: region,
-        ink,
     })
 }
 

@@ -112,7 +112,7 @@ pub fn classify(luma: &Luma, token: &Token) -> Verdict {
 }
 
 /// 40 % of the way from the background around the token (its median) to its brightest ink.
-fn local_threshold(luma: &Luma, token: &Token) -> u8 {
+pub(super) fn local_threshold(luma: &Luma, token: &Token) -> u8 {
     let pad = (token.height() * 0.3) as usize;
     let (x0, y0) = ((token.x0() as usize).saturating_sub(pad), (token.y0() as usize).saturating_sub(pad));
     let hist = luma.histogram(x0, y0, token.x1() as usize + pad, token.y1() as usize + pad);
@@ -123,7 +123,7 @@ fn local_threshold(luma: &Luma, token: &Token) -> u8 {
 const SCALED_HEIGHT: usize = 32;
 
 /// A glyph's ink as a bitmap at the measuring scale.
-struct Bitmap {
+pub(super) struct Bitmap {
     width: usize,
     height: usize,
     ink: Vec<bool>,
@@ -132,7 +132,7 @@ struct Bitmap {
 impl Bitmap {
     /// The glyph's box resampled (bilinear) to `SCALED_HEIGHT` rows, then thresholded: small
     /// glyphs keep their holes and strokes, and every measure works at one scale.
-    fn cut(luma: &Luma, glyph: &Component, threshold: u8) -> Bitmap {
+    pub(super) fn cut(luma: &Luma, glyph: &Component, threshold: u8) -> Bitmap {
         let scale = SCALED_HEIGHT as f64 / glyph.height() as f64;
         let width = ((glyph.width() as f64 * scale).round() as usize).max(1);
         let height = SCALED_HEIGHT;
@@ -173,7 +173,7 @@ impl Bitmap {
     }
 
     /// The share of rows in [fy0, fy1) of the height with ink in columns [fx0, fx1) of the width.
-    fn rows_with_ink(&self, (fy0, fy1): (f64, f64), (fx0, fx1): (f64, f64)) -> f64 {
+    pub(super) fn rows_with_ink(&self, (fy0, fy1): (f64, f64), (fx0, fx1): (f64, f64)) -> f64 {
         let span =
             |f0: f64, f1: f64, n: usize| ((n as f64 * f0) as usize, ((n as f64 * f1).ceil() as usize).clamp(1, n));
         let (y0, y1) = span(fy0, fy1, self.height);

@@ -102,3 +102,119 @@ fn reads_the_corpus_at_other_scales_gammas_and_shapes() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The frame with a coloured band painted behind the matrix's first row, as the game lights the
+/// active row in some UI languages: every pixel of the row's cells that is not the codes' ink is
+/// blended `alpha` of the way to `rgb`.
+fn banded(frame: &Frame, rgb: [u8; 3], alpha: f64) -> Frame {
+    let screen = read(frame).unwrap();
+    let luma = Luma::of(frame);
+    let threshold = luma::text_threshold(&luma);
+    let (first, last) = (&screen.cells[0][0], &screen.cells[0][screen.cells[0].len() - 1]);
+    let mut image = frame.image.clone();
+    for y in first.y as u32..(first.y + first.height) as u32 {
+        for x in first.x as u32..(last.x + last.width) as u32 {
+            if luma.at(x as usize, y as usize) > threshold {
+                continue;
+            }
+            let p = image.get_pixel_mut(x, y);
+            for (channel, &target) in p.0.iter_mut().zip(&rgb) {
+                *channel = (*channel as f64 * (1.0 - alpha) + target as f64 * alpha).round() as u8;
+            }
+        }
+    }
+    Frame::from_image(image)
+}
+
+/// A lit band behind the first row (a class of real screens the reader once missed: "no code
+/// matrix found"), drawn on every corpus screenshot in memory, dim and bright.
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn reads_the_corpus_with_a_band_behind_the_first_row() {
+    let mut failures = Vec::new();
+    for png in corpus() {
+        let frame = crate::screen::load_png(&png).unwrap();
+        let want = truth(&png);
+        for (rgb, alpha) in [([40, 140, 160], 0.8), ([120, 130, 60], 0.9), ([150, 60, 60], 0.9)] {
+            let variant = banded(&frame, rgb, alpha);
+            match read(&variant) {
+                Ok(screen) if screen.puzzle == want && screen.start.line == Line::Row(0) => {}
+                Ok(screen) => failures.push(format!(
+                    "{} band {rgb:?}: read {:?} {}",
+                    png.display(),
+                    screen.puzzle,
+                    screen.start.line
+                )),
+                Err(e) => failures.push(format!("{} band {rgb:?}: {e}", png.display())),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The frame with four square, many-stroked characters (CJK-like: 口 十 田 三) drawn right after
+/// each daemon's last code, `gap` text heights away, in the codes' own ink, as a daemon's name in a
+/// CJK UI may stand.
+fn with_names(frame: &Frame, gap: f64) -> Frame {
+    let screen = read(frame).unwrap();
+    let mut image = frame.image.clone();
+    for codes in &screen.daemon_codes {
+        let last = codes[codes.len() - 1];
+        let h = last.height * 1.05;
+        let ink = (last.x as u32..(last.x + last.width) as u32)
+            .flat_map(|x| (last.y as u32..(last.y + last.height) as u32).map(move |y| (x, y)))
+            .map(|(x, y)| *frame.image.get_pixel(x, y))
+            .max_by_key(|p| p.0[0] as u32 + p.0[1] as u32 + p.0[2] as u32)
+            .unwrap();
+        let stroke = (h * 0.12).round().max(1.0);
+        let top = last.y + (last.height - h) / 2.0;
+        let mut fill = |x0: f64, y0: f64, w: f64, hh: f64| {
+            for y in y0.round() as u32..(y0 + hh).round() as u32 {
+                for x in x0.round() as u32..(x0 + w).round() as u32 {
+                    if x < image.width() && y < image.height() {
+                        image.put_pixel(x, y, ink);
+                    }
+                }
+            }
+        };
+        for k in 0..4 {
+            let x = last.x + last.width + gap * last.height + k as f64 * 1.15 * h;
+            let (box_, cross, bars) =
+                [(true, false, false), (false, true, false), (true, true, false), (false, false, true)][k];
+            if box_ {
+                fill(x, top, h, stroke);
+                fill(x, top + h - stroke, h, stroke);
+                fill(x, top, stroke, h);
+                fill(x + h - stroke, top, stroke, h);
+            }
+            if cross {
+                fill(x, top + (h - stroke) / 2.0, h, stroke);
+                fill(x + (h - stroke) / 2.0, top, stroke, h);
+            }
+            if bars {
+                for b in 0..3 {
+                    fill(x, top + b as f64 * (h - stroke) / 2.0, h, stroke);
+                }
+            }
+        }
+    }
+    Frame::from_image(image)
+}
+
+/// CJK daemon names close beside the codes (a class of real screens the reader once misread: a
+/// daemon of four codes read as two), drawn on every corpus screenshot in memory.
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn reads_the_corpus_with_cjk_names_beside_the_daemons() {
+    let mut failures = Vec::new();
+    for png in corpus() {
+        let frame = crate::screen::load_png(&png).unwrap();
+        let want = truth(&png);
+        for gap in [0.3, 0.6, 1.0] {
+            if let Err(e) = check(&with_names(&frame, gap), &want) {
+                failures.push(format!("{} names {gap} heights away: {e}", png.display()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -5,7 +5,7 @@
 //! one blob lies over another). A token is two glyphs of the same height on the same line, close
 //! together, with no other glyph of that size near either side: words of running text chain
 //! longer than two and are left out. Sizes are relative to the glyphs' own height, so the same
-//! rules hold at every resolution.
+//! rules hold at every resolution. A box drawn around a code is not joined with the code's glyphs.
 
 use crate::vision::regions::{Component, components};
 
@@ -44,11 +44,14 @@ impl Token {
 
 /// The character-like blobs of ink brighter than `threshold`.
 pub fn glyphs(luma: &Luma, threshold: u8) -> Vec<Component> {
+    glyphs_of(luma, &luma.mask_above(threshold))
+}
+
+/// The character-like blobs of an ink mask of the frame.
+pub fn glyphs_of(luma: &Luma, mask: &[bool]) -> Vec<Component> {
     let max_px = (luma.height as u32 / 12).max(MIN_GLYPH_PX + 1);
-    let mut blobs: Vec<Component> = components(&luma.mask_above(threshold), luma.width)
-        .into_iter()
-        .filter(|c| c.height() <= max_px && c.width() <= max_px)
-        .collect();
+    let mut blobs: Vec<Component> =
+        components(mask, luma.width).into_iter().filter(|c| c.height() <= max_px && c.width() <= max_px).collect();
     join_fragments(&mut blobs);
     blobs.retain(|c| {
         let (w, h) = (c.width() as f64, c.height() as f64);
@@ -70,7 +73,7 @@ fn join_fragments(blobs: &mut Vec<Component>) {
             let narrow = a.width().min(b.width());
             let tall = a.height().max(b.height());
             let gap_y = b.y0.saturating_sub(a.y1).max(a.y0.saturating_sub(b.y1));
-            if overlap * 2 >= narrow && gap_y * 5 <= tall.max(5) {
+            if overlap * 2 >= narrow && gap_y * 5 <= tall.max(5) && !boxes(&a, &b) && !boxes(&b, &a) {
                 blobs[i].merge(&b);
                 blobs.remove(j);
                 merged = true;
@@ -82,6 +85,16 @@ fn join_fragments(blobs: &mut Vec<Component>) {
             i += 1;
         }
     }
+}
+
+/// True when `outer` holds `inner` well inside it: a box drawn around a code (a matched daemon
+/// code, a filled buffer slot), never a broken stroke of one character.
+fn boxes(outer: &Component, inner: &Component) -> bool {
+    outer.x0 < inner.x0
+        && outer.x1 > inner.x1
+        && outer.y0 < inner.y0
+        && outer.y1 > inner.y1
+        && outer.height() * 2 > inner.height() * 3
 }
 
 /// True when two glyphs are of one size on one line.
@@ -96,6 +109,16 @@ fn same_line(a: &Component, b: &Component) -> bool {
 /// Pairs glyphs into tokens: same-line neighbours closer than half a glyph height, with nothing of
 /// their size within 0.7 of a height on either side.
 pub fn tokens(glyphs: &[Component]) -> Vec<Token> {
+    paired(glyphs, true)
+}
+
+/// Every pair of same-line neighbours closer than half a glyph height, alone or not: where a code
+/// is expected (the next place along a daemon), other text beside it must not hide it.
+pub fn pairs(glyphs: &[Component]) -> Vec<Token> {
+    paired(glyphs, false)
+}
+
+fn paired(glyphs: &[Component], alone: bool) -> Vec<Token> {
     let mut by_x: Vec<Component> = glyphs.to_vec();
     by_x.sort_by_key(|c| (c.x0, c.y0));
     // For each glyph, its nearest same-line neighbour to the right and the gap to it.
@@ -123,7 +146,7 @@ pub fn tokens(glyphs: &[Component]) -> Vec<Token> {
         let h = by_x[i].height().max(by_x[j].height()) as f64;
         let alone_left = left_gap[i] > 0.7 * h;
         let alone_right = right[j].is_none_or(|(_, g)| g > 0.7 * h);
-        if gap <= 0.5 * h && left_gap[j] >= gap && alone_left && alone_right {
+        if gap <= 0.5 * h && left_gap[j] >= gap && (!alone || (alone_left && alone_right)) {
             found.push(Token { left: by_x[i], right: by_x[j] });
         }
     }

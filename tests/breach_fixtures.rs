@@ -50,10 +50,12 @@ fn truths_are_consistent_states_and_plannable() {
 #[test]
 fn every_fixture_reads_exactly() {
     let config = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config");
+    let none = tempfile::tempdir().unwrap();
+    let dirs = gamebot::cases::Dirs { config: &config, calibration: none.path() };
     let failures: Vec<String> = fixtures()
         .iter()
         .filter_map(|path| {
-            gamebot::cases::run(path, &config).outcome.err().map(|why| format!("{}: {why}", path.display()))
+            gamebot::cases::run(path, dirs).outcome.err().map(|why| format!("{}: {why}", path.display()))
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -353,8 +353,14 @@ pub fn read<G: TurnBased>(env: &mut Env, default_profile: &str, args: &ReadArgs)
     let profile = args.profile.load(env, default_profile, G::NAME)?;
     let config = G::config(&profile)?;
     let frame = crate::screen::load_png(&args.png)?;
-    let (_, board) =
-        find_and_read::<G>(&frame, &config, None).with_context(|| format!("{}: cannot read it", args.png.display()))?;
-    env.line(format!("# read from {}\n[board]\n{}", args.png.display(), G::board_toml(&board)));
+    let board = read_frame::<G>(&frame, &config).with_context(|| format!("{}: cannot read it", args.png.display()))?;
+    env.line(format!("# read from {}\n[board]\n{board}", args.png.display()));
     Ok(true)
+}
+
+/// What `read` does with a decoded frame: find the board, read it, and give its `[board]` rows
+/// (also the fuzz targets' way in).
+pub fn read_frame<G: TurnBased>(frame: &Frame, config: &G::Config) -> anyhow::Result<String> {
+    let (_, board) = find_and_read::<G>(frame, config, None)?;
+    Ok(G::board_toml(&board))
 }

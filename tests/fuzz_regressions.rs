@@ -17,3 +17,14 @@ fn a_one_row_peg_board_as_wide_as_the_word_does_not_overflow_a_shift() {
         let _ = solve_min_moves(&board, Target::OnePeg, Budget::nodes(500));
     }
 }
+
+/// `text_board`: a one-row peg board of 113 squares (two pegs, then holes) made the fewest-moves
+/// solver pack more than 64 holes' patterns into one 64-bit word.
+#[test]
+fn a_peg_board_of_more_than_64_holes_does_not_overflow_the_pattern_word() {
+    let row = format!("oo{}", ".".repeat(111));
+    let board = PegsBoard::from_rows(&[row]).unwrap();
+    let _ = solve(&board, Target::OnePeg, Budget::nodes(500));
+    let best = solve_min_moves(&board, Target::OnePeg, Budget::nodes(500)).expect("one jump solves it");
+    assert_eq!(best.moves, 1);
+}

@@ -112,10 +112,16 @@ pub struct CalibrateArgs {
 
 impl CalibrateArgs {
     /// True when this calibration learns a new profile: a known board was given, or the named
-    /// profile exists neither in the config folder nor built in.
+    /// profile exists neither in the config folder nor built in. A profile given as a path is
+    /// never new: when it does not load, that error is the answer.
     pub fn learns(&self, env: &Env) -> bool {
+        let is_path = |name: &str| name.ends_with(".toml") || name.contains('/');
         self.board.is_some()
-            || self.profile.profile.as_deref().is_some_and(|name| Profile::load(name, &env.config_dir).is_err())
+            || self
+                .profile
+                .profile
+                .as_deref()
+                .is_some_and(|name| !is_path(name) && Profile::load(name, &env.config_dir).is_err())
     }
 }
 

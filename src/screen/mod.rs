@@ -36,6 +36,12 @@ pub enum ScreenError {
     WindowGone,
     #[error("the game window is minimised: restore it and run again")]
     Minimised,
+    #[error("the game window moved or changed size since it was last seen")]
+    Moved,
+    #[error(
+        "stopped: another window (\"{by}\") covers the game window where the bot would act; uncover it and run again"
+    )]
+    Covered { by: String },
     #[error("cannot capture the game window: {0}")]
     Capture(String),
     #[error("there is no monitor {index}: {count} monitors found (the first is 0)")]
@@ -51,6 +57,12 @@ pub trait Screen {
     /// would go there, not to the game. None when the game has it or it cannot be told.
     fn focus_elsewhere(&self) -> Option<String> {
         None
+    }
+    /// Checks, just before an input, that `frame` (the latest capture) still shows where the
+    /// window is and that nothing covers it at `points` (screen coordinates): an error says what
+    /// changed (`Moved`, `Covered`, `Minimised`, `WindowGone`). Screens that cannot change say Ok.
+    fn check_target(&self, _frame: &Frame, _points: &[crate::frame::Point]) -> Result<(), ScreenError> {
+        Ok(())
     }
 }
 

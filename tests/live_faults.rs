@@ -232,3 +232,19 @@ fn the_user_moving_the_mouse_stops_the_bot() {
     assert_eq!(trap.hits(), 0, "a click or key reached the trap under the user's mouse");
     stops_naming(result, "mouse was moved");
 }
+
+/// The game switching to another screen under the bot: a new game started from the game's own
+/// keyboard ('n'), so the board on screen is no longer the one planned for. The screen disagrees
+/// with the rules' prediction, the bot reads what is there and plays the new board to the win.
+#[test]
+fn a_new_board_in_the_window_is_read_again_and_played() {
+    let session = Session::start(400);
+    let (x, y, w, h) = session.geometry();
+    session.xdotool(&["windowactivate", "--sync", &session.window]);
+    session.xdotool(&["key", "n"]);
+    let trap = Trap::open(&session.game.display, (x + w as i32 + 20, y), (200, h));
+    let (success, out, err, _) = session.finish(Duration::from_secs(60));
+    assert_eq!(trap.hits(), 0, "a click or key reached the trap");
+    assert!(success, "the bot plays the new board to the win: {out}{err}");
+    assert!(out.contains("re-planning") || out.contains("reading the board again"), "{out}");
+}

@@ -1,5 +1,5 @@
 //! Faults during live play of the real sgt-flood under Xvfb, play slowed by the profile's
-//! `[timing] after_action_ms` so each fault lands mid-game: the window moved or resized (the bot
+//! `[timing] after_action_ms` (400 ms) so each fault lands mid-game: the window moved or resized (the bot
 //! finds it again and plays on to the win), covered by another window, minimised or closed, the
 //! mouse moved by the user (the bot stops within 1 s with a message naming it and a non-zero
 //! exit). Each test puts a "trap" window of its own where stray clicks would land and asserts it
@@ -47,12 +47,11 @@ impl Trap {
         conn.map_window(window).unwrap();
         conn.flush().unwrap();
         let trap = Trap { conn, window, display: display.into() };
-        std::thread::sleep(Duration::from_millis(300));
+        std::thread::sleep(Duration::from_millis(100));
         // The window manager places new windows itself: put it exactly where asked, on top.
         let id = window.to_string();
-        xdotool(&trap.display, &["windowmove", &id, &x.to_string(), &y.to_string()]);
+        xdotool(&trap.display, &["windowmove", "--sync", &id, &x.to_string(), &y.to_string()]);
         xdotool(&trap.display, &["windowraise", &id]);
-        std::thread::sleep(Duration::from_millis(300));
         trap
     }
 
@@ -147,6 +146,7 @@ impl Session {
 #[track_caller]
 fn stops_naming(result: (bool, String, String, Duration), what: &str) {
     let (success, out, err, took) = result;
+    println!("stopped {} ms after the fault ({what})", took.as_millis());
     assert!(!success, "the bot must stop unsuccessfully: {out}{err}");
     assert!(err.lines().any(|l| l.starts_with("error") && l.contains(what)), "expected {what:?}: {err}");
     assert!(out.lines().any(|l| l.starts_with("move ")), "it played before the fault: {out}");
@@ -184,10 +184,11 @@ fn a_resized_window_is_found_again_and_no_click_lands_outside_it() {
 
 #[test]
 fn a_covered_window_stops_the_bot_and_the_cover_gets_no_click() {
-    let session = Session::start(600);
+    let session = Session::start(400);
     let (x, y, w, h) = session.geometry();
-    let trap = Trap::open(&session.game.display, (x, y), (w, h));
+    // The fault is the trap itself, counted from before it is opened (placing it takes a moment).
     let fault = Instant::now();
+    let trap = Trap::open(&session.game.display, (x, y), (w, h));
     let mut result = session.finish(Duration::from_secs(10));
     result.3 = fault.elapsed();
     assert_eq!(trap.hits(), 0, "a click or key reached the covering window");
@@ -196,7 +197,7 @@ fn a_covered_window_stops_the_bot_and_the_cover_gets_no_click() {
 
 #[test]
 fn a_minimised_window_stops_the_bot() {
-    let session = Session::start(600);
+    let session = Session::start(400);
     let (x, y, w, h) = session.geometry();
     let fault = Instant::now();
     session.xdotool(&["windowminimize", &session.window]);
@@ -209,7 +210,7 @@ fn a_minimised_window_stops_the_bot() {
 
 #[test]
 fn a_closed_window_stops_the_bot() {
-    let session = Session::start(600);
+    let session = Session::start(400);
     let (x, y, w, h) = session.geometry();
     let fault = Instant::now();
     session.xdotool(&["windowkill", &session.window]);
@@ -222,7 +223,7 @@ fn a_closed_window_stops_the_bot() {
 
 #[test]
 fn the_user_moving_the_mouse_stops_the_bot() {
-    let session = Session::start(600);
+    let session = Session::start(400);
     let (x, y, w, h) = session.geometry();
     let trap = Trap::open(&session.game.display, (x + w as i32 + 20, y), (200, h));
     let fault = Instant::now();

@@ -272,7 +272,7 @@ pub fn play_to_end<G: TurnBased>(
                 break;
             }
             if profile.timing.after_action_ms > 0 {
-                std::thread::sleep(Duration::from_millis(profile.timing.after_action_ms));
+                guard.pause(Duration::from_millis(profile.timing.after_action_ms))?;
             }
             let predicted = G::predict(&board, mv);
             // Wait for the game to redraw, then read; if the reading disagrees, look once more

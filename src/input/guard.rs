@@ -43,6 +43,20 @@ impl<'a> Guard<'a> {
         Ok(())
     }
 
+    /// Waits `time` (a profile's pause after an action), asking the failsafe every 50 ms, so Esc
+    /// or a mouse movement during a long pause stops the bot at once, not after it.
+    pub fn pause(&mut self, time: std::time::Duration) -> anyhow::Result<()> {
+        let until = std::time::Instant::now() + time;
+        loop {
+            self.failsafe.check(self.device)?;
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Ok(());
+            }
+            std::thread::sleep(left.min(std::time::Duration::from_millis(50)));
+        }
+    }
+
     /// Presses a key (keys have no position) after the failsafe and focus checks.
     pub fn key(&mut self, key: &str, screen: &dyn Screen) -> anyhow::Result<()> {
         self.failsafe.check(self.device)?;

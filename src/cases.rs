@@ -39,13 +39,19 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// Finds the case files under `paths`: each a `.toml` file, or a directory searched recursively.
-/// A path that does not exist is reported as a failed case of its own.
+/// A path that does not exist, and a folder without a case file, is reported as a failed case of
+/// its own (a replay that checked nothing must not pass).
 pub fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<CaseResult>) {
     let mut found = Vec::new();
     let mut missing = Vec::new();
     for path in paths {
         if path.is_dir() {
+            let before = (found.len(), missing.len());
             walk(path, &mut found, &mut missing);
+            if (found.len(), missing.len()) == before {
+                let outcome = Err("a folder with no case files (*.toml) in it".into());
+                missing.push(CaseResult { path: path.clone(), outcome });
+            }
         } else if path.is_file() {
             found.push(path.clone());
         } else {

@@ -112,10 +112,16 @@ pub struct CalibrateArgs {
 
 impl CalibrateArgs {
     /// True when this calibration learns a new profile: a known board was given, or the named
-    /// profile exists neither in the config folder nor built in.
+    /// profile exists neither in the config folder nor built in. A profile given as a path is
+    /// never new: when it does not load, that error is the answer.
     pub fn learns(&self, env: &Env) -> bool {
+        let is_path = |name: &str| name.ends_with(".toml") || name.contains('/');
         self.board.is_some()
-            || self.profile.profile.as_deref().is_some_and(|name| Profile::load(name, &env.config_dir).is_err())
+            || self
+                .profile
+                .profile
+                .as_deref()
+                .is_some_and(|name| !is_path(name) && Profile::load(name, &env.config_dir).is_err())
     }
 }
 
@@ -369,8 +375,14 @@ pub fn read<G: TurnBased>(env: &mut Env, default_profile: &str, args: &ReadArgs)
     let profile = args.profile.load(env, default_profile, G::NAME)?;
     let config = G::config(&profile)?;
     let frame = crate::screen::load_png(&args.png)?;
-    let (_, board) =
-        find_and_read::<G>(&frame, &config, None).with_context(|| format!("{}: cannot read it", args.png.display()))?;
-    env.line(format!("# read from {}\n[board]\n{}", args.png.display(), G::board_toml(&board)));
+    let board = read_frame::<G>(&frame, &config).with_context(|| format!("{}: cannot read it", args.png.display()))?;
+    env.line(format!("# read from {}\n[board]\n{board}", args.png.display()));
     Ok(true)
+}
+
+/// What `read` does with a decoded frame: find the board, read it, and give its `[board]` rows
+/// (also the fuzz targets' way in).
+pub fn read_frame<G: TurnBased>(frame: &Frame, config: &G::Config) -> anyhow::Result<String> {
+    let (_, board) = find_and_read::<G>(frame, config, None)?;
+    Ok(G::board_toml(&board))
 }

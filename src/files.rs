@@ -86,7 +86,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), Fi
         let mut file = fs::File::create(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        fs::rename(&temp, path)
+        fs::rename(&temp, path)?;
+        // The rename itself is on disk once the folder is synced (Unix; elsewhere a no-op).
+        #[cfg(unix)]
+        fs::File::open(dir)?.sync_all()?;
+        Ok::<(), std::io::Error>(())
     })();
     result.map_err(|e| {
         let _ = fs::remove_file(&temp);

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 
 use crate::budget::Budget;
-use crate::frame::Frame;
+use crate::frame::{Frame, Point};
 use crate::input::guard::Guard;
 use crate::input::{Action, InputDevice};
 use crate::profile::Profile;
@@ -180,6 +180,27 @@ fn unreadable<G: TurnBased>(frame: &Frame, layout: &G::Layout, config: &G::Confi
         && G::locate(frame, config).and_then(|l| G::read(frame, &l, config)).is_err()
 }
 
+/// How often the window may move or change size in one game before the bot stops.
+const MAX_RELOCATIONS: u32 = 20;
+
+/// True when `error` says the game's window moved or changed size before an input (none was made).
+fn window_moved(error: &anyhow::Error) -> bool {
+    matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::Moved))
+}
+
+/// Why a window's picture may not show the game: asks the screen whether the window is still
+/// there, unminimised, in place and uncovered over a 5x5 grid of points across `frame`.
+fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
+    let (w, h) = (frame.width() as i32, frame.height() as i32);
+    let points: Vec<Point> = (0..5)
+        .flat_map(|i| {
+            (0..5)
+                .map(move |j| Point::new(frame.origin.x + w * (2 * i + 1) / 10, frame.origin.y + h * (2 * j + 1) / 10))
+        })
+        .collect();
+    Ok(screen.check_target(frame, &points)?)
+}
+
 /// True when `error` says the game's window has gone away.
 pub fn window_gone(error: &anyhow::Error) -> bool {
     matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::WindowGone))
@@ -210,9 +231,14 @@ pub fn play_to_end<G: TurnBased>(
     let config = G::config(profile)?;
     let mut guard = Guard::new(device, &profile.guard);
     let mut summary = Summary::default();
+    let mut relocations = 0;
     loop {
         let mut frame = settle(screen, profile)?;
-        let mut board = read_board::<G>(&frame, &mut layout, &config, progress)?;
+        let mut board = match read_board::<G>(&frame, &mut layout, &config, progress) {
+            // A covered, minimised or closed window is the reason to give, not the reading.
+            Err(e) => return Err(explain(screen, &frame).err().unwrap_or(e)),
+            Ok(board) => board,
+        };
         if G::is_won(&board) {
             summary.won = true;
             return Ok((summary, board));
@@ -237,11 +263,28 @@ pub fn play_to_end<G: TurnBased>(
             if options.move_limit.is_some_and(|limit| summary.moves >= limit) {
                 bail!("the move limit ({}) is reached and the board is not won", summary.moves);
             }
+            let mut moved = false;
             for action in G::actions(mv, &board, &layout_now, &config)? {
-                guard.perform(&action, &frame, &*screen)?;
+                match guard.perform(&action, &frame, &*screen) {
+                    Err(e) if window_moved(&e) => {
+                        moved = true;
+                        break;
+                    }
+                    result => result?,
+                }
+            }
+            if moved {
+                // Nothing went astray: find the window where it is now and the board in it.
+                relocations += 1;
+                if relocations > MAX_RELOCATIONS {
+                    bail!("stopped: the game window keeps moving or changing size ({relocations} times)");
+                }
+                progress.line("the game window moved or changed size; finding the board again and re-planning");
+                replan = true;
+                break;
             }
             if profile.timing.after_action_ms > 0 {
-                std::thread::sleep(Duration::from_millis(profile.timing.after_action_ms));
+                guard.pause(Duration::from_millis(profile.timing.after_action_ms))?;
             }
             let predicted = G::predict(&board, mv);
             // Wait for the game to redraw, then read; if the reading disagrees, look once more
@@ -278,6 +321,15 @@ pub fn play_to_end<G: TurnBased>(
                 return Ok((summary, predicted));
             }
             if !confirmed {
+                match explain(screen, &frame) {
+                    Err(e) if window_moved(&e) => {
+                        relocations += 1;
+                        progress.line("the game window moved or changed size; finding the board again and re-planning");
+                        replan = true;
+                        break;
+                    }
+                    result => result?,
+                }
                 summary.mismatches += 1;
                 progress.line(&format!(
                     "move {} ({mv}): the screen does not show what the rules predict; re-reading and re-planning ({} of {} allowed)",

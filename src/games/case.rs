@@ -86,8 +86,12 @@ pub fn input_rows(input: Option<&Path>) -> anyhow::Result<(Vec<String>, String)>
             Ok((rows, path.display().to_string()))
         }
         _ => {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text)?;
+            // At most as much as a TOML file: a board is a few hundred bytes.
+            let limit = crate::files::MAX_TOML_BYTES;
+            let mut bytes = Vec::new();
+            std::io::stdin().take(limit + 1).read_to_end(&mut bytes).context("standard input")?;
+            anyhow::ensure!(bytes.len() as u64 <= limit, "standard input: more than {limit} bytes, not a board");
+            let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("standard input: not UTF-8 text"))?;
             let rows = text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect();
             Ok((rows, "standard input".into()))
         }

@@ -1,6 +1,7 @@
 //! The one guarded path every action takes: an action is performed only if it lies inside the game
-//! window, the failsafe allows it (no Esc, no mouse the bot did not move), and, for a key, the game
-//! has the keyboard focus. Start buttons, moves, drags and keys of every game go through here; the
+//! window, the failsafe allows it (no Esc, no mouse the bot did not move), the window is still where
+//! the last capture saw it and uncovered at the action's points, and, for a key, the game has the
+//! keyboard focus. Start buttons, moves, drags and keys of every game go through here; the
 //! tolerances come from the profile's `[guard]` section.
 
 use anyhow::bail;
@@ -34,9 +35,26 @@ impl<'a> Guard<'a> {
             ensure_focus(screen)?;
         }
         let on_screen = action.offset(window.origin);
+        // The window may have moved, shrunk, closed or been covered since `window` was captured:
+        // asked now, so the input lands in the game or nowhere.
+        screen.check_target(window, &on_screen.points())?;
         self.device.perform(&on_screen)?;
         self.failsafe.performed(&on_screen);
         Ok(())
+    }
+
+    /// Waits `time` (a profile's pause after an action), asking the failsafe every 50 ms, so Esc
+    /// or a mouse movement during a long pause stops the bot at once, not after it.
+    pub fn pause(&mut self, time: std::time::Duration) -> anyhow::Result<()> {
+        let until = std::time::Instant::now() + time;
+        loop {
+            self.failsafe.check(self.device)?;
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Ok(());
+            }
+            std::thread::sleep(left.min(std::time::Duration::from_millis(50)));
+        }
     }
 
     /// Presses a key (keys have no position) after the failsafe and focus checks.

@@ -22,6 +22,21 @@ impl FocusProbe {
         }
     }
 
+    /// What covers window `id` at any of `points` (screen coordinates): Some(Some(title)) when a
+    /// window stacked above it does, Some(None) when none does, None when it cannot be told here
+    /// (then the caller uses xcap's stacking order).
+    pub fn covering(&self, id: u32, points: &[crate::frame::Point]) -> Option<Option<String>> {
+        #[cfg(target_os = "linux")]
+        {
+            self.display.as_ref()?.covering(id, points)
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = (id, points);
+            None
+        }
+    }
+
     /// The title of another window that clearly has the keyboard focus, or None.
     #[cfg(target_os = "linux")]
     pub fn elsewhere(&self, _window: &xcap::Window, id: u32) -> Option<String> {

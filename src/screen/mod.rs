@@ -5,6 +5,7 @@
 
 mod focus;
 pub mod monitor;
+mod png;
 pub mod window;
 #[cfg(target_os = "linux")]
 pub mod x11;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::frame::Frame;
+pub use png::{Decoded, MAX_PIXELS, decode_png, load_png};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ScreenError {
@@ -34,6 +36,12 @@ pub enum ScreenError {
     WindowGone,
     #[error("the game window is minimised: restore it and run again")]
     Minimised,
+    #[error("the game window moved or changed size since it was last seen")]
+    Moved,
+    #[error(
+        "stopped: another window (\"{by}\") covers the game window where the bot would act; uncover it and run again"
+    )]
+    Covered { by: String },
     #[error("cannot capture the game window: {0}")]
     Capture(String),
     #[error("there is no monitor {index}: {count} monitors found (the first is 0)")]
@@ -50,35 +58,13 @@ pub trait Screen {
     fn focus_elsewhere(&self) -> Option<String> {
         None
     }
-}
-
-/// Loads a PNG file as a frame; a corrupt or empty file is an error naming it.
-pub fn load_png(path: &Path) -> Result<Frame, ScreenError> {
-    let decode = |reason: String| ScreenError::Decode { path: path.into(), reason };
-    let size = std::fs::metadata(path).map_err(|source| ScreenError::Io { path: path.into(), source })?.len();
-    if size > MAX_PNG_BYTES {
-        return Err(decode(format!("{size} bytes, more than a screenshot ({MAX_PNG_BYTES} at most)")));
+    /// Checks, just before an input, that `frame` (the latest capture) still shows where the
+    /// window is and that nothing covers it at `points` (screen coordinates): an error says what
+    /// changed (`Moved`, `Covered`, `Minimised`, `WindowGone`). Screens that cannot change say Ok.
+    fn check_target(&self, _frame: &Frame, _points: &[crate::frame::Point]) -> Result<(), ScreenError> {
+        Ok(())
     }
-    let bytes = std::fs::read(path).map_err(|source| ScreenError::Io { path: path.into(), source })?;
-    let mut reader = image::ImageReader::with_format(std::io::Cursor::new(bytes), image::ImageFormat::Png);
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_SIDE);
-    limits.max_image_height = Some(MAX_SIDE);
-    limits.max_alloc = Some(MAX_DECODE_BYTES);
-    reader.limits(limits);
-    let image = reader.decode().map_err(|e| decode(e.to_string()))?.to_rgba8();
-    if image.width() == 0 || image.height() == 0 {
-        return Err(ScreenError::Empty { path: path.into() });
-    }
-    Ok(Frame::from_image(image))
 }
-
-/// The largest PNG file read (a 16K screenshot compresses to far less).
-const MAX_PNG_BYTES: u64 = 256 << 20;
-/// The widest and tallest image decoded: twice 8K.
-const MAX_SIDE: u32 = 16_384;
-/// The most memory one decode may take (an 8K RGBA frame is 130 MB).
-const MAX_DECODE_BYTES: u64 = 512 << 20;
 
 /// Which window to play in.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -84,4 +84,37 @@ impl Screen for LiveWindow {
     fn focus_elsewhere(&self) -> Option<String> {
         self.focus.elsewhere(&self.window, self.id)
     }
+
+    /// Asks the window system afresh: the window must still be open, not minimised, where and as
+    /// large as `frame` says, and no window above it may hold any of `points` (on Linux from the X
+    /// server's stacking of top-level windows; elsewhere from xcap's listing, topmost first).
+    fn check_target(&self, frame: &Frame, points: &[Point]) -> Result<(), ScreenError> {
+        let all = xcap::Window::all().map_err(|e| ScreenError::Capture(e.to_string()))?;
+        let Some(at) = all.iter().position(|w| w.id().is_ok_and(|id| id == self.id)) else {
+            return Err(ScreenError::WindowGone);
+        };
+        let ours = &all[at];
+        if ours.is_minimized().unwrap_or(false) {
+            return Err(ScreenError::Minimised);
+        }
+        let place = |w: &xcap::Window| Some((w.x().ok()?, w.y().ok()?, w.width().ok()?, w.height().ok()?));
+        let Some((x, y, width, height)) = place(ours) else { return Err(ScreenError::WindowGone) };
+        if (x, y, width, height) != (frame.origin.x, frame.origin.y, frame.width(), frame.height()) {
+            return Err(ScreenError::Moved);
+        }
+        if let Some(cover) = self.focus.covering(self.id, points) {
+            return cover.map_or(Ok(()), |by| Err(ScreenError::Covered { by }));
+        }
+        for above in &all[..at] {
+            if above.is_minimized().unwrap_or(false) {
+                continue;
+            }
+            let Some((ax, ay, aw, ah)) = place(above) else { continue };
+            let inside = |p: &Point| p.x >= ax && p.y >= ay && p.x < ax + aw as i32 && p.y < ay + ah as i32;
+            if points.iter().any(inside) {
+                return Err(ScreenError::Covered { by: above.title().unwrap_or_default() });
+            }
+        }
+        Ok(())
+    }
 }

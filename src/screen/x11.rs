@@ -118,6 +118,56 @@ impl Display {
         Some(owner.map_or_else(|| format!("window 0x{focus:x}"), |c| format!("\"{}\"", c.title)))
     }
 
+    /// The title of a mapped window stacked above `window` that holds one of `points` (screen
+    /// coordinates), from the X server's own stacking order of the top-level windows (root's
+    /// children, bottom to top; menus and other unmanaged windows included). Some(None): nothing
+    /// covers them; None: it cannot be told.
+    pub fn covering(&self, window: Window, points: &[Point]) -> Option<Option<String>> {
+        use x11rb::protocol::xproto::MapState;
+        let conn = &self.conn;
+        let mut top = window;
+        for _ in 0..64 {
+            let tree = conn.query_tree(top).ok()?.reply().ok()?;
+            if tree.parent == self.root || tree.parent == x11rb::NONE {
+                break;
+            }
+            top = tree.parent;
+        }
+        let stack = conn.query_tree(self.root).ok()?.reply().ok()?.children;
+        let at = stack.iter().position(|&w| w == top)?;
+        for &above in &stack[at + 1..] {
+            let Some(attrs) = conn.get_window_attributes(above).ok().and_then(|c| c.reply().ok()) else { continue };
+            if attrs.map_state != MapState::VIEWABLE {
+                continue;
+            }
+            let Some(g) = conn.get_geometry(above).ok().and_then(|c| c.reply().ok()) else { continue };
+            let (x, y) = (i32::from(g.x), i32::from(g.y));
+            let (w, h) = (
+                i32::from(g.width) + 2 * i32::from(g.border_width),
+                i32::from(g.height) + 2 * i32::from(g.border_width),
+            );
+            if points.iter().any(|p| p.x >= x && p.y >= y && p.x < x + w && p.y < y + h) {
+                return Some(Some(self.title_within(above).unwrap_or_else(|| format!("window 0x{above:x}"))));
+            }
+        }
+        Some(None)
+    }
+
+    /// The title of `window` or of the first titled window inside it (a frame's client).
+    fn title_within(&self, window: Window) -> Option<String> {
+        let mut queue = vec![window];
+        for _ in 0..16 {
+            let Some(w) = queue.pop() else { break };
+            if let Ok(Some(title)) = self.title(w) {
+                return Some(title);
+            }
+            if let Some(tree) = self.conn.query_tree(w).ok().and_then(|c| c.reply().ok()) {
+                queue.extend(tree.children);
+            }
+        }
+        None
+    }
+
     /// Finds the window a profile names; the error lists the windows that are open.
     pub fn find(self, wanted: &WindowMatch) -> Result<WindowScreen, ScreenError> {
         let windows = self.windows()?;

@@ -72,16 +72,21 @@ impl Game for Collapse {
     fn solve(env: &mut Env, args: CollapseSolve) -> anyhow::Result<bool> {
         let input = &args.case;
         let case = crate::games::case::load(input)?;
-        let mode_name = case.board.get("mode").and_then(|m| m.as_str()).context("[board] has no mode")?;
-        let mode = Mode::from_name(mode_name).with_context(|| format!("unknown mode \"{mode_name}\""))?;
+        let here = || input.display().to_string();
+        let mode_name = case
+            .board
+            .get("mode")
+            .and_then(|m| m.as_str())
+            .with_context(|| format!("{}: [board] has no mode", here()))?;
+        let mode = Mode::from_name(mode_name).with_context(|| format!("{}: unknown mode \"{mode_name}\"", here()))?;
         let rows: Vec<Vec<String>> = case
             .board
             .get("rows")
             .cloned()
-            .context("[board] has no rows")?
+            .with_context(|| format!("{}: [board] has no rows", here()))?
             .try_into()
-            .context("rows must be arrays of strings")?;
-        let board = Board::from_rows(mode, &rows).with_context(|| format!("{}: bad [board]", input.display()))?;
+            .with_context(|| format!("{}: rows must be arrays of strings", here()))?;
+        let board = Board::from_rows(mode, &rows).with_context(|| format!("{}: bad [board]", here()))?;
         let started = Instant::now();
         let solution = solve::solve(&board);
         let moves: Vec<String> = solution.moves.iter().map(|d| d.to_string()).collect();

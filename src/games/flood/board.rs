@@ -30,9 +30,15 @@ pub enum BoardError {
     Ragged { row: usize, found: usize, expected: usize },
     #[error("row {row} col {col}: '{ch}' is not a colour (0-9, then a-f)")]
     BadCell { row: usize, col: usize, ch: char },
+    #[error("{rows}x{cols} cells is more than a board may have ({MAX_CELLS})")]
+    TooBig { rows: usize, cols: usize },
     #[error("the start cell (row {row}, col {col}) is outside the {rows}x{cols} board")]
     StartOutside { row: usize, col: usize, rows: usize, cols: usize },
 }
+
+/// The most cells a board given as text may have (100x100, far beyond any Flood-it): larger
+/// ones are refused before anything the size of the claim is made.
+pub const MAX_CELLS: usize = 10_000;
 
 /// The colour label written as `ch` (`0`-`9`, `a`-`f`, either case), if it is one.
 pub fn label_of(ch: char) -> Option<u8> {
@@ -70,6 +76,9 @@ impl Board {
         let cols = first.as_ref().chars().count();
         if cols == 0 {
             return Err(BoardError::Empty);
+        }
+        if cols.saturating_mul(rows.len()) > MAX_CELLS {
+            return Err(BoardError::TooBig { rows: rows.len(), cols });
         }
         let mut cells = Vec::with_capacity(cols * rows.len());
         for (row, text) in rows.iter().enumerate() {

@@ -68,7 +68,13 @@ pub enum BoardError {
     Ragged { row: usize, found: usize, expected: usize },
     #[error("row {row} col {col}: '{ch}' is not o (peg), . (hole) or # (no hole)")]
     BadCell { row: usize, col: usize, ch: char },
+    #[error("{rows}x{cols} squares is more than a board may have ({MAX_SQUARES})")]
+    TooBig { rows: usize, cols: usize },
 }
+
+/// The most squares a board given as text may have (100x100; the solver takes up to 128):
+/// larger ones are refused before anything the size of the claim is made.
+pub const MAX_SQUARES: usize = 10_000;
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("jump {jump} is not legal: {why}")]
@@ -83,6 +89,9 @@ impl Board {
         let cols = rows.first().ok_or(BoardError::Empty)?.as_ref().chars().count();
         if cols == 0 {
             return Err(BoardError::Empty);
+        }
+        if cols.saturating_mul(rows.len()) > MAX_SQUARES {
+            return Err(BoardError::TooBig { rows: rows.len(), cols });
         }
         let mut cells = Vec::with_capacity(cols * rows.len());
         for (row, text) in rows.iter().enumerate() {

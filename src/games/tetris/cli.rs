@@ -232,15 +232,8 @@ impl Game for Tetris {
         let config = load_config(env, &args.profile)?;
         let png = &args.png;
         let frame = crate::screen::load_png(png)?;
-        let layout = locate::locate(&frame, config.vision.black_max).with_context(|| png.display().to_string())?;
-        let reading =
-            read::read(&frame, &layout, config.vision.empty_max).with_context(|| png.display().to_string())?;
-        env.line(format!(
-            "# read from {} (cell {:.1} px)\n[board]\n{}",
-            png.display(),
-            layout.pitch,
-            board_toml(&reading)
-        ));
+        let (pitch, board) = read_frame(&frame, &config).with_context(|| png.display().to_string())?;
+        env.line(format!("# read from {} (cell {pitch:.1} px)\n[board]\n{board}", png.display()));
         Ok(true)
     }
 
@@ -264,6 +257,14 @@ impl Game for Tetris {
     fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
         super::case::check(case, frame, profile)
     }
+}
+
+/// What `read tetris` does with a decoded frame: the cell pitch and the `[board]` table (also the
+/// fuzz target's way in).
+pub fn read_frame(frame: &Frame, config: &LiveConfig) -> anyhow::Result<(f64, String)> {
+    let layout = locate::locate(frame, config.vision.black_max)?;
+    let reading = read::read(frame, &layout, config.vision.empty_max)?;
+    Ok((layout.pitch, board_toml(&reading)))
 }
 
 fn load_config(env: &Env, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {

@@ -228,11 +228,13 @@ impl<B: Bits> Geometry<B> {
     /// The pegs with no peg beside them.
     #[inline]
     pub fn lonely(&self, pegs: B) -> B {
-        let cols = self.cols as u32;
-        let near = ((pegs >> 1) & self.has_hole[0])
-            | ((pegs << 1) & self.has_hole[1])
-            | ((pegs >> cols) & self.has_hole[2])
-            | ((pegs << cols) & self.has_hole[3]);
+        let mut near = ((pegs >> 1) & self.has_hole[0]) | ((pegs << 1) & self.has_hole[1]);
+        // One row has no squares above or below (and shifting by a whole row's width could be
+        // shifting by the word's width).
+        if self.rows >= 2 {
+            let cols = self.cols as u32;
+            near = near | ((pegs >> cols) & self.has_hole[2]) | ((pegs << cols) & self.has_hole[3]);
+        }
         pegs & !near
     }
 
@@ -294,12 +296,11 @@ impl<B: Bits> Geometry<B> {
             if (pegs & !part).is_zero() && !(part & targets).is_zero() {
                 return true;
             }
-            let grown = (part
-                | ((part << 1) & self.has_west)
-                | ((part >> 1) & self.has_east)
-                | (part << cols)
-                | (part >> cols))
-                & within;
+            let mut grown = part | ((part << 1) & self.has_west) | ((part >> 1) & self.has_east);
+            if self.rows >= 2 {
+                grown = grown | (part << cols) | (part >> cols);
+            }
+            let grown = grown & within;
             if grown == part {
                 return false;
             }

@@ -53,11 +53,13 @@ impl Bound {
     }
 
     /// The bound over the given partitions (each a list of disjoint regions of squares); those
-    /// with a region larger than `MAX_REGION` are left out.
+    /// with a region larger than `MAX_REGION`, or more than 64 holes in all (their patterns are
+    /// packed into one 64-bit word), are left out: on such boards the bound is weaker, never wrong.
     pub fn with_partitions<B: Bits>(geo: &Geometry<B>, finals: B, partitions: &[Vec<Vec<usize>>]) -> Bound {
         let partitions = partitions
             .iter()
             .filter(|regions| regions.iter().all(|r| r.len() <= MAX_REGION))
+            .filter(|regions| regions.iter().map(Vec::len).sum::<usize>() <= 64)
             .map(|regions| Partition::new(geo, regions, finals))
             .collect();
         Bound { partitions }

@@ -1,0 +1,18 @@
+//! `gamebot read flood shot.png` on arbitrary bytes: the PNG decode the command line uses, then
+//! finding and reading the board with the built-in `sgt-flood` profile. Any outcome but a panic,
+//! a hang or a runaway allocation is fine.
+#![no_main]
+
+use gamebot::games::Flood;
+use gamebot::runner::TurnBased;
+use libfuzzer_sys::fuzz_target;
+use std::sync::LazyLock;
+
+static CONFIG: LazyLock<<Flood as TurnBased>::Config> =
+    LazyLock::new(|| <Flood as TurnBased>::config(&gamebot_fuzz::profile("sgt-flood")).expect("the built-in profile"));
+
+fuzz_target!(|bytes: &[u8]| {
+    if let Some(frame) = gamebot_fuzz::frame(bytes) {
+        let _ = gamebot::commands::read_frame::<Flood>(&frame, &CONFIG);
+    }
+});

@@ -15,7 +15,7 @@ fuzz_target!(|bytes: &[u8]| {
     let Ok(case) = gamebot::files::parse_toml::<CaseFile>(text, Path::new("fuzz.toml")) else { return };
     let Some(kind) = GameKind::from_name(&case.game) else { return };
     let frame = gamebot::frame::Frame::from_image(image::RgbaImage::new(8, 8));
-    let _ = kind.check_case(&case, &frame, &gamebot_fuzz::profile(kind.default_profile()));
+    let _ = kind.check_case(&case, &frame, &gamebot_fuzz::profile(kind.default_profile()), None);
     if kind == GameKind::Breach
         && let Ok((puzzle, start)) = gamebot::games::breach::case::case_state(&case.board)
     {

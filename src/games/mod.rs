@@ -70,19 +70,10 @@ pub trait Game {
         bail!("tune is not available for {}", Self::NAME)
     }
     /// Checks one case of this game (`spec/CASES.md`): read, compare, solve, check the answer.
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String>;
-    /// Like `check_case`, given the board's layout from a saved calibration for this image size
-    /// (`--calibration-dir`), which a game that reads by a grid uses as `play` would: read there,
-    /// and find the board anew only when that does not read cleanly.
-    fn check_case_at(
-        case: &CaseFile,
-        frame: &Frame,
-        profile: &Profile,
-        layout: Option<&Grid>,
-    ) -> Result<Passed, String> {
-        let _ = layout;
-        Self::check_case(case, frame, profile)
-    }
+    /// `layout` is the board's place from a saved calibration for this image size
+    /// (`--calibration-dir`): a game that reads by a grid reads there first, as `play` does, and
+    /// finds the board anew only when that does not read cleanly; the others ignore it.
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String>;
 }
 
 /// One command's subcommand enum, a variant per game, and its dispatch.
@@ -138,7 +129,7 @@ macro_rules! games {
                 layout: Option<&Grid>,
             ) -> Result<Passed, String> {
                 match self {
-                    $(GameKind::$game => <$game as Game>::check_case_at(case, frame, profile, layout),)*
+                    $(GameKind::$game => <$game as Game>::check_case(case, frame, profile, layout),)*
                 }
             }
         }

@@ -16,6 +16,7 @@ use crate::frame::Frame;
 use crate::games::Game;
 use crate::games::case::{CaseFile, Passed};
 use crate::profile::Profile;
+use crate::vision::grid::Grid;
 
 /// Options of `solve breach`.
 #[derive(clap::Args)]
@@ -71,7 +72,7 @@ impl Game for Breach {
         Ok(true)
     }
 
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
         super::case::check(case, frame, profile)
     }
 }

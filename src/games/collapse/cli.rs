@@ -20,6 +20,7 @@ use crate::input::live::LiveInput;
 use crate::profile::Profile;
 use crate::runner::PlayOptions;
 use crate::screen::open_window;
+use crate::vision::grid::Grid;
 
 /// Options of `play collapse`.
 #[derive(clap::Args)]
@@ -109,7 +110,7 @@ impl Game for Collapse {
         Ok(true)
     }
 
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
         super::case::check(case, frame, profile)
     }
 }

@@ -125,16 +125,7 @@ impl Game for Flood {
         Ok(true)
     }
 
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-        super::case::check(case, frame, profile, None)
-    }
-
-    fn check_case_at(
-        case: &CaseFile,
-        frame: &Frame,
-        profile: &Profile,
-        layout: Option<&Grid>,
-    ) -> Result<Passed, String> {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
         super::case::check(case, frame, profile, layout)
     }
 }

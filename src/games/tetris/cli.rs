@@ -24,6 +24,7 @@ use crate::games::case::{CaseFile, Passed};
 use crate::input::live::LiveInput;
 use crate::profile::Profile;
 use crate::screen::{Screen, open_window};
+use crate::vision::grid::Grid;
 
 /// Tetris, for the command line.
 pub struct Tetris;
@@ -254,7 +255,7 @@ impl Game for Tetris {
         tune_weights(env, &args)
     }
 
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
         super::case::check(case, frame, profile)
     }
 }

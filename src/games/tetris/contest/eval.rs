@@ -35,12 +35,14 @@ pub struct Weights {
     pub second_well: f64,
     /// Rank adjustment of a lock clearing 1, 2, 3 or 4 lines (shaping only: never scored).
     pub clear: [f64; 4],
+    /// Share of the beam kept per stack level (search shaping, not a value).
+    pub reserve: f64,
 }
 
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            cell: 30.0,
+            cell: 36.0,
             fade: 100.0,
             hole: 300.0,
             hole_row: 150.0,
@@ -53,6 +55,7 @@ impl Default for Weights {
             spawn_safe_height: 19.0,
             second_well: 40.0,
             clear: [0.0; 4],
+            reserve: 0.05,
         }
     }
 }
@@ -95,6 +98,7 @@ impl Weights {
                 "clear2" => &mut self.clear[1],
                 "clear3" => &mut self.clear[2],
                 "clear4" => &mut self.clear[3],
+                "reserve" => &mut self.reserve,
                 other => anyhow::bail!("{other:?} is not a contest weight"),
             };
             *slot = value;

@@ -1,6 +1,8 @@
 //! Beam search over the known piece sequence: each round takes every board in the beam, places the
 //! next piece at each of its landings, and keeps the `width` best children by score so far plus
-//! the board's value (`eval`), one child per distinct board.
+//! the board's value (`eval`), one child per distinct board. A small share of the beam is reserved
+//! per stack level (cells / 10): a line that cleared early ranks below lines that hold a taller
+//! stack for a while, and without the reserve the beam loses every such line before its clear pays.
 //!
 //! The work is split over threads by beam slices (`std::thread::scope`); children are gathered in
 //! beam order and ranked by a total order (value, then parent, then landing), so the result depends
@@ -135,24 +137,44 @@ fn expand_all(beam: &[Node], piece: SequencePiece, remaining: u32, weights: &Wei
     })
 }
 
-/// The next beam: the best `width` children, one per distinct board, and their links.
-fn select(mut children: Vec<Child>, beam: &[Node], width: usize) -> (Vec<Node>, Links) {
-    let keep = (2 * width).min(children.len());
+/// The next beam: the best `width` children, one per distinct board, and their links. A share of
+/// the beam (`reserve` per level) is kept for the best boards of each stack level (cells / 10), so
+/// lines that cleared early are not all crowded out by lines that hold a taller stack.
+fn select(mut children: Vec<Child>, beam: &[Node], width: usize, reserve: usize) -> (Vec<Node>, Links) {
+    let keep = (if reserve > 0 { 4 } else { 2 } * width).min(children.len());
     if keep > 0 && keep < children.len() {
         children.select_nth_unstable_by(keep - 1, better);
         children.truncate(keep);
     }
     children.sort_unstable_by(better);
     let mut seen = HashSet::with_capacity(children.len());
-    let mut links: Links = Vec::with_capacity(width);
-    let mut next = Vec::with_capacity(width);
-    for child in children {
-        if next.len() == width {
+    let mut taken = vec![false; children.len()];
+    let mut order: Vec<usize> = Vec::with_capacity(width);
+    if reserve > 0 {
+        let mut per_level = [0usize; 32];
+        for (i, child) in children.iter().enumerate() {
+            let level = (child.board.count_cells() / 10) as usize % 32;
+            if per_level[level] < reserve && seen.insert(board_hash(&child.board)) {
+                per_level[level] += 1;
+                taken[i] = true;
+                order.push(i);
+            }
+        }
+    }
+    for (i, child) in children.iter().enumerate() {
+        if order.len() >= width {
             break;
         }
-        if !seen.insert(board_hash(&child.board)) {
-            continue;
+        if !taken[i] && seen.insert(board_hash(&child.board)) {
+            order.push(i);
         }
+    }
+    order.sort_unstable();
+    order.truncate(width);
+    let mut links: Links = Vec::with_capacity(width);
+    let mut next = Vec::with_capacity(width);
+    for i in order {
+        let child = &children[i];
         links.push((beam[child.parent as usize].link, child.pos));
         next.push(Node { board: child.board, score: child.score, link: (links.len() - 1) as u32 });
     }
@@ -202,7 +224,8 @@ pub fn beam(pieces: &[SequencePiece], config: &BeamConfig, progress: &mut dyn Fn
             (k, beam, rounds) = (back.k, back.beam.clone(), back.rounds.clone());
             continue;
         }
-        let (next, links) = select(children, &beam, width);
+        let reserve = (width as f64 * config.weights.reserve) as usize;
+        let (next, links) = select(children, &beam, width, reserve);
         beam = next;
         rounds.push(links);
         if rounds.len().is_multiple_of(256) {
@@ -258,5 +281,45 @@ fn prune(rounds: &mut [Links], beam: &mut [Node]) {
         }
         wanted = kept.iter().map(|&(parent, _)| parent).collect();
         rounds[r] = kept;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tetris::board::WIDTH;
+    use crate::games::tetris::contest::rules::Kind;
+
+    /// A board with `rows` full-but-one rows (9 cells each) and a distinct top cell at `mark`.
+    fn stack(rows: usize, mark: usize) -> Board {
+        let mut board = Board::default();
+        for y in 0..rows {
+            (1..WIDTH).for_each(|x| board.set(x, y));
+        }
+        board.set(mark % WIDTH, rows);
+        board
+    }
+
+    fn child(board: Board, rank: f64, landing: u16) -> Child {
+        let pos = Pos { kind: Kind::I, state: 0, x: 0, y: 0 };
+        Child { board, score: 0, rank, parent: 0, landing, pos }
+    }
+
+    #[test]
+    fn the_reserve_keeps_the_best_low_stack_the_ranking_alone_drops() {
+        let beam = [Node { board: Board::default(), score: 0, link: 0 }];
+        // Eight tall boards (15 rows) rank above two low ones (11 rows).
+        let mut children: Vec<Child> = (0..8).map(|i| child(stack(15, i), 100.0 - i as f64, i as u16)).collect();
+        children.push(child(stack(11, 0), 50.0, 8));
+        children.push(child(stack(11, 1), 40.0, 9));
+        let ranked = |nodes: &[Node]| nodes.iter().map(|n| n.board.count_cells() / 10).collect::<Vec<_>>();
+
+        let (plain, _) = select(children.clone(), &beam, 4, 0);
+        assert_eq!(ranked(&plain), [13, 13, 13, 13], "without a reserve the four best are all tall");
+
+        let (reserved, links) = select(children, &beam, 4, 1);
+        assert_eq!(ranked(&reserved), [13, 13, 13, 10], "the best low board takes the last place");
+        assert_eq!(reserved[3].board, stack(11, 0));
+        assert_eq!(links.len(), 4);
     }
 }

@@ -182,4 +182,28 @@ mod tests {
         let config = LiveConfig::load(path.to_str().unwrap(), Path::new("/nonexistent")).unwrap();
         assert_eq!((config.name.as_str(), config.keys.left.as_str()), ("mine", "a"));
     }
+
+    #[test]
+    fn the_contest_page_profile_turns_as_the_contest_rules_say() {
+        use crate::games::tetris::Piece;
+        use crate::games::tetris::contest::Kind;
+        use crate::games::tetris::live::{shape, turns::Turns};
+        let config = LiveConfig::load("tetris-contest-page", Path::new("/nonexistent")).unwrap();
+        assert_eq!(config.vision.preview.map(|p| p.len()), Some(4), "the page draws its preview on the background");
+        let turns = Turns::from_config(&config.rotation).unwrap();
+        assert_eq!(turns.missing(), 0, "every press is in the table");
+        for kind in Kind::ALL {
+            let piece = Piece::from_char(kind.letter()).unwrap();
+            for state in 0..4u8 {
+                let cells = |s: u8| -> Vec<(i32, i32)> {
+                    kind.shape(s % 4).offsets.iter().map(|&(dx, dy)| (dy as i32, dx as i32)).collect()
+                };
+                let (from, to) = (cells(state), cells(state + 1));
+                let dx = shape::left(&to).unwrap() - shape::left(&from).unwrap();
+                let (from, to) = (shape::normalise(&from), shape::normalise(&to));
+                let want = if from == to { Some((0, 0)) } else { Some((1, dx)) };
+                assert_eq!(turns.path(piece, &from, &to), want, "{} state {state}", kind.letter());
+            }
+        }
+    }
 }

@@ -184,6 +184,19 @@ mod tests {
     }
 
     #[test]
+    fn a_preview_area_that_is_no_rectangle_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.toml");
+        for area in ["[12.0, 14.0, 10.0, 16.0]", "[1.0, 2.0, 3.0, 1e300]", "[1.0, 2.0, 3.0]"] {
+            let text =
+                format!("name = \"bad\"\ngame = \"tetris\"\n[window]\ntitle = \"T\"\n[vision]\npreview = {area}\n");
+            std::fs::write(&path, text).unwrap();
+            let err = format!("{:#}", LiveConfig::load(path.to_str().unwrap(), Path::new("/nonexistent")).unwrap_err());
+            assert!(err.contains("bad.toml") && (err.contains("preview") || err.contains("length 4")), "{area}: {err}");
+        }
+    }
+
+    #[test]
     fn the_contest_page_profile_turns_as_the_contest_rules_say() {
         use crate::games::tetris::Piece;
         use crate::games::tetris::contest::Kind;

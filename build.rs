@@ -5,7 +5,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+    // The manifest folder of this build, read when the script runs: `env!` would keep the folder
+    // the script was compiled in, so a target/ copied from another checkout read that one's profiles.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("config");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .expect("the config folder")

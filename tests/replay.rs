@@ -48,6 +48,14 @@ fn every_real_sgt_pegs_capture_passes() {
     assert!(lines.iter().any(|l| l.contains("to 1 peg")), "answers are checked by solving");
 }
 
+/// The contest page's captures (two window sizes, truth from the page's own state) read exactly
+/// with its profile, `tetris-contest-page`, which each case file names.
+#[test]
+fn every_contest_page_capture_passes_with_its_profile() {
+    let lines = all_pass("tetris/contest-page", 6);
+    assert!(lines.iter().any(|l| l.contains("(30 px cells)")) && lines.iter().any(|l| l.contains("(40 px cells)")));
+}
+
 #[test]
 fn every_real_quadrapassel_capture_passes() {
     let lines = all_pass("tetris", 7);

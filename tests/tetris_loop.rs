@@ -22,9 +22,12 @@ fn config() -> LiveConfig {
 }
 
 fn play(sim: &SimTetris, lines: u32) -> (anyhow::Result<Summary>, Vec<String>) {
+    play_until(sim, Options { lines: Some(lines), pieces: None, new_game: false, learn: false })
+}
+
+fn play_until(sim: &SimTetris, options: Options) -> (anyhow::Result<Summary>, Vec<String>) {
     let (mut screen, mut device) = (sim.clone(), sim.clone());
     let mut notes = Vec::new();
-    let options = Options { lines: Some(lines), new_game: false, learn: false };
     let result = run(&mut screen, &mut device, &config(), &options, &mut |l: &str| notes.push(l.to_string()));
     (result, notes)
 }
@@ -44,6 +47,15 @@ fn clears_the_asked_lines_with_no_misread_and_no_lost_piece() {
     assert_eq!(summary.lines, sim.state().lines, "the loop's count is the game's");
     assert_eq!((summary.misreads, summary.lost), (0, 0), "{notes:#?}");
     assert!(!sim.state().game_over);
+}
+
+#[test]
+fn stops_once_the_asked_pieces_are_placed() {
+    let sim = SimTetris::new(4, &[], &config().keys);
+    let (result, notes) = play_until(&sim, Options { lines: None, pieces: Some(9), new_game: false, learn: false });
+    let summary = result.expect("the loop plays");
+    assert_eq!((summary.outcome, summary.pieces), (Outcome::Reached, 9), "{notes:#?}");
+    assert_eq!((summary.misreads, summary.lost), (0, 0), "{notes:#?}");
 }
 
 #[test]

@@ -54,7 +54,7 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed
     let (piece, next) = (piece_of("piece", &board.piece)?, piece_of("next", &board.next)?);
     let config = LiveConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
     let started = Instant::now();
-    let layout = locate::locate(frame, config.vision.black_max).map_err(|e| format!("read: {e:#}"))?;
+    let layout = locate::locate(frame, &config.vision).map_err(|e| format!("read: {e:#}"))?;
     let reading = read::read(frame, &layout, config.vision.empty_max).map_err(|e| format!("read: {e:#}"))?;
     let read_time = started.elapsed();
     if let Some(difference) =

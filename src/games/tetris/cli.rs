@@ -37,6 +37,9 @@ pub struct TetrisPlay {
     /// Stop, successfully, after this many cleared lines (a top-out before is a failure).
     #[arg(long)]
     pub lines: Option<u32>,
+    /// Stop, successfully, after this many pieces placed (a top-out before is a failure).
+    #[arg(long)]
+    pub pieces: Option<u32>,
     /// Click the game's start button first (quadrapassel's first game must start so).
     #[arg(long)]
     pub new_game: bool,
@@ -263,7 +266,7 @@ impl Game for Tetris {
 /// What `read tetris` does with a decoded frame: the cell pitch and the `[board]` table (also the
 /// fuzz target's way in).
 pub fn read_frame(frame: &Frame, config: &LiveConfig) -> anyhow::Result<(f64, String)> {
-    let layout = locate::locate(frame, config.vision.black_max)?;
+    let layout = locate::locate(frame, &config.vision)?;
     let reading = read::read(frame, &layout, config.vision.empty_max)?;
     Ok((layout.pitch, board_toml(&reading)))
 }
@@ -299,16 +302,23 @@ fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
         env.line(format!("wrote {}", out.display()));
         return Ok(true);
     }
-    let mut window = open_window(&config.window, "start quadrapassel first")?;
+    let mut window = open_window(&config.window, "start the game first")?;
     let mut input = LiveInput::open()?;
-    let options = play::Options { lines: args.lines, new_game: args.new_game, learn: false };
+    let options = play::Options { lines: args.lines, pieces: args.pieces, new_game: args.new_game, learn: false };
     let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
     env.line(summary.report());
     match summary.outcome {
         Outcome::Reached => Ok(true),
         Outcome::ToppedOut => {
-            let asked = args.lines.map_or("-".into(), |n| n.to_string());
-            env.note(format!("error: topped out after {} lines (asked for {asked})", summary.lines));
+            let asked = match (args.lines, args.pieces) {
+                (Some(n), _) => format!("{n} lines"),
+                (None, Some(n)) => format!("{n} pieces"),
+                (None, None) => "-".into(),
+            };
+            env.note(format!(
+                "error: topped out after {} lines and {} pieces (asked for {asked})",
+                summary.lines, summary.pieces
+            ));
             Ok(false)
         }
     }
@@ -341,9 +351,9 @@ fn calibrate(env: &mut Env, args: &TetrisCalibrate) -> anyhow::Result<bool> {
         "{} already holds a rotation table; add --force to learn a new one and replace it",
         path.display()
     );
-    let mut window = open_window(&config.window, "start quadrapassel first")?;
+    let mut window = open_window(&config.window, "start the game first")?;
     let mut input = LiveInput::open()?;
-    let options = play::Options { lines: None, new_game: args.new_game, learn: true };
+    let options = play::Options { lines: None, pieces: None, new_game: args.new_game, learn: true };
     let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
     let missing = summary.turns.missing();
     env.line(summary.report());

@@ -24,14 +24,14 @@ const PIECE: Rgba<u8> = Rgba([255, 220, 0, 255]);
 const TARGET: Rgba<u8> = Rgba([255, 40, 40, 255]);
 
 pub fn dry_run(frame: &Frame, config: &LiveConfig) -> anyhow::Result<DryRun> {
-    let layout = locate(frame, config.vision.black_max)?;
+    let layout = locate(frame, &config.vision)?;
     let reading = read(frame, &layout, config.vision.empty_max)?;
     let mut image = frame.image.clone();
     let cell = |r: i32, c: i32| Rect {
         x: layout.x0 + c as f64 * layout.pitch,
-        y: layout.y0 + r as f64 * layout.pitch,
+        y: layout.y0 + r as f64 * layout.row_pitch,
         width: layout.pitch,
-        height: layout.pitch,
+        height: layout.row_pitch,
     };
     for r in 0..ROWS as i32 {
         for c in 0..COLUMNS as i32 {

@@ -16,7 +16,10 @@ pub struct Keys {
     pub rotate: String,
     pub soft_drop: String,
     pub hard_drop: String,
-    pub new_game: String,
+    /// The key that starts a new game after a game over, if the game has one the bot may press
+    /// (kept for the record: the loop starts games by clicking, never by a key).
+    #[serde(default)]
+    pub new_game: Option<String>,
 }
 
 impl Default for Keys {
@@ -28,22 +31,29 @@ impl Default for Keys {
             rotate: key("Up"),
             soft_drop: key("Down"),
             hard_drop: key("space"),
-            new_game: key("Return"),
+            new_game: Some(key("Return")),
         }
     }
 }
 
-/// Reading thresholds (brightest channel, 0-255).
+/// Reading thresholds (0-255) and where the preview is.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Vision {
+    /// A cell sample whose brightest channel is at most this is empty.
     pub empty_max: u8,
+    /// Pixels at most this in every channel are the empty well's colour, when finding the well.
     pub black_max: u8,
+    /// The preview area, for a game that draws its preview on the background rather than in a box
+    /// of the well's colour: `[x0, y0, x1, y1]` in well cells from the well's top-left corner
+    /// (column pitches across, row pitches down). Without it, the preview is the largest square
+    /// region of the well's colour right of the well.
+    pub preview: Option<[f64; 4]>,
 }
 
 impl Default for Vision {
     fn default() -> Vision {
-        Vision { empty_max: 40, black_max: 4 }
+        Vision { empty_max: 40, black_max: 4, preview: None }
     }
 }
 
@@ -110,6 +120,14 @@ impl LiveConfig {
     /// Joins a tetris profile's common part with its tetris section.
     pub fn from_profile(profile: &Profile) -> anyhow::Result<LiveConfig> {
         let settings: TetrisSettings = profile.settings()?;
+        if let Some(area) = settings.vision.preview {
+            let [x0, y0, x1, y1] = area;
+            anyhow::ensure!(
+                area.iter().all(|v| v.is_finite() && (-100.0..=100.0).contains(v)) && x0 < x1 && y0 < y1,
+                "{}: [vision] preview = {area:?} is not an area [x0, y0, x1, y1] in well cells (x0 < x1, y0 < y1, each within -100..100)",
+                profile.source.display()
+            );
+        }
         let r = settings.realtime;
         Ok(LiveConfig {
             name: profile.name.clone(),
@@ -163,5 +181,42 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let config = LiveConfig::load(path.to_str().unwrap(), Path::new("/nonexistent")).unwrap();
         assert_eq!((config.name.as_str(), config.keys.left.as_str()), ("mine", "a"));
+    }
+
+    #[test]
+    fn a_preview_area_that_is_no_rectangle_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.toml");
+        for area in ["[12.0, 14.0, 10.0, 16.0]", "[1.0, 2.0, 3.0, 1e300]", "[1.0, 2.0, 3.0]"] {
+            let text =
+                format!("name = \"bad\"\ngame = \"tetris\"\n[window]\ntitle = \"T\"\n[vision]\npreview = {area}\n");
+            std::fs::write(&path, text).unwrap();
+            let err = format!("{:#}", LiveConfig::load(path.to_str().unwrap(), Path::new("/nonexistent")).unwrap_err());
+            assert!(err.contains("bad.toml") && (err.contains("preview") || err.contains("length 4")), "{area}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_contest_page_profile_turns_as_the_contest_rules_say() {
+        use crate::games::tetris::Piece;
+        use crate::games::tetris::contest::Kind;
+        use crate::games::tetris::live::{shape, turns::Turns};
+        let config = LiveConfig::load("tetris-contest-page", Path::new("/nonexistent")).unwrap();
+        assert_eq!(config.vision.preview.map(|p| p.len()), Some(4), "the page draws its preview on the background");
+        let turns = Turns::from_config(&config.rotation).unwrap();
+        assert_eq!(turns.missing(), 0, "every press is in the table");
+        for kind in Kind::ALL {
+            let piece = Piece::from_char(kind.letter()).unwrap();
+            for state in 0..4u8 {
+                let cells = |s: u8| -> Vec<(i32, i32)> {
+                    kind.shape(s % 4).offsets.iter().map(|&(dx, dy)| (dy as i32, dx as i32)).collect()
+                };
+                let (from, to) = (cells(state), cells(state + 1));
+                let dx = shape::left(&to).unwrap() - shape::left(&from).unwrap();
+                let (from, to) = (shape::normalise(&from), shape::normalise(&to));
+                let want = if from == to { Some((0, 0)) } else { Some((1, dx)) };
+                assert_eq!(turns.path(piece, &from, &to), want, "{} state {state}", kind.letter());
+            }
+        }
     }
 }

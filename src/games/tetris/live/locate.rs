@@ -1,12 +1,19 @@
-//! Finding quadrapassel's well and preview box in a frame, at any window size.
+//! Finding the well and the preview in a frame, at any window size.
 //!
-//! Both are drawn pure black. The well is the tallest black region (its empty top rows always span
-//! its full width, since pieces spawn in the middle); its width is 10 cells, so the cell pitch is
-//! width / 10 and the well is 20 pitches tall from its top. The preview is the largest roughly
-//! square black region right of the well. Nothing about the window's size or position is assumed.
+//! The well's empty cells are drawn in one dark colour range (quadrapassel: pure black; the contest
+//! page: its dark green background, seen through the canvas), given by the profile's `black_max`.
+//! The well is the tallest region of that colour that does not touch the frame's edge (a region
+//! that does is the window's own background, around everything); its empty top rows span its full
+//! width, since pieces spawn in the middle. Its width is 10 cells, so the column pitch is width / 10.
+//! When the region is 20 cells tall (the gaps between drawn cells connect it down to the floor),
+//! the row pitch is its height / 20: cells need not be square. Otherwise rows are as tall as
+//! columns are wide. The preview is either the profile's rectangle in well cells, or the largest
+//! roughly square region of the well's colour right of the well. Nothing about the window's size
+//! or position is assumed.
 
 use anyhow::{bail, ensure};
 
+use super::config::Vision;
 use crate::frame::Frame;
 use crate::vision::regions::{Component, components};
 
@@ -19,8 +26,10 @@ pub struct Layout {
     /// Top-left corner of the well's top-left cell.
     pub x0: f64,
     pub y0: f64,
-    /// Cell pitch in pixels.
+    /// Column pitch (a cell's width) in pixels.
     pub pitch: f64,
+    /// Row pitch (a cell's height) in pixels.
+    pub row_pitch: f64,
     /// The preview box, if one is shown: (x0, y0, x1, y1), x1 and y1 exclusive.
     pub preview: Option<(u32, u32, u32, u32)>,
     /// The frame size the layout was found in.
@@ -36,7 +45,7 @@ impl Layout {
     /// The pixel at fractions (fx, fy) of cell (row, col), row 0 at the top.
     pub fn point(&self, row: usize, col: usize, fx: f64, fy: f64) -> (u32, u32) {
         let x = self.x0 + (col as f64 + fx) * self.pitch;
-        let y = self.y0 + (row as f64 + fy) * self.pitch;
+        let y = self.y0 + (row as f64 + fy) * self.row_pitch;
         (x as u32, y as u32)
     }
 }
@@ -46,32 +55,47 @@ fn black_mask(frame: &Frame, black_max: u8) -> Vec<bool> {
 }
 
 /// Finds the well and the preview.
-pub fn locate(frame: &Frame, black_max: u8) -> anyhow::Result<Layout> {
+pub fn locate(frame: &Frame, vision: &Vision) -> anyhow::Result<Layout> {
     let (width, height) = (frame.width(), frame.height());
-    let regions: Vec<Component> = components(&black_mask(frame, black_max), width as usize)
+    let inside = |c: &Component| c.x0 > 0 && c.y0 > 0 && c.x1 < width && c.y1 < height;
+    let regions: Vec<Component> = components(&black_mask(frame, vision.black_max), width as usize)
         .into_iter()
         .filter(|c| c.width() >= 40 && c.height() >= 20)
         .collect();
-    let Some(well) = regions.iter().max_by_key(|c| (c.height(), c.width())) else {
-        bail!("no quadrapassel well in this {width}x{height} image: no black region at least 40x20 pixels");
+    let Some(well) = regions.iter().filter(|c| inside(c)).max_by_key(|c| (c.height(), c.width())) else {
+        bail!(
+            "no tetris well in this {width}x{height} image: no region of the well's colour (every channel at most {}) at least 40x20 pixels inside the image",
+            vision.black_max
+        );
     };
     let pitch = well.width() as f64 / COLUMNS as f64;
-    let bottom = well.y0 as f64 + pitch * ROWS as f64;
+    let row_pitch =
+        if well.height() as f64 >= (ROWS as f64 - 0.5) * pitch { well.height() as f64 / ROWS as f64 } else { pitch };
+    let bottom = well.y0 as f64 + row_pitch * ROWS as f64;
     ensure!(
         bottom <= height as f64 + 1.0,
-        "the tallest black region ({}x{} at ({}, {})) is not a 10x20 well: 20 cells of {pitch:.1} px would end below the image",
+        "the tallest region of the well's colour ({}x{} at ({}, {})) is not a 10x20 well: 20 cells of {row_pitch:.1} px would end below the image",
         well.width(),
         well.height(),
         well.x0,
         well.y0
     );
     ensure!(pitch >= 6.0, "the well found is too small to read ({pitch:.1} px per cell)");
-    let preview = regions
-        .iter()
-        .filter(|c| {
-            c.x0 >= well.x1 && c.width() as f64 >= 2.0 * pitch && c.width().abs_diff(c.height()) * 4 <= c.width()
-        })
-        .max_by_key(|c| c.area)
-        .map(|c| (c.x0, c.y0, c.x1, c.y1));
-    Ok(Layout { x0: well.x0 as f64, y0: well.y0 as f64, pitch, preview, frame_size: (width, height) })
+    let (x0, y0) = (well.x0 as f64, well.y0 as f64);
+    let preview = match vision.preview {
+        Some([a, b, c, d]) => {
+            let at = |v: f64, max: u32| (v.max(0.0) as u32).min(max);
+            let (px0, py0) = (at(x0 + a * pitch, width), at(y0 + b * row_pitch, height));
+            let (px1, py1) = (at(x0 + c * pitch, width), at(y0 + d * row_pitch, height));
+            (px1 > px0 && py1 > py0).then_some((px0, py0, px1, py1))
+        }
+        None => regions
+            .iter()
+            .filter(|c| {
+                c.x0 >= well.x1 && c.width() as f64 >= 2.0 * pitch && c.width().abs_diff(c.height()) * 4 <= c.width()
+            })
+            .max_by_key(|c| c.area)
+            .map(|c| (c.x0, c.y0, c.x1, c.y1)),
+    };
+    Ok(Layout { x0, y0, pitch, row_pitch, preview, frame_size: (width, height) })
 }

@@ -29,6 +29,8 @@ use crate::screen::Screen;
 pub struct Options {
     /// Stop, successfully, once this many lines are cleared.
     pub lines: Option<u32>,
+    /// Stop, successfully, once this many pieces have been placed.
+    pub pieces: Option<u32>,
     /// Click the game's start button first.
     pub new_game: bool,
     /// Calibration: start from an empty rotation table and stop once every press is known.
@@ -211,9 +213,12 @@ pub fn run(
             Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
             Err(e) => progress(&format!("not starting a new game ({e}); playing the game on screen")),
         }
-        first = capture_until(window, patience, |f| locate(f, config.vision.black_max).is_ok())?;
     }
-    let layout = locate(&first, config.vision.black_max).context("finding the well in quadrapassel's window")?;
+    // A game that animates its start (the contest page fills and empties the well) shows no well
+    // for a moment: wait for one.
+    first = capture_until(window, patience, |f| locate(f, &config.vision).is_ok())?;
+    let layout =
+        locate(&first, &config.vision).with_context(|| format!("finding the well in {}'s window", config.name))?;
     let (mut planner, weights) = (Planner::new(false), Weights::default());
     let mut summary = Summary {
         outcome: Outcome::ToppedOut,
@@ -228,7 +233,10 @@ pub fn run(
     };
     let mut expected: Option<Grid> = None;
     loop {
-        if options.lines.is_some_and(|n| summary.lines >= n) || (options.learn && turns.missing() == 0) {
+        if options.lines.is_some_and(|n| summary.lines >= n)
+            || options.pieces.is_some_and(|n| summary.pieces >= n)
+            || (options.learn && turns.missing() == 0)
+        {
             summary.outcome = Outcome::Reached;
             break;
         }

@@ -106,7 +106,7 @@ pub struct TetrisSolve {
     /// Overwrite --out.
     #[arg(long)]
     pub force: bool,
-    /// Beam width, the budget [default: 4000, about 10 minutes on 2 cores].
+    /// Beam width, the budget [default: 4000, about 7 minutes on 2 shared cores].
     #[arg(long)]
     pub beam: Option<usize>,
     /// Plan only the first N pieces [default: 9999].

@@ -6,6 +6,7 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A file that could not be read, parsed or written.
 #[derive(Debug, thiserror::Error)]
@@ -73,7 +74,10 @@ pub fn load_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, FileE
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a reader
-/// never sees half a file and a crash never leaves one. Refuses to replace a file unless `overwrite`.
+/// never sees half a file and a crash never leaves one. Refuses to replace a file unless `overwrite`:
+/// then the finished temporary file is hard-linked to `path`, which fails if `path` exists, so two
+/// writers racing for one name cannot both win (where the file system has no hard links, an
+/// existence check and a rename stand in).
 pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), FileError> {
     if path.exists() && !overwrite {
         return Err(FileError::new(path, FileErrorKind::Exists));
@@ -81,20 +85,34 @@ pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), Fi
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(|e| FileError::new(dir, e))?;
     let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    static TEMPS: AtomicU64 = AtomicU64::new(0);
+    let serial = TEMPS.fetch_add(1, Ordering::Relaxed);
+    let temp = dir.join(format!(".{file_name}.{}.{serial}.tmp", std::process::id()));
     let result = (|| {
         let mut file = fs::File::create(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        fs::rename(&temp, path)?;
-        // The rename itself is on disk once the folder is synced (Unix; elsewhere a no-op).
+        if overwrite {
+            fs::rename(&temp, path)?;
+        } else {
+            match fs::hard_link(&temp, path) {
+                Ok(()) => fs::remove_file(&temp)?,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(e),
+                Err(_) if path.exists() => return Err(std::io::ErrorKind::AlreadyExists.into()),
+                Err(_) => fs::rename(&temp, path)?,
+            }
+        }
+        // The new name itself is on disk once the folder is synced (Unix; elsewhere a no-op).
         #[cfg(unix)]
         fs::File::open(dir)?.sync_all()?;
         Ok::<(), std::io::Error>(())
     })();
     result.map_err(|e| {
         let _ = fs::remove_file(&temp);
-        FileError::new(path, e)
+        match e.kind() {
+            std::io::ErrorKind::AlreadyExists => FileError::new(path, FileErrorKind::Exists),
+            _ => FileError::new(path, e),
+        }
     })
 }
 
@@ -122,6 +140,32 @@ mod tests {
         write_atomic(&path, b"two", true).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "two");
         assert_eq!(fs::read_dir(path.parent().unwrap()).unwrap().count(), 1, "no temporary file left");
+    }
+
+    #[test]
+    fn writers_racing_for_one_name_leave_one_whole_file_and_one_winner() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("record.txt");
+        for round in 0..20 {
+            let _ = fs::remove_file(&path);
+            let wins: Vec<bool> = std::thread::scope(|s| {
+                let handles: Vec<_> = (0..8u8)
+                    .map(|i| {
+                        let path = &path;
+                        s.spawn(move || match write_atomic(path, &[b'a' + i; 4096], false) {
+                            Ok(()) => true,
+                            Err(FileError { kind: FileErrorKind::Exists, .. }) => false,
+                            Err(e) => panic!("{e}"),
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let winner = wins.iter().position(|&w| w).expect("one writer wins");
+            assert_eq!(wins.iter().filter(|&&w| w).count(), 1, "round {round}: {wins:?}");
+            assert_eq!(fs::read(&path).unwrap(), vec![b'a' + winner as u8; 4096], "round {round}");
+            assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left");
+        }
     }
 
     /// Regression (issue 20): a 10 MB TOML file is refused before it is read or parsed.

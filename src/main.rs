@@ -112,7 +112,21 @@ impl Report for Console {
     }
 }
 
+/// True when two folder arguments name one folder (as given, or once resolved when both exist).
+fn same_folder(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
 fn run(cli: Cli) -> anyhow::Result<bool> {
+    anyhow::ensure!(
+        !same_folder(&cli.config_dir, &cli.calibration_dir),
+        "--config-dir and --calibration-dir are one folder ({}): a profile and the calibration saved for it \
+         would be the same file; give them different folders",
+        cli.config_dir.display()
+    );
     let mut console = Console::new();
     let mut env = Env { config_dir: cli.config_dir, calibration_dir: cli.calibration_dir, report: &mut console };
     match cli.command {

@@ -183,7 +183,8 @@ fn relearn_sgt(game: &str, shot: &str) {
     let case = fixtures.join(format!("{shot}.toml"));
     let (config, case_s) = (dir.path().to_str().unwrap(), case.to_str().unwrap());
     let png = case.with_extension("png");
-    let args = ["--config-dir", config, "--calibration-dir", config, "calibrate", game, "--from"];
+    let layouts = dir.path().join("layouts");
+    let args = ["--config-dir", config, "--calibration-dir", layouts.to_str().unwrap(), "calibrate", game, "--from"];
     let mut learn = args.to_vec();
     learn.extend([png.to_str().unwrap(), "--board", case_s, "--profile", "learned"]);
     let out = gamebot(&learn);

@@ -25,6 +25,17 @@ fn fails_with(out: &Output, needle: &str) {
 }
 
 #[test]
+fn one_folder_for_profiles_and_calibrations_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let out = gamebot(&["--config-dir", folder, "--calibration-dir", folder, "replay", "fixtures/flood"], None);
+    fails_with(&out, "--config-dir and --calibration-dir are one folder");
+    let dotted = format!("{folder}/.");
+    let out = gamebot(&["--config-dir", folder, "--calibration-dir", &dotted, "replay", "fixtures/flood"], None);
+    fails_with(&out, "would be the same file");
+}
+
+#[test]
 fn a_corrupt_png_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("shot.png");

@@ -297,6 +297,9 @@ pub fn report(env: &mut Env, result: anyhow::Result<Summary>, limit: Option<usiz
         summary.moves,
         summary.mismatches
     ));
+    if let Some(end) = &summary.end {
+        env.line(format!("end screen: {end}"));
+    }
     Ok(summary.won)
 }
 

@@ -76,6 +76,16 @@ pub trait TurnBased {
     fn confirm(frame: &Frame, layout: &Self::Layout, config: &Self::Config, predicted: &Self::Board) -> bool {
         Self::read(frame, layout, config).is_ok_and(|reading| Self::matches(&reading.board, predicted))
     }
+    /// True when the game shows the result of play once it ends and the profile says how to read
+    /// it (`read_end`): the loop then captures the screen once more after the last move.
+    fn reads_end(_config: &Self::Config) -> bool {
+        false
+    }
+    /// What the game's own end display says, read from a frame captured once it has settled after
+    /// the last move, with the layout read before it: a line for the summary (None: nothing read).
+    fn read_end(_frame: &Frame, _layout: &Self::Layout, _config: &Self::Config) -> Option<String> {
+        None
+    }
     /// The layout a saved calibration describes, for games whose layout is a grid.
     fn from_calibration(_grid: Grid) -> Option<Self::Layout> {
         None
@@ -130,6 +140,8 @@ pub struct Summary {
     /// last piece, or puts a dialog over the board, when it is won): that move is counted as made,
     /// unconfirmed. A board that reads, but not as predicted, is a mismatch instead.
     pub end_display: bool,
+    /// What the game's own end display said (`TurnBased::read_end`), when the game has one to read.
+    pub end: Option<String>,
 }
 
 /// Something that hears what the loop is doing, a line at a time.
@@ -178,6 +190,22 @@ fn read_board<G: TurnBased>(
 fn unreadable<G: TurnBased>(frame: &Frame, layout: &G::Layout, config: &G::Config) -> bool {
     G::read(frame, layout, config).is_err()
         && G::locate(frame, config).and_then(|l| G::read(frame, &l, config)).is_err()
+}
+
+/// After the last move of a won game: when the game has an end display to read, waits for it to be
+/// drawn (the profile's settle timeout), captures it once settled and reads it into the summary.
+fn read_end<G: TurnBased>(
+    screen: &mut dyn Screen,
+    profile: &Profile,
+    layout: &G::Layout,
+    config: &G::Config,
+    summary: &mut Summary,
+) {
+    if !G::reads_end(config) {
+        return;
+    }
+    std::thread::sleep(Duration::from_millis(profile.timing.settle_timeout_ms));
+    summary.end = settle(screen, profile).ok().and_then(|frame| G::read_end(&frame, layout, config));
 }
 
 /// How often the window may move or change size in one game before the bot stops.
@@ -318,6 +346,7 @@ pub fn play_to_end<G: TurnBased>(
                     "move {}: {mv}  (won by the rules; the game now shows its own end display, which is not a board)",
                     summary.moves
                 ));
+                read_end::<G>(screen, profile, &layout_now, &config, &mut summary);
                 return Ok((summary, predicted));
             }
             if !confirmed {
@@ -354,6 +383,7 @@ pub fn play_to_end<G: TurnBased>(
             move_started = Instant::now();
             if G::is_won(&board) {
                 summary.won = true;
+                read_end::<G>(screen, profile, &layout_now, &config, &mut summary);
                 return Ok((summary, board));
             }
         }

@@ -57,10 +57,20 @@ pub fn image_mask(image: &GrayImage) -> Vec<bool> {
 /// Finds the 4-connected components of `mask` (row-major, `width` wide), sorted by top, left,
 /// then area. The labelling is imageproc's; this adds the boxes and areas.
 pub fn components(mask: &[bool], width: usize) -> Vec<Component> {
+    components_with(mask, width, Connectivity::Four)
+}
+
+/// Like `components`, with pixels that touch only at a corner joined too: a thin stroke that a
+/// small rendering leaves one pixel wide and stepped stays one piece.
+pub fn components_8(mask: &[bool], width: usize) -> Vec<Component> {
+    components_with(mask, width, Connectivity::Eight)
+}
+
+fn components_with(mask: &[bool], width: usize, connectivity: Connectivity) -> Vec<Component> {
     if width == 0 || mask.len() < width {
         return Vec::new();
     }
-    let labels = connected_components(&mask_image(mask, width), Connectivity::Four, Luma([0u8]));
+    let labels = connected_components(&mask_image(mask, width), connectivity, Luma([0u8]));
     let mut found: Vec<Option<Component>> = Vec::new();
     for (y, row) in labels.as_raw().chunks_exact(width).enumerate() {
         let y = y as u32;
@@ -94,6 +104,13 @@ mod tests {
 
     fn mask(rows: &[&str]) -> (Vec<bool>, usize) {
         (rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect(), rows[0].len())
+    }
+
+    #[test]
+    fn corner_neighbours_join_only_in_eight_connectivity() {
+        let (m, w) = mask(&["#...", ".#..", "..#.", "...#"]);
+        assert_eq!(components(&m, w).len(), 4);
+        assert_eq!(components_8(&m, w), vec![Component { area: 4, x0: 0, y0: 0, x1: 4, y1: 4 }]);
     }
 
     #[test]

@@ -116,6 +116,19 @@ pub fn state_toml(state: &BreachState) -> String {
     format!("{puzzle_text}\npicked = [{}]\nline = \"{}\"", picked.join(", "), start.line)
 }
 
+/// The end screen's outcomes in words: `installed [0, 2], failed [1]`, with `open [..]` when some
+/// daemon's row shows neither.
+pub fn end_line(outcomes: &[read::end::Outcome]) -> String {
+    use read::end::Outcome;
+    let which = |o: Outcome| -> Vec<usize> { (0..outcomes.len()).filter(|&i| outcomes[i] == o).collect() };
+    let open = which(Outcome::Open);
+    let mut line = format!("installed {:?}, failed {:?}", which(Outcome::Installed), which(Outcome::Failed));
+    if !open.is_empty() {
+        line.push_str(&format!(", open {open:?}"));
+    }
+    line
+}
+
 /// Where the game's cursor stands: on the last pick, which lies on the next pick's line (a screen
 /// read mid-game lists its used cells in reading order, so the latest of them on that line is
 /// taken), or the top-left cell before any pick.
@@ -218,6 +231,20 @@ impl TurnBased for Breach {
             || read::read_with(frame, &config.read).is_ok_and(|screen| {
                 Self::matches(&BreachState { puzzle: screen.puzzle, start: screen.start }, predicted)
             })
+    }
+
+    fn reads_end(config: &BreachConfig) -> bool {
+        config.read.end.is_some()
+    }
+
+    /// Which daemons the end screen marks installed and failed, by the profile's colours, at the
+    /// rows where the daemons were read before the end.
+    fn read_end(frame: &Frame, layout: &BreachScreen, config: &BreachConfig) -> Option<String> {
+        let hints = config.read.end.as_ref()?;
+        Some(match read::end::read_end(frame, layout, hints) {
+            Ok(outcomes) => end_line(&outcomes),
+            Err(e) => format!("not read: {e}"),
+        })
     }
 
     fn board_toml(state: &BreachState) -> String {

@@ -4,7 +4,9 @@
 //! tenth of the way to the codes' ink. Closing the mask (growing the ink by a few pixels) joins each
 //! square's dashes into one outline; outlines of one size, about one and a half text heights
 //! across, hollow, in an evenly spaced row, are the slots. The growth is tried from one pixel up
-//! to a fifth of the text height, and the longest row found wins. The slots' size, in text
+//! to a fifth of the text height, and the longest row found wins. Small screens blur the dashes:
+//! a row the growth joined into one outline is cut at the step its ink repeats at, and a row is
+//! continued over slots that show only part of their outline. The slots' size, in text
 //! heights, is a hint of the profile (the clone draws them bigger than the game). Codes already
 //! picked stand in the slots left of the empty ones.
 
@@ -49,7 +51,14 @@ pub fn find(
                         && hollow(&mask, w, c)
                 })
                 .collect();
-            best_row(&outlines)
+            let pieces = components(&closed, w);
+            let row = best_row(&outlines);
+            let row = if row.len() >= 2 {
+                row
+            } else {
+                outlines.iter().filter_map(|c| cut_row(c, &mask, w, radius)).max_by_key(|r| r.len()).unwrap_or(row)
+            };
+            extend(row, &pieces, &mask, w)
         })
         .max_by_key(|row| row.len())
         .unwrap_or_default();
@@ -97,7 +106,7 @@ pub fn picked(tokens: &[Token], slots: &[Rect]) -> Vec<Token> {
 /// Pixels brighter than the mean of the square around them (`reach` pixels each way) by a tenth of
 /// the way from that mean to the codes' `ink`: dim dashes count, flat backgrounds and bands of any
 /// brightness (and letterbox black) do not.
-fn brighter_than_surroundings(
+pub(super) fn brighter_than_surroundings(
     luma: &Luma,
     (x0, y0, w, h): (usize, usize, usize, usize),
     reach: usize,
@@ -146,7 +155,7 @@ fn shrink(mask: &[bool], w: usize, h: usize, k: usize) -> (Vec<bool>, usize, usi
 
 /// The mask with every set pixel grown into a (2r+1)-wide square (imageproc's dilation in the
 /// L-infinity norm).
-fn grow(mask: &[bool], w: usize, _h: usize, r: usize) -> Vec<bool> {
+pub(super) fn grow(mask: &[bool], w: usize, _h: usize, r: usize) -> Vec<bool> {
     let image = regions::mask_image(mask, w);
     regions::image_mask(&imageproc::morphology::dilate(
         &image,
@@ -201,6 +210,84 @@ fn best_row(outlines: &[Component]) -> Vec<Component> {
     best
 }
 
+/// Slots whose outlines the closing joined into one long outline (on a small screen the gap
+/// between slots is as narrow as the gaps between dashes): the step is where the outline's ink,
+/// counted column by column, best repeats itself (between 0.9 and 2 slot sides: slots are square
+/// and stand apart), and the outline is cut into the whole number of slots that fills it at that
+/// step. None when it is not about that whole number long.
+fn cut_row(outline: &Component, mask: &[bool], w: usize, grown: usize) -> Option<Vec<Component>> {
+    let (cw, ch) = (outline.width() as usize, outline.height() as usize);
+    if cw < 2 * ch || ch <= 2 * grown + 2 {
+        return None;
+    }
+    let side = ch - 2 * grown;
+    let (x0, y0) = (outline.x0 as usize + grown, outline.y0 as usize + grown);
+    let inner = cw - 2 * grown;
+    let profile: Vec<f64> =
+        (x0..x0 + inner).map(|x| (y0..y0 + side).filter(|&y| mask[y * w + x]).count() as f64).collect();
+    let mean = profile.iter().sum::<f64>() / inner as f64;
+    let centred: Vec<f64> = profile.iter().map(|v| v - mean).collect();
+    let repeat = |lag: usize| -> f64 {
+        (0..inner - lag).map(|i| centred[i] * centred[i + lag]).sum::<f64>() / (inner - lag) as f64
+    };
+    let lags = ((0.9 * side as f64).ceil() as usize).max(1)..=(2 * side).min(inner - 1);
+    let pitch = lags.max_by(|&a, &b| repeat(a).total_cmp(&repeat(b)))? as f64;
+    if repeat(pitch as usize) <= 0.0 {
+        return None;
+    }
+    let count = ((inner as f64 - side as f64) / pitch).round() + 1.0;
+    if count < 2.0 || ((count - 1.0) * pitch + side as f64 - inner as f64).abs() > 0.25 * pitch {
+        return None;
+    }
+    Some(
+        (0..count as u32)
+            .map(|k| {
+                let x = outline.x0 + (k as f64 * pitch).round() as u32;
+                Component { area: 0, x0: x, y0: outline.y0, x1: x + ch as u32, y1: outline.y1 }
+            })
+            .collect(),
+    )
+}
+
+/// A row of slots continued along its steps, left and right, over slots whose outline the screen
+/// shows only in part (a small screen can lose a dashed side): a place counts when a piece of
+/// outline level with the row's top, at least 0.6 of a slot wide, stays inside it, and its middle
+/// is empty (a slot holding a code is not an empty slot). A row of fewer than two has no step.
+fn extend(row: Vec<Component>, pieces: &[Component], mask: &[bool], w: usize) -> Vec<Component> {
+    let (Some(first), Some(last)) = (row.first().copied(), row.last().copied()) else { return row };
+    if row.len() < 2 {
+        return row;
+    }
+    let pitch = (last.x0 - first.x0) as f64 / (row.len() - 1) as f64;
+    let (size, height) = (first.width() as f64, first.height() as f64);
+    let tolerance = 0.15 * size;
+    let place = |x: f64| -> Option<Component> {
+        if x < 0.0 || x + size > w as f64 {
+            return None;
+        }
+        let cell =
+            Component { area: 0, x0: x.round() as u32, y0: first.y0, x1: (x + size).round() as u32, y1: first.y1 };
+        let shown = pieces.iter().any(|p| {
+            p.x0 as f64 >= x - tolerance
+                && p.x1 as f64 <= x + size + tolerance
+                && p.width() as f64 >= 0.6 * size
+                && (p.y0 as f64 - first.y0 as f64).abs() <= 0.15 * height
+                && p.y1 as f64 <= first.y1 as f64 + 0.15 * height
+        });
+        (shown && hollow(mask, w, &cell)).then_some(cell)
+    };
+    let mut before = Vec::new();
+    while let Some(cell) = place(first.x0 as f64 - (before.len() + 1) as f64 * pitch) {
+        before.push(cell);
+    }
+    let mut after = Vec::new();
+    while let Some(cell) = place(last.x0 as f64 + (after.len() + 1) as f64 * pitch) {
+        after.push(cell);
+    }
+    before.reverse();
+    before.into_iter().chain(row).chain(after).collect()
+}
+
 fn is_square(c: &Component) -> bool {
     (c.width() as f64 / c.height() as f64 - 1.0).abs() <= 0.2
 }
@@ -228,6 +315,23 @@ fn split(row: &[Component], pitch: f64, size: f64) -> Option<Vec<Component>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_row_of_slots_joined_into_one_outline_is_cut_at_its_step() {
+        // Three hollow squares of side 10, 13 apart, their outline grown by one pixel into one box.
+        let (w, h) = (40, 12);
+        let mut mask = vec![false; w * h];
+        for left in [1, 14, 27] {
+            for i in 0..10 {
+                for (x, y) in [(left + i, 1), (left + i, 10), (left, 1 + i), (left + 9, 1 + i)] {
+                    mask[y * w + x] = true;
+                }
+            }
+        }
+        let outline = Component { area: 0, x0: 0, y0: 0, x1: 38, y1: 12 };
+        let slots = cut_row(&outline, &mask, w, 1).expect("three slots");
+        assert_eq!(slots.iter().map(|c| c.x0).collect::<Vec<_>>(), vec![0, 13, 26]);
+    }
 
     #[test]
     fn growing_closes_gaps_up_to_twice_the_radius() {

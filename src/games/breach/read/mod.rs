@@ -11,6 +11,7 @@
 
 mod buffer;
 mod daemons;
+pub mod end;
 mod line;
 pub mod luma;
 mod matrix;
@@ -61,11 +62,14 @@ pub struct ReadHints {
     /// Whether a daemon may stand some columns right of the others (the clone moves each daemon
     /// along as the buffer fills; the game keeps them left-aligned).
     pub daemons_move: bool,
+    /// The colours that mark a daemon's row installed or failed when the breach ends (`[read.end]`);
+    /// without them the end is not read.
+    pub end: Option<end::EndHints>,
 }
 
 impl Default for ReadHints {
     fn default() -> ReadHints {
-        ReadHints { slot_size: (1.1, 2.6), daemon_step: 3.0, daemons_move: false }
+        ReadHints { slot_size: (1.1, 2.6), daemon_step: 3.0, daemons_move: false, end: None }
     }
 }
 

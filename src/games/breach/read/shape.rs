@@ -1,8 +1,10 @@
 //! Which code a token shows, from the shapes of its two glyphs: no OCR, no templates, no colours.
 //!
-//! Each glyph is binarised with a threshold 40 % of the way from the token's background to its
-//! brightest ink, then measured in proportions of its own box, so the same numbers come out at
-//! every resolution and gamma: how many holes it has (B two; A, D and 9 one), whether a stem runs
+//! Each glyph's box is placed to a fraction of a pixel (where its ink profile crosses half way
+//! from background to ink), resampled to one height with the pixels outside the box taken as
+//! background (a touching neighbour stays out), binarised with a threshold 40 % of the way from the
+//! token's background to its brightest ink, then measured in proportions of that box, so the same
+//! numbers come out at every resolution and gamma, down to glyphs eight pixels tall: how many holes it has (B two; A, D and 9 one), whether a stem runs
 //! down its left edge (C, E, F, B, D), whether ink sits at the right of its lower half (5, 9, A, B,
 //! D, 1), how many strokes a vertical line through its middle crosses (E, 5, 9, B three), and how
 //! many a line near its bottom crosses (A two legs). A token is given the code whose expected
@@ -15,18 +17,19 @@ use super::tokens::Token;
 use crate::games::breach::board::Code;
 
 /// What is measured of one glyph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Features {
     pub holes: u8,
     pub left_stem: bool,
     pub right_low: bool,
     pub middle_crossings: u8,
     pub bottom_crossings: u8,
-    pub width: u32,
+    /// The glyph's width on screen, in pixels.
+    pub width: f64,
 }
 
 /// Expected features of a character; `None` where the font leaves it in doubt.
-struct Expected {
+pub(super) struct Expected {
     holes: u8,
     left_stem: Option<bool>,
     right_low: Option<bool>,
@@ -94,11 +97,12 @@ impl Verdict {
 
 /// Classifies a token by the shapes of its glyphs.
 pub fn classify(luma: &Luma, token: &Token) -> Verdict {
-    let threshold = local_threshold(luma, token);
-    let first = measure(luma, &token.left, threshold);
-    let second = measure(luma, &token.right, threshold);
-    // "1" is the only narrow character: much narrower than the glyph beside it.
-    let narrow = (first.width as f64) < 0.7 * second.width as f64;
+    let levels = Levels::around(luma, token);
+    let first = measure(luma, &token.left, levels);
+    let second = measure(luma, &token.right, levels);
+    // "1" is the only narrow character: about half as wide as the glyph beside it, where the next
+    // narrowest first glyph (the 7 of 7A) is three quarters as wide; the cut lies between.
+    let narrow = first.width < 0.62 * second.width;
     let mut scored: Vec<(u32, Code)> = Code::ALL
         .iter()
         .map(|&code| {
@@ -111,12 +115,32 @@ pub fn classify(luma: &Luma, token: &Token) -> Verdict {
     Verdict { code: scored[0].1, distance: scored[0].0, runner_up: scored[1].0 }
 }
 
-/// 40 % of the way from the background around the token (its median) to its brightest ink.
-pub(super) fn local_threshold(luma: &Luma, token: &Token) -> u8 {
-    let pad = (token.height() * 0.3) as usize;
-    let (x0, y0) = ((token.x0() as usize).saturating_sub(pad), (token.y0() as usize).saturating_sub(pad));
-    let hist = luma.histogram(x0, y0, token.x1() as usize + pad, token.y1() as usize + pad);
-    between(percentile(&hist, 0.5), percentile(&hist, 0.99))
+/// The background around a token (the median of its box and a margin) and its brightest ink (the
+/// 99th percentile).
+#[derive(Clone, Copy, Debug)]
+pub struct Levels {
+    pub background: u8,
+    pub ink: u8,
+}
+
+impl Levels {
+    pub fn around(luma: &Luma, token: &Token) -> Levels {
+        let pad = (token.height() * 0.3) as usize;
+        let (x0, y0) = ((token.x0() as usize).saturating_sub(pad), (token.y0() as usize).saturating_sub(pad));
+        let hist = luma.histogram(x0, y0, token.x1() as usize + pad, token.y1() as usize + pad);
+        Levels { background: percentile(&hist, 0.5), ink: percentile(&hist, 0.99) }
+    }
+
+    /// What counts as ink: 40 % of the way from the background to the ink.
+    pub(super) fn threshold(&self) -> u8 {
+        between(self.background, self.ink)
+    }
+
+    /// Where an edge lies: half way from the background to the ink (a blurred step edge crosses
+    /// its middle level where the sharp edge was).
+    fn edge(&self) -> f64 {
+        (self.background as f64 + self.ink as f64) / 2.0
+    }
 }
 
 /// Glyphs are measured at this height, whatever their size on screen.
@@ -124,39 +148,48 @@ const SCALED_HEIGHT: usize = 32;
 
 /// A glyph's ink as a bitmap at the measuring scale.
 pub(super) struct Bitmap {
-    width: usize,
-    height: usize,
+    pub(super) width: usize,
+    pub(super) height: usize,
     ink: Vec<bool>,
+    /// The glyph's width on screen, in pixels, to a fraction of a pixel.
+    pub(super) screen_width: f64,
 }
 
 impl Bitmap {
-    /// The glyph's box resampled (bilinear) to `SCALED_HEIGHT` rows, then thresholded: small
-    /// glyphs keep their holes and strokes, and every measure works at one scale.
-    pub(super) fn cut(luma: &Luma, glyph: &Component, threshold: u8) -> Bitmap {
-        let scale = SCALED_HEIGHT as f64 / glyph.height() as f64;
-        let width = ((glyph.width() as f64 * scale).round() as usize).max(1);
+    /// The glyph's box, its edges placed to a fraction of a pixel (`refined`), resampled
+    /// (bilinear) to `SCALED_HEIGHT` rows, then thresholded: small glyphs keep their holes and
+    /// strokes, and every measure works at one scale and in the same proportions at every size.
+    pub(super) fn cut(luma: &Luma, glyph: &Component, levels: Levels) -> Bitmap {
+        let (bx0, by0, bx1, by1) = refined(luma, glyph, levels.edge());
+        let scale = SCALED_HEIGHT as f64 / (by1 - by0);
+        let width = (((bx1 - bx0) * scale).round() as usize).max(1);
         let height = SCALED_HEIGHT;
+        // Pixels outside the glyph's own box are background: a neighbour's ink a pixel away
+        // must not enter the glyph's edge.
+        let pixel = |x: i64, y: i64| -> f64 {
+            let inside = x >= glyph.x0 as i64 && x < glyph.x1 as i64 && y >= glyph.y0 as i64 && y < glyph.y1 as i64;
+            if inside { luma.at(x as usize, y as usize) as f64 } else { levels.background as f64 }
+        };
         let sample = |x: f64, y: f64| -> f64 {
-            let (fx, fy) = (x.clamp(0.0, (luma.width - 1) as f64), y.clamp(0.0, (luma.height - 1) as f64));
-            let (x0, y0) = (fx.floor() as usize, fy.floor() as usize);
-            let (x1, y1) = ((x0 + 1).min(luma.width - 1), (y0 + 1).min(luma.height - 1));
-            let (tx, ty) = (fx - x0 as f64, fy - y0 as f64);
-            let top = luma.at(x0, y0) as f64 * (1.0 - tx) + luma.at(x1, y0) as f64 * tx;
-            let bottom = luma.at(x0, y1) as f64 * (1.0 - tx) + luma.at(x1, y1) as f64 * tx;
+            let (x0, y0) = (x.floor() as i64, y.floor() as i64);
+            let (tx, ty) = (x - x0 as f64, y - y0 as f64);
+            let top = pixel(x0, y0) * (1.0 - tx) + pixel(x0 + 1, y0) * tx;
+            let bottom = pixel(x0, y0 + 1) * (1.0 - tx) + pixel(x0 + 1, y0 + 1) * tx;
             top * (1.0 - ty) + bottom * ty
         };
+        let threshold = levels.threshold() as f64;
         let mut ink = Vec::with_capacity(width * height);
         for j in 0..height {
-            let y = glyph.y0 as f64 + (j as f64 + 0.5) / scale - 0.5;
+            let y = by0 + (j as f64 + 0.5) / scale - 0.5;
             for i in 0..width {
-                let x = glyph.x0 as f64 + (i as f64 + 0.5) / scale - 0.5;
-                ink.push(sample(x, y) > threshold as f64);
+                let x = bx0 + (i as f64 + 0.5) / scale - 0.5;
+                ink.push(sample(x, y) > threshold);
             }
         }
-        Bitmap { width, height, ink }
+        Bitmap { width, height, ink, screen_width: bx1 - bx0 }
     }
 
-    fn at(&self, x: usize, y: usize) -> bool {
+    pub(super) fn at(&self, x: usize, y: usize) -> bool {
         self.ink[y * self.width + x]
     }
 
@@ -236,9 +269,54 @@ fn runs(line: impl Iterator<Item = bool>) -> u8 {
     count
 }
 
+/// The box of a glyph (left, top, right, bottom) with each edge moved, by up to a pixel either
+/// way, to where the ink's profile across it (the brightest pixel of each column or row of the
+/// box) crosses `level`. A glyph a few pixels wide keeps its true proportions this way, where the
+/// whole pixels of its box could be a quarter off.
+fn refined(luma: &Luma, glyph: &Component, level: f64) -> (f64, f64, f64, f64) {
+    let (x0, y0, x1, y1) = (glyph.x0 as i64, glyph.y0 as i64, glyph.x1 as i64, glyph.y1 as i64);
+    let column = |x: i64| -> f64 {
+        if x < 0 || x >= luma.width as i64 {
+            return 0.0;
+        }
+        (y0..y1).map(|y| luma.at(x as usize, y as usize)).max().unwrap_or(0) as f64
+    };
+    let row = |y: i64| -> f64 {
+        if y < 0 || y >= luma.height as i64 {
+            return 0.0;
+        }
+        (x0..x1).map(|x| luma.at(x as usize, y as usize)).max().unwrap_or(0) as f64
+    };
+    let left = (x0 - 1) as f64 + crossing([column(x0 - 1), column(x0), column(x0 + 1)], level);
+    let right = (x1 + 1) as f64 - crossing([column(x1), column(x1 - 1), column(x1 - 2)], level);
+    let top = (y0 - 1) as f64 + crossing([row(y0 - 1), row(y0), row(y0 + 1)], level);
+    let bottom = (y1 + 1) as f64 - crossing([row(y1), row(y1 - 1), row(y1 - 2)], level);
+    // A degenerate profile (a glyph of one or two pixels) keeps its whole-pixel box.
+    if right - left < 1.0 || bottom - top < 1.0 {
+        return (x0 as f64, y0 as f64, x1 as f64, y1 as f64);
+    }
+    (left, top, right, bottom)
+}
+
+/// Where a profile of three pixels, from just outside an edge inwards, first rises to `level`,
+/// in pixels from the outer pixel's outer side: linear between pixel centres. An outer pixel
+/// already at the level (a neighbour's ink, or a soft edge) puts the edge in its middle; a
+/// profile that never gets there keeps the whole-pixel edge.
+fn crossing(p: [f64; 3], level: f64) -> f64 {
+    if p[0] >= level {
+        return 0.5;
+    }
+    for i in 1..3 {
+        if p[i] >= level {
+            return i as f64 - 0.5 + (level - p[i - 1]) / (p[i] - p[i - 1]);
+        }
+    }
+    1.0
+}
+
 /// Measures one glyph.
-pub fn measure(luma: &Luma, glyph: &Component, threshold: u8) -> Features {
-    let bits = Bitmap::cut(luma, glyph, threshold);
+pub fn measure(luma: &Luma, glyph: &Component, levels: Levels) -> Features {
+    let bits = Bitmap::cut(luma, glyph, levels);
     let min_hole = (SCALED_HEIGHT * SCALED_HEIGHT) / 120;
     let mut middles = [bits.column_runs(0.45), bits.column_runs(0.5), bits.column_runs(0.55)];
     middles.sort();
@@ -250,6 +328,6 @@ pub fn measure(luma: &Luma, glyph: &Component, threshold: u8) -> Features {
         right_low: bits.rows_with_ink((0.55, 0.8), (0.7, 1.0)) >= 0.5,
         middle_crossings: middles[1],
         bottom_crossings: bottoms[1],
-        width: glyph.width(),
+        width: bits.screen_width,
     }
 }

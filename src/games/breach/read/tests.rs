@@ -218,3 +218,43 @@ fn reads_the_corpus_with_cjk_names_beside_the_daemons() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The band and the CJK names again, on every corpus screenshot scaled to 1024 wide (Lanczos) and
+/// letterboxed into 1024x768: the classes of real screens combine, and small glyphs must not
+/// change how either is handled. One combination is known to fail: the gamma-brightened 1440p
+/// screen at this size under the teal band, where the ink against its surroundings loses a code
+/// of the first row ("no code matrix found"); it is listed so that a fix, or any new failure,
+/// shows.
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn reads_the_corpus_at_1024x768_with_a_band_or_cjk_names() {
+    let mut failures = Vec::new();
+    for png in corpus() {
+        let frame = crate::screen::load_png(&png).unwrap();
+        let want = truth(&png);
+        let w = 1024.0 / frame.width() as f64;
+        let fitted = image::imageops::resize(
+            &frame.image,
+            1024,
+            (frame.height() as f64 * w).round() as u32,
+            image::imageops::FilterType::Lanczos3,
+        );
+        let small = boxed(&Frame::from_image(fitted), 1024, 768);
+        for (rgb, alpha) in [([40, 140, 160], 0.8), ([150, 60, 60], 0.9)] {
+            match read(&banded(&small, rgb, alpha)) {
+                Ok(screen) if screen.puzzle == want && screen.start.line == Line::Row(0) => {}
+                Ok(screen) => failures.push(format!("{} band {rgb:?}: read {:?}", png.display(), screen.puzzle)),
+                Err(e) => failures.push(format!("{} band {rgb:?}: {e}", png.display())),
+            }
+        }
+        for gap in [0.3, 1.0] {
+            if let Err(e) = check(&with_names(&small, gap), &want) {
+                failures.push(format!("{} names {gap} heights away: {e}", png.display()));
+            }
+        }
+    }
+    let known = |f: &String| f.contains("g150") && f.contains("band [40, 140, 160]") && f.contains("no code matrix");
+    assert_eq!(failures.iter().filter(|f| known(f)).count(), 1, "the known failure is gone: {failures:?}");
+    let unknown: Vec<&String> = failures.iter().filter(|f| !known(f)).collect();
+    assert!(unknown.is_empty(), "{unknown:?}");
+}

@@ -1,13 +1,14 @@
 //! Glyphs and tokens: the bright blobs of the screen that look like characters, and the pairs of
 //! them that stand alone like the two-character codes of the matrix and the daemons.
 //!
-//! A glyph is a connected blob of ink of text-like proportions (broken strokes are re-joined when
-//! one blob lies over another). A token is two glyphs of the same height on the same line, close
+//! A glyph is a connected blob of ink of text-like proportions: pixels touching at a corner count
+//! as connected (a small rendering leaves thin strokes stepped), broken strokes are re-joined when
+//! one blob lies over another, and a blob two characters wide is cut where its ink is thinnest. A token is two glyphs of the same height on the same line, close
 //! together, with no other glyph of that size near either side: words of running text chain
 //! longer than two and are left out. Sizes are relative to the glyphs' own height, so the same
 //! rules hold at every resolution. A box drawn around a code is not joined with the code's glyphs.
 
-use crate::vision::regions::{Component, components};
+use crate::vision::regions::{Component, components_8};
 
 use super::luma::Luma;
 
@@ -50,14 +51,53 @@ pub fn glyphs(luma: &Luma, threshold: u8) -> Vec<Component> {
 /// The character-like blobs of an ink mask of the frame.
 pub fn glyphs_of(luma: &Luma, mask: &[bool]) -> Vec<Component> {
     let max_px = (luma.height as u32 / 12).max(MIN_GLYPH_PX + 1);
-    let mut blobs: Vec<Component> =
-        components(mask, luma.width).into_iter().filter(|c| c.height() <= max_px && c.width() <= max_px).collect();
+    let mut blobs: Vec<Component> = components_8(mask, luma.width)
+        .into_iter()
+        .filter(|c| c.height() <= max_px && c.width() <= 2 * max_px)
+        .flat_map(|c| split_touching(mask, luma.width, c))
+        .filter(|c| c.width() <= max_px)
+        .collect();
     join_fragments(&mut blobs);
     blobs.retain(|c| {
         let (w, h) = (c.width() as f64, c.height() as f64);
         c.height() >= MIN_GLYPH_PX && w <= 1.3 * h && w >= 0.15 * h
     });
     blobs
+}
+
+/// A blob about two characters wide (1.3 to 2.6 times as wide as tall) is two glyphs touching
+/// (on small or bright screens the two 5s of "55" can): it is cut at the column of least ink in its
+/// middle third, when that column holds under a third of its height, and each part keeps the rows
+/// its own ink spans. Any other blob is returned as it is.
+fn split_touching(mask: &[bool], width: usize, blob: Component) -> Vec<Component> {
+    let (w, h) = (blob.width() as f64, blob.height() as f64);
+    if w <= 1.3 * h || w > 2.6 * h {
+        return vec![blob];
+    }
+    let ink = |x: u32, y: u32| mask[y as usize * width + x as usize];
+    let count = |x: u32| (blob.y0..blob.y1).filter(|&y| ink(x, y)).count();
+    let (from, to) = (blob.x0 + (w / 3.0) as u32, blob.x0 + (2.0 * w / 3.0).ceil() as u32);
+    let Some(cut) = (from..to).min_by_key(|&x| count(x)) else { return vec![blob] };
+    if count(cut) as f64 >= h / 3.0 {
+        return vec![blob];
+    }
+    // Each part: the box of the ink on its side of the cut (the cut column's own ink goes with neither).
+    let part = |x0: u32, x1: u32| -> Option<Component> {
+        let mut found: Option<Component> = None;
+        for x in x0..x1 {
+            for y in blob.y0..blob.y1 {
+                if ink(x, y) {
+                    let pixel = Component { area: 1, x0: x, y0: y, x1: x + 1, y1: y + 1 };
+                    match &mut found {
+                        Some(c) => c.merge(&pixel),
+                        None => found = Some(pixel),
+                    }
+                }
+            }
+        }
+        found
+    };
+    [part(blob.x0, cut), part(cut + 1, blob.x1)].into_iter().flatten().collect()
 }
 
 /// Merges blobs that overlap in x and nearly touch in y (a stroke broken by anti-aliasing).
@@ -183,6 +223,19 @@ mod tests {
     fn glyphs_of_different_heights_do_not_pair() {
         let glyphs = vec![glyph(0, 0, 12, 20), glyph(15, 0, 8, 10)];
         assert!(tokens(&glyphs).is_empty());
+    }
+
+    #[test]
+    fn two_touching_glyphs_are_cut_apart() {
+        // Two 5x8 blocks joined by one pixel in the middle column of an 11x8 blob.
+        let rows: Vec<String> =
+            (0..8).map(|y| if y == 3 { "#".repeat(11) } else { format!("{0}.{0}", "#".repeat(5)) }).collect();
+        let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
+        let parts = split_touching(&mask, 11, Component { area: 0, x0: 0, y0: 0, x1: 11, y1: 8 });
+        assert_eq!(parts.len(), 2, "{parts:?}");
+        assert_eq!((parts[0].x0, parts[0].x1, parts[1].x0, parts[1].x1), (0, 5, 6, 11));
+        // A blob hardly wider than tall (a wide letter, a CJK character) is left whole.
+        assert_eq!(split_touching(&mask, 11, Component { area: 0, x0: 0, y0: 0, x1: 10, y1: 8 }).len(), 1);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use crate::vision::regions::Component;
 
 use super::luma::Luma;
-use super::shape::{Bitmap, local_threshold};
+use super::shape::{Bitmap, Levels};
 use super::tokens::Token;
 
 /// Pairs of narrow glyphs on one line, the first's nearest right neighbour within 1.6 heights:
@@ -40,9 +40,9 @@ pub fn candidates(glyphs: &[Component]) -> Vec<Token> {
 
 /// True when a pair of glyphs is "[" then "]".
 pub fn is_used_cell(luma: &Luma, pair: &Token) -> bool {
-    let threshold = local_threshold(luma, pair);
-    is_bracket(&Bitmap::cut(luma, &pair.left, threshold), true)
-        && is_bracket(&Bitmap::cut(luma, &pair.right, threshold), false)
+    let levels = Levels::around(luma, pair);
+    is_bracket(&Bitmap::cut(luma, &pair.left, levels), true)
+        && is_bracket(&Bitmap::cut(luma, &pair.right, levels), false)
 }
 
 /// A bracket's shape: "[" (`open`) has its stem on the left and its bars reach right; "]" the

@@ -3,6 +3,8 @@
 //! any other code), and the keyboard route moves only along the row or column the rules allow
 //! and presses Enter exactly on each planned cell.
 
+mod common;
+
 use std::path::PathBuf;
 
 use gamebot::frame::Point;
@@ -10,14 +12,7 @@ use gamebot::games::breach::{act, read, solve};
 use gamebot::input::Action;
 
 fn corpus() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/breach");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the shared breach corpus")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "png"))
-        .collect();
-    found.sort();
-    found
+    common::files_in("../shared/corpus/breach", "png")
 }
 
 fn distance(p: Point, r: &gamebot::frame::Rect) -> f64 {

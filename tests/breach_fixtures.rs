@@ -3,6 +3,8 @@
 //! truth must be a consistent breach state the solver can plan from; reading them all exactly is
 //! the reader's job, with the clone's profile as each case names it.
 
+mod common;
+
 use std::path::PathBuf;
 
 use gamebot::budget::Budget;
@@ -11,14 +13,7 @@ use gamebot::games::breach::{case, solve};
 use gamebot::games::case::{load, png_for};
 
 fn fixtures() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/breach");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("fixtures/breach")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    found.sort();
-    found
+    common::files_in("fixtures/breach", "toml")
 }
 
 #[test]

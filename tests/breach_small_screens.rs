@@ -8,6 +8,8 @@
 //! blurred variants, for margin, are counted apart. The images are made in memory at test time and
 //! never stored.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use gamebot::frame::Frame;
@@ -18,14 +20,7 @@ use image::imageops::{self, FilterType};
 use image::{Rgba, RgbaImage};
 
 fn corpus() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/breach");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the shared breach corpus")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "png"))
-        .collect();
-    found.sort();
-    found
+    common::files_in("../shared/corpus/breach", "png")
 }
 
 fn resized(image: &RgbaImage, factor: f64, filter: FilterType) -> RgbaImage {

@@ -73,3 +73,15 @@ pub fn generate(program: &str, params: &str) -> String {
     let path = find_program(program, "sgt-puzzles").expect("the game (apt-get install sgt-puzzles)");
     gamebot::xsession::generate_id(&path, params).unwrap()
 }
+
+/// The files ending in `.ext` in `dir` (relative to the project), sorted by name.
+pub fn files_in(dir: &str, ext: &str) -> Vec<std::path::PathBuf> {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut found: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    found.sort();
+    found
+}

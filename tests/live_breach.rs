@@ -9,83 +9,19 @@
 
 mod common;
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 use common::LiveGame;
+use common::cdp::Cdp;
 use gamebot::budget::Budget;
 use gamebot::games::breach::board::{Line, Puzzle};
 use gamebot::games::breach::play::{BreachConfig, end_line};
 use gamebot::games::breach::{read, solve};
 use gamebot::profile::Profile;
 use gamebot::screen::Screen;
-
-/// The DevTools protocol over Chromium's pipes: NUL-terminated JSON messages, one page session.
-struct Cdp {
-    to: File,
-    from: BufReader<File>,
-    next_id: u32,
-    session: String,
-}
-
-impl Cdp {
-    fn open(dir: &Path) -> Cdp {
-        let to = std::fs::OpenOptions::new().write(true).open(dir.join("in")).unwrap();
-        let from = BufReader::new(File::open(dir.join("out")).unwrap());
-        let mut cdp = Cdp { to, from, next_id: 0, session: String::new() };
-        let targets = cdp.call("", "Target.getTargets", "{}");
-        let page = targets
-            .split("{\"targetId\":\"")
-            .skip(1)
-            .find(|info| info.contains("\"type\":\"page\""))
-            .and_then(|info| info.split('"').next())
-            .expect("a page target")
-            .to_string();
-        let attached = cdp.call("", "Target.attachToTarget", &format!("{{\"targetId\":\"{page}\",\"flatten\":true}}"));
-        cdp.session = field(&attached, "sessionId").expect("a session");
-        cdp
-    }
-
-    /// Sends a command and returns the text of its response.
-    fn call(&mut self, session: &str, method: &str, params: &str) -> String {
-        self.next_id += 1;
-        let id = self.next_id;
-        let session = if session.is_empty() { String::new() } else { format!(",\"sessionId\":\"{session}\"") };
-        write!(self.to, "{{\"id\":{id}{session},\"method\":\"{method}\",\"params\":{params}}}\0").unwrap();
-        self.to.flush().unwrap();
-        let wanted = format!("{{\"id\":{id},");
-        loop {
-            let mut message = Vec::new();
-            self.from.read_until(0, &mut message).unwrap();
-            assert!(!message.is_empty(), "chromium closed its DevTools pipe");
-            let text = String::from_utf8_lossy(&message).trim_end_matches('\0').to_string();
-            if text.starts_with(&wanted) {
-                return text;
-            }
-        }
-    }
-
-    /// Evaluates a JavaScript expression in the page; its value must be a string free of quotes
-    /// and backslashes.
-    fn eval(&mut self, expression: &str) -> String {
-        let params = format!(
-            "{{\"expression\":\"{}\",\"returnByValue\":true}}",
-            expression.replace('"', "\\\"").replace('\n', " ")
-        );
-        let session = self.session.clone();
-        let reply = self.call(&session, "Runtime.evaluate", &params);
-        field(&reply, "value").unwrap_or_else(|| panic!("no value in {reply}"))
-    }
-}
-
-/// The string value of `"key":"..."` in a JSON text (values here hold no escaped quotes).
-fn field(json: &str, key: &str) -> Option<String> {
-    let start = json.find(&format!("\"{key}\":\""))? + key.len() + 4;
-    Some(json[start..].split('"').next()?.to_string())
-}
 
 /// The page's state as `grid;daemons;buffer;statuses;picked;line;middle`: rows and daemons
 /// separated by `,`, a picked cell `[]`, a daemon's status INSTALLED, FAILED or - (in progress), the

@@ -16,82 +16,18 @@
 mod common;
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 use common::LiveGame;
+use common::cdp::Cdp;
 use gamebot::games::tetris::contest::{End, ReplayOptions, TopOut, Validation, replay_str};
 use gamebot::games::tetris::live::config::LiveConfig;
 use gamebot::games::tetris::live::{locate, read};
 
 const SKIP: &str = "needs GAMEBOT_TETRIS_PAGE_URL: the esrrhs/tetris js/ page served on 127.0.0.1 (see README)";
 const TITLE: &str = "腾讯极客挑战赛";
-
-/// The DevTools protocol over Chromium's pipes: NUL-terminated JSON messages, one page session.
-struct Cdp {
-    to: File,
-    from: BufReader<File>,
-    next_id: u32,
-    session: String,
-}
-
-impl Cdp {
-    fn open(dir: &Path) -> Cdp {
-        let to = std::fs::OpenOptions::new().write(true).open(dir.join("in")).unwrap();
-        let from = BufReader::new(File::open(dir.join("out")).unwrap());
-        let mut cdp = Cdp { to, from, next_id: 0, session: String::new() };
-        let targets = cdp.send("Target.getTargets", "{}");
-        let page = targets
-            .split("{\"targetId\":\"")
-            .skip(1)
-            .find(|t| t.contains("\"type\":\"page\""))
-            .and_then(|t| t.split('"').next())
-            .unwrap_or_else(|| panic!("no page among Chromium's targets: {targets}"))
-            .to_string();
-        let attached = cdp.send("Target.attachToTarget", &format!("{{\"targetId\":\"{page}\",\"flatten\":true}}"));
-        cdp.session = string_field(&attached, "sessionId").expect("a DevTools session");
-        cdp
-    }
-
-    /// Sends one command (in the page's session once there is one) and returns its response.
-    fn send(&mut self, method: &str, params: &str) -> String {
-        self.next_id += 1;
-        let id = self.next_id;
-        let session =
-            if self.session.is_empty() { String::new() } else { format!(",\"sessionId\":\"{}\"", self.session) };
-        write!(self.to, "{{\"id\":{id}{session},\"method\":\"{method}\",\"params\":{params}}}\0").unwrap();
-        self.to.flush().unwrap();
-        let wanted = format!("{{\"id\":{id},");
-        loop {
-            let mut message = Vec::new();
-            self.from.read_until(0, &mut message).unwrap();
-            assert!(!message.is_empty(), "Chromium closed its DevTools pipe");
-            let text = String::from_utf8_lossy(&message).trim_end_matches('\0').to_string();
-            if text.starts_with(&wanted) {
-                return text;
-            }
-        }
-    }
-
-    /// Evaluates JavaScript in the page; its value must be a string with no quote or backslash.
-    fn eval(&mut self, expression: &str) -> String {
-        let params = format!(
-            "{{\"expression\":\"{}\",\"returnByValue\":true}}",
-            expression.replace('"', "\\\"").replace('\n', " ")
-        );
-        let reply = self.send("Runtime.evaluate", &params);
-        assert!(!reply.contains("\"exceptionDetails\""), "the page threw: {reply}");
-        string_field(&reply, "value").unwrap_or_else(|| panic!("no string value in {reply}"))
-    }
-}
-
-/// The string value of `"key":"..."` in a JSON text whose values hold no escaped quotes.
-fn string_field(json: &str, key: &str) -> Option<String> {
-    let start = json.find(&format!("\"{key}\":\""))? + key.len() + 4;
-    Some(json[start..].split('"').next()?.to_string())
-}
 
 /// Mounts the page's own game component in place of the saved start screen; it starts a game.
 const MOUNT: &str = "(() => {

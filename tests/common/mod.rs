@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod cdp;
+
 use std::process::{Command, Output};
 use std::time::Duration;
 

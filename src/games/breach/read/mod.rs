@@ -103,12 +103,46 @@ pub fn read(frame: &Frame) -> Result<BreachScreen, ReadError> {
 /// row joins its codes into one blob), it is taken again against each pixel's surroundings.
 pub fn read_with(frame: &Frame, hints: &ReadHints) -> Result<BreachScreen, ReadError> {
     let luma = Luma::of(frame);
-    match read_glyphs(&luma, tokens::glyphs(&luma, luma::text_threshold(&luma)), hints) {
-        Err(first @ ReadError::NoMatrix { .. }) => {
-            read_glyphs(&luma, tokens::glyphs_of(&luma, &luma::banded_mask(&luma)), hints).map_err(|_| first)
-        }
+    let threshold = luma::text_threshold(&luma);
+    let against_surroundings = || read_glyphs(&luma, tokens::glyphs_of(&luma, &luma::banded_mask(&luma)), hints);
+    match read_glyphs(&luma, tokens::glyphs(&luma, threshold), hints) {
+        Err(first @ ReadError::NoMatrix { .. }) => against_surroundings().map_err(|_| first),
+        // A band brighter than the threshold beside the block read may hide a row or column of
+        // it (the band's codes join into one blob): the larger matrix wins.
+        Ok(screen) if band_beside(&luma, &screen.cells, threshold) => match against_surroundings() {
+            Ok(wider) if wider.cells.len() > screen.cells.len() => Ok(wider),
+            _ => Ok(screen),
+        },
         result => result,
     }
+}
+
+/// True when the row or column of cells one step outside the matrix read, on some side, is mostly
+/// brighter than the ink threshold: a lit band, not codes on the dark background.
+fn band_beside(luma: &Luma, cells: &[Vec<Rect>], threshold: u8) -> bool {
+    let n = cells.len();
+    if n == 0 {
+        return false;
+    }
+    let (first, last) = (&cells[0][0], &cells[n - 1][n - 1]);
+    let (pitch_x, pitch_y) = (first.width, first.height);
+    let (left, top) = (first.x, first.y);
+    let (right, bottom) = (last.x + last.width, last.y + last.height);
+    let sides = [
+        (left - pitch_x, top, left, bottom),
+        (right, top, right + pitch_x, bottom),
+        (left, top - pitch_y, right, top),
+        (left, bottom, right, bottom + pitch_y),
+    ];
+    sides.iter().any(|&(x0, y0, x1, y1)| {
+        let clamp = |v: f64, hi: usize| v.clamp(0.0, hi as f64) as usize;
+        let (x0, x1, y0, y1) =
+            (clamp(x0, luma.width), clamp(x1, luma.width), clamp(y0, luma.height), clamp(y1, luma.height));
+        let area = (x1.saturating_sub(x0)) * (y1.saturating_sub(y0));
+        let bright =
+            (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).filter(|&(x, y)| luma.at(x, y) > threshold).count();
+        area > 0 && bright * 2 > area
+    })
 }
 
 fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result<BreachScreen, ReadError> {

@@ -107,12 +107,21 @@ fn reads_the_corpus_at_other_scales_gammas_and_shapes() {
 /// active row in some UI languages: every pixel of the row's cells that is not the codes' ink is
 /// blended `alpha` of the way to `rgb`.
 fn banded(frame: &Frame, rgb: [u8; 3], alpha: f64) -> Frame {
+    banded_line(frame, Line::Row(0), rgb, alpha)
+}
+
+/// The frame with a coloured band painted behind one row or column of the matrix, as `banded`.
+fn banded_line(frame: &Frame, line: Line, rgb: [u8; 3], alpha: f64) -> Frame {
     let screen = read(frame).unwrap();
     let luma = Luma::of(frame);
     let threshold = luma::text_threshold(&luma);
-    let (first, last) = (&screen.cells[0][0], &screen.cells[0][screen.cells[0].len() - 1]);
+    let n = screen.cells.len();
+    let (first, last) = match line {
+        Line::Row(r) => (&screen.cells[r][0], &screen.cells[r][n - 1]),
+        Line::Col(c) => (&screen.cells[0][c], &screen.cells[n - 1][c]),
+    };
     let mut image = frame.image.clone();
-    for y in first.y as u32..(first.y + first.height) as u32 {
+    for y in first.y as u32..(last.y + last.height) as u32 {
         for x in first.x as u32..(last.x + last.width) as u32 {
             if luma.at(x as usize, y as usize) > threshold {
                 continue;
@@ -124,6 +133,33 @@ fn banded(frame: &Frame, rgb: [u8; 3], alpha: f64) -> Frame {
         }
     }
     Frame::from_image(image)
+}
+
+/// A lit band down a column, as a screen mid-game shows the line of the next pick: the codes must
+/// still read and the line must be that column (bands as in the first-row test).
+#[test]
+#[ignore = "needs ../shared/corpus"]
+fn reads_the_corpus_with_a_band_down_a_column() {
+    let mut failures = Vec::new();
+    for png in corpus() {
+        let frame = crate::screen::load_png(&png).unwrap();
+        let want = truth(&png);
+        for (rgb, alpha) in [([40, 140, 160], 0.8), ([120, 130, 60], 0.9), ([150, 60, 60], 0.9)] {
+            for column in [1, want.cols() - 1] {
+                match read(&banded_line(&frame, Line::Col(column), rgb, alpha)) {
+                    Ok(screen) if screen.puzzle == want && screen.start.line == Line::Col(column) => {}
+                    Ok(screen) => failures.push(format!(
+                        "{} col {column} band {rgb:?}: read {:?} {}",
+                        png.display(),
+                        screen.puzzle,
+                        screen.start.line
+                    )),
+                    Err(e) => failures.push(format!("{} col {column} band {rgb:?}: {e}", png.display())),
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// A lit band behind the first row (a class of real screens the reader once missed: "no code

@@ -307,3 +307,99 @@ fn page_statuses(cdp: &mut Cdp) -> Vec<String> {
     .map(str::to_string)
     .collect()
 }
+
+/// The clone in a window under about 1000 pixels wide stacks its panels: the buffer, the daemons,
+/// then the matrix below them. Each seed is read at the start and after one and two picks made
+/// through the page, and must read as the DOM says (the daemons the page has marked installed or
+/// failed are left out, as the case format says). With GAMEBOT_BREACH_FIXTURES naming a folder,
+/// each screen is written there as a case with its truth (how the narrow `fixtures/breach`
+/// cases were made).
+#[test]
+#[ignore = "needs GAMEBOT_BREACH_URL: the breach clone served locally, see README"]
+fn reads_the_clone_stacked_in_narrow_windows() {
+    let url = std::env::var("GAMEBOT_BREACH_URL").expect("GAMEBOT_BREACH_URL");
+    let url = url.trim_end_matches('/').to_string();
+    let keep = std::env::var_os("GAMEBOT_BREACH_FIXTURES").map(std::path::PathBuf::from);
+    let profile = Profile::load("breach-clone", Path::new("config")).unwrap();
+    let config: BreachConfig = profile.settings().unwrap();
+    let mut failures = Vec::new();
+    let mut read_count = 0;
+    for (width, height) in [(900, 1000), (800, 1000)] {
+        let dir = tempfile::tempdir().unwrap();
+        for pipe in ["in", "out"] {
+            assert!(Command::new("mkfifo").arg(dir.path().join(pipe)).status().unwrap().success());
+        }
+        let d = dir.path().display();
+        let command = format!(
+            "exec chromium --no-sandbox --no-first-run --disable-gpu --window-size={width},{height} \
+             --window-position=0,0 --user-data-dir={d}/profile --remote-debugging-pipe --app={url}/7 \
+             3<>{d}/in 4<>{d}/out"
+        );
+        let mut game = LiveGame::start("bash", &["-c", &command], "Cyberpunk 2077 // Breach Protocol", None);
+        let mut cdp = Cdp::open(dir.path());
+        cdp.eval("localStorage.setItem('should_welcome_modal_open', 'false'), 'ok'");
+        for seed in [7u32, 11, 19] {
+            cdp.eval(&format!("location.href = '{url}/{seed}', 'ok'"));
+            std::thread::sleep(Duration::from_secs(3));
+            let _ = Command::new("xdotool").args(["mousemove", "1270", "1010"]).env("DISPLAY", &game.display).status();
+            for picks in 0..3 {
+                if picks > 0 {
+                    let middle = page_state(&mut cdp).middle;
+                    cdp.eval(&format!("document.querySelectorAll('li.matrix__code')[{middle}].click(), 'ok'"));
+                    std::thread::sleep(Duration::from_millis(800));
+                }
+                // The page's clock never holds still: a plain capture, then the DOM.
+                let frame = game.screen.capture().expect("a capture");
+                let state = page_state(&mut cdp);
+                let status = page_statuses(&mut cdp);
+                let open: Vec<String> =
+                    state.daemons.iter().zip(&status).filter(|(_, s)| *s == "-").map(|(d, _)| d.clone()).collect();
+                let (puzzle, start) =
+                    Puzzle::from_case_state(&state.grid, &open, state.buffer, &state.picked, Some(&state.line))
+                        .unwrap();
+                let name = format!("clone-{}x{}-s{seed}-p{picks}", frame.width(), frame.height());
+                read_count += 1;
+                match read::read_with(&frame, &config.read) {
+                    Ok(screen) => {
+                        let mut used = screen.start.used.clone();
+                        used.sort_unstable();
+                        let same = screen.puzzle == puzzle
+                            && screen.start.picked == start.picked
+                            && screen.start.line == start.line
+                            && used == start.used;
+                        if !same {
+                            failures.push(format!("{name}: read {:?} {}", screen.puzzle, screen.start.line));
+                        }
+                    }
+                    Err(e) => failures.push(format!("{name}: {e}")),
+                }
+                if let Some(keep) = &keep {
+                    std::fs::create_dir_all(keep).unwrap();
+                    frame.image.save(keep.join(format!("{name}.png"))).unwrap();
+                    std::fs::write(
+                        keep.join(format!("{name}.toml")),
+                        case_text(seed, width, height, picks, &state, &open),
+                    )
+                    .unwrap();
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} of {read_count} misread:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// A case file for one screen of the clone, its truth from the DOM.
+fn case_text(seed: u32, width: u32, height: u32, picks: usize, state: &PageState, open: &[String]) -> String {
+    let quoted = |items: &[String]| items.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ");
+    format!(
+        "game = \"breach\"\nsource = \"yet3/cyberpunk2077-breach-protocol (browser clone, MIT) served locally, seed {seed}, \
+         chromium --app window {width}x{height} (panels stacked), {picks} picks made through the page; truth from the \
+         page's DOM\"\nprofile = \"breach-clone\"\n\n[board]\ngrid = [{}]\ndaemons = [{}]\nbuffer = {}\npicked = [{}]\n\
+         line = \"{}\"\n",
+        quoted(&state.grid),
+        quoted(open),
+        state.buffer,
+        quoted(&state.picked),
+        state.line
+    )
+}

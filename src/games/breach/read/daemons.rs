@@ -1,4 +1,5 @@
-//! Finding the daemon sequences: lines of tokens right of the code matrix, each an evenly spaced
+//! Finding the daemon sequences: lines of tokens right of the code matrix (or, with none there,
+//! the close group of lines just above it, as the clone stacks its panels in a narrow window), each an evenly spaced
 //! chain, all on one lattice of columns: they start in the leftmost column (the game) or some whole
 //! number of columns right of it when the profile says daemons move (the clone moves a daemon
 //! along as the buffer fills), and then only when all its tokens are clearly codes. How far apart
@@ -25,20 +26,13 @@ pub fn find(
     is_code: impl Fn(&Token) -> bool,
 ) -> Vec<Vec<Token>> {
     let first = &matrix.rows[0];
-    let last = &matrix.rows[matrix.rows.len() - 1];
     let height = first.iter().map(|t| t.height()).sum::<f64>() / first.len() as f64;
-    let right_edge = first[first.len() - 1].x1() as f64 + 0.5 * matrix.pitch_x;
-    let (top, bottom) = (first[0].centre().1 - 0.8 * matrix.pitch_y, last[0].centre().1 + 1.5 * matrix.pitch_y);
-    let candidates: Vec<Token> = tokens
-        .iter()
-        .filter(|t| {
-            let (x, y) = t.centre();
-            x > right_edge && y > top && y < bottom && t.height() >= 0.65 * height && t.height() <= 1.3 * height
-        })
-        .copied()
-        .collect();
-    let chains: Vec<Vec<Token>> =
-        lines(&candidates).iter().map(|line| chain(line, height, hints.daemon_step)).collect();
+    let sized = |t: &Token| t.height() >= 0.65 * height && t.height() <= 1.3 * height;
+    let mut lines_found = lines_right(tokens, matrix, &sized);
+    if lines_found.is_empty() {
+        lines_found = lines_above(tokens, matrix, height, &sized);
+    }
+    let chains: Vec<Vec<Token>> = lines_found.iter().map(|line| chain(line, height, hints.daemon_step)).collect();
     let Some(column) = chains.iter().map(|c| c[0].centre().0).min_by(f64::total_cmp) else {
         return Vec::new();
     };
@@ -72,6 +66,52 @@ pub fn find(
             c
         })
         .collect()
+}
+
+/// The token lines right of the matrix and about level with it (the game's layout, and the
+/// clone's in a wide window).
+fn lines_right(tokens: &[Token], matrix: &MatrixTokens, sized: &dyn Fn(&Token) -> bool) -> Vec<Vec<Token>> {
+    let (first, last) = (&matrix.rows[0], &matrix.rows[matrix.rows.len() - 1]);
+    let right_edge = first[first.len() - 1].x1() as f64 + 0.5 * matrix.pitch_x;
+    let (top, bottom) = (first[0].centre().1 - 0.8 * matrix.pitch_y, last[0].centre().1 + 1.5 * matrix.pitch_y);
+    let candidates: Vec<Token> = tokens
+        .iter()
+        .filter(|t| {
+            let (x, y) = t.centre();
+            x > right_edge && y > top && y < bottom && sized(t)
+        })
+        .copied()
+        .collect();
+    lines(&candidates)
+}
+
+/// Lines this many text heights apart or less are one panel's.
+const PANEL_LINE_GAP: f64 = 6.0;
+
+/// With nothing right of the matrix, the panel above it (the clone in a narrow window stacks the
+/// buffer, the daemons and the matrix): the token lines above the matrix's first row, from the
+/// lowest up while they stay close together (the buffer's codes stand further up).
+fn lines_above(
+    tokens: &[Token],
+    matrix: &MatrixTokens,
+    height: f64,
+    sized: &dyn Fn(&Token) -> bool,
+) -> Vec<Vec<Token>> {
+    let ceiling = matrix.rows[0][0].centre().1 - 0.8 * matrix.pitch_y;
+    let candidates: Vec<Token> = tokens.iter().filter(|t| t.centre().1 < ceiling && sized(t)).copied().collect();
+    let mut above = lines(&candidates);
+    let Some(lowest) = above.last().map(|line| line[0].height()) else { return above };
+    // From the lowest line up: close together and of one size (a smaller label is not a daemon).
+    above.retain(|line| (line[0].height() - lowest).abs() <= 0.2 * lowest);
+    let mut keep = above.len().min(1);
+    while keep < above.len() {
+        let (upper, lower) = (&above[above.len() - keep - 1], &above[above.len() - keep]);
+        if lower[0].centre().1 - upper[0].centre().1 > PANEL_LINE_GAP * height {
+            break;
+        }
+        keep += 1;
+    }
+    above.split_off(above.len() - keep)
 }
 
 /// Continues a daemon past where its tokens stop: a pair of glyphs at the next step, level with

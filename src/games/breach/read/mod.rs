@@ -190,8 +190,11 @@ fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result
     let text_height = matrix.rows.iter().flatten().map(|t| t.height()).sum::<f64>() / (grid.len() * grid.len()) as f64;
     let ink = ink_level(luma, matrix.rows.iter().flatten().find(|t| !is_used(t)).unwrap_or(&matrix.rows[0][0]));
     let top_daemon = daemon_lines[0][0];
+    // The buffer stands above the daemons: right of the matrix beside them, or anywhere across
+    // when the panels are stacked above the matrix.
+    let stacked = top_daemon.y0() < matrix.rows[0][0].y0();
     let region = (
-        matrix.rows[0][matrix.rows[0].len() - 1].x1() as usize,
+        if stacked { 0 } else { matrix.rows[0][matrix.rows[0].len() - 1].x1() as usize },
         0,
         luma.width,
         top_daemon.y0().saturating_sub(text_height as u32) as usize,

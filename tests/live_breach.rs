@@ -78,13 +78,15 @@ const SEEDS: [u32; 10] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
 fn plays_ten_breach_clone_seeds_and_installs_the_best_daemons() {
     let url = std::env::var("GAMEBOT_BREACH_URL").expect("GAMEBOT_BREACH_URL");
     let url = url.trim_end_matches('/').to_string();
+    // GAMEBOT_BREACH_WINDOW=WxH plays in another window size (900x1000: the stacked layout).
+    let window = std::env::var("GAMEBOT_BREACH_WINDOW").unwrap_or_else(|_| "1024x768".into()).replace('x', ",");
     let dir = tempfile::tempdir().unwrap();
     for pipe in ["in", "out"] {
         assert!(Command::new("mkfifo").arg(dir.path().join(pipe)).status().unwrap().success());
     }
     let d = dir.path().display();
     let command = format!(
-        "exec chromium --no-sandbox --no-first-run --disable-gpu --window-size=1024,768 --window-position=0,0 \
+        "exec chromium --no-sandbox --no-first-run --disable-gpu --window-size={window} --window-position=0,0 \
          --user-data-dir={d}/profile --remote-debugging-pipe --app={url}/{} 3<>{d}/in 4<>{d}/out",
         SEEDS[0]
     );

@@ -76,10 +76,10 @@ impl Default for ReadHints {
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
     #[error(
-        "no code matrix found: no square block of 4x4 to 7x7 evenly spaced two-character codes ({tokens} candidate codes on the screen)"
+        "no code matrix found: no square block of 4x4 to 7x7 evenly spaced two-character codes ({tokens} candidate codes on the screen; is the whole matrix in view, not scrolled or covered?)"
     )]
     NoMatrix { tokens: usize },
-    #[error("no daemon sequences found right of the code matrix")]
+    #[error("no daemon sequences found right of the code matrix or above it")]
     NoDaemons,
     #[error("no empty buffer slots found above the daemons")]
     NoBuffer,

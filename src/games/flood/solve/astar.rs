@@ -14,7 +14,12 @@
 //!   state of the same depth floods a strict superset of it. The dropped state is never needed:
 //!   the larger one finishes in no more moves, and as strict containment cannot cycle, every
 //!   chain of such justifications ends at a state that is expanded. On the 14x14 benchmark this
-//!   removes about two thirds of the states the search would otherwise expand.
+//!   removes about two thirds of the states the search would otherwise expand. Kept states are
+//!   filed by depth *and* f, and a state of f is only compared with those of f or less: the
+//!   bound is monotone (a larger flood has a bound no higher, `Graph::lower_bound`), so a
+//!   superset at the same depth never has a larger f, and the states of larger f (most of them
+//!   children that will never be expanded) stay out of the scan. Any subset of the kept states
+//!   may be scanned without losing exactness, since dropping is only ever an economy.
 
 use super::Meter;
 use super::graph::{Graph, MAX_SEARCH_COLOURS, STEP_MOVES, State, Step};
@@ -69,8 +74,12 @@ struct Search<'g, const N: usize> {
     records: Records,
     /// `buckets[f]`: open nodes with that f (stale entries are skipped when popped).
     buckets: Vec<Vec<u32>>,
-    /// `layers[g]`: the states kept at depth g, for the dominance test.
+    /// `layers[g * width + f]`: the states kept at depth g with that f, for the dominance test.
     layers: Vec<Layer<N>>,
+    /// The first bound: every kept g and f is below it.
+    width: usize,
+    /// Members of all layers together (never lowered: a bound for the memory check).
+    layer_members: usize,
     /// Plans must be shorter than this; the best plan found so far has this length.
     bound: u32,
     /// No bucket below this holds an open node. Usually the f being expanded, but a replay
@@ -97,7 +106,9 @@ pub(super) fn search<const N: usize>(
         table: Table::new(),
         records: Records::new(),
         buckets: vec![Vec::new(); bound as usize],
-        layers: (0..bound).map(|_| Layer::new()).collect(),
+        layers: (0..bound * bound).map(|_| Layer::new()).collect(),
+        width: bound as usize,
+        layer_members: 0,
         bound,
         lowest: h,
         best: None,
@@ -121,15 +132,16 @@ pub(super) fn search<const N: usize>(
         let memory = search.nodes.len() * node_bytes
             + search.table.bytes()
             + search.records.bytes()
-            + search.layers.iter().map(Layer::bytes).sum::<usize>();
+            + search.layer_members * Layer::<N>::MEMBER_BYTES;
         if !clock.tick() || memory > MEMORY_LIMIT {
             break Outcome::Stopped { lower_bound: f };
         }
         let (g, flood) = (node.g as usize, node.state.flooded);
-        if search.layers[g].covers(&flood) {
+        let row = g * search.width;
+        if (g..=f as usize).rev().any(|f| search.layers[row + f].covers(&flood)) {
             search.nodes[index as usize].status = Status::Dominated;
             let nodes = &search.nodes;
-            search.layers[g].forget_dominated(|n| nodes[n as usize].status == Status::Dominated);
+            search.layers[row + f as usize].forget_dominated(|n| nodes[n as usize].status == Status::Dominated);
             continue;
         }
         search.expand(index);
@@ -216,7 +228,8 @@ impl<const N: usize> Search<'_, N> {
         let f = g + node.h as u32;
         self.buckets[f as usize].push(index);
         self.lowest = self.lowest.min(f);
-        self.layers[g as usize].push(state.flooded, index);
+        self.layers[g as usize * self.width + f as usize].push(state.flooded, index);
+        self.layer_members += 1;
     }
 
     /// Reordering. `child` is what playing `colour` at node `index` gives, at depth `child_g`.

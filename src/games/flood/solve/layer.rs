@@ -12,10 +12,13 @@ use super::bits::Bits;
 
 /// Members before the layer is first indexed (a scan is cheaper below this).
 const INDEX_AT: usize = 512;
-/// Pivot regions, so `1 << PIVOTS` buckets.
-const PIVOTS: usize = 12;
+/// The most pivot regions (so at most `1 << PIVOTS` buckets).
+const PIVOTS: usize = 15;
+/// Members per bucket aimed at when choosing how many pivots: fewer buckets than members means
+/// a query visits buckets that hold something, rather than thousands of empty ones.
+const BUCKET_MEMBERS: usize = 4;
 /// The pivots are chosen again when the layer has grown this many times since the last choice.
-const REINDEX_GROWTH: usize = 8;
+const REINDEX_GROWTH: usize = 4;
 
 #[derive(Default)]
 struct Bucket<const N: usize> {
@@ -34,13 +37,13 @@ pub(super) struct Layer<const N: usize> {
 }
 
 impl<const N: usize> Layer<N> {
+    /// An empty layer (allocates nothing until its first member).
     pub fn new() -> Layer<N> {
-        Layer { pivots: Vec::new(), buckets: vec![Bucket::default()], len: 0, cleaned: 0, indexed_at: 0 }
+        Layer { pivots: Vec::new(), buckets: Vec::new(), len: 0, cleaned: 0, indexed_at: 0 }
     }
 
-    pub fn bytes(&self) -> usize {
-        self.len * (std::mem::size_of::<Bits<N>>() + 4) + self.buckets.len() * 2 * std::mem::size_of::<Vec<u32>>()
-    }
+    /// Bytes a member takes (its flood and its node).
+    pub const MEMBER_BYTES: usize = std::mem::size_of::<Bits<N>>() + 4;
 
     #[inline]
     fn key(&self, flood: &Bits<N>) -> usize {
@@ -52,6 +55,9 @@ impl<const N: usize> Layer<N> {
     }
 
     pub fn push(&mut self, flood: Bits<N>, node: u32) {
+        if self.buckets.is_empty() {
+            self.buckets.push(Bucket::default());
+        }
         let key = self.key(&flood);
         let bucket = &mut self.buckets[key];
         bucket.floods.push(flood);
@@ -64,6 +70,9 @@ impl<const N: usize> Layer<N> {
 
     /// True when some member floods a strict superset of `flood`.
     pub fn covers(&self, flood: &Bits<N>) -> bool {
+        if self.len == 0 {
+            return false;
+        }
         let key = self.key(flood);
         let full = self.buckets.len() - 1;
         let mut k = key;
@@ -101,8 +110,8 @@ impl<const N: usize> Layer<N> {
         self.cleaned = self.len;
     }
 
-    /// Chooses the pivots anew (the regions flooded in nearest half of the members) and files
-    /// every member again.
+    /// Chooses the pivots anew (the regions flooded in nearest half of the members, about one
+    /// for every doubling of the layer past `BUCKET_MEMBERS`) and files every member again.
     fn reindex(&mut self) {
         let mut count = vec![0usize; 64 * N];
         for flood in self.buckets.iter().flat_map(|b| &b.floods) {
@@ -117,7 +126,8 @@ impl<const N: usize> Layer<N> {
         let half = self.len / 2;
         let mut order: Vec<usize> = (0..64 * N).filter(|&r| count[r] > 0 && count[r] < self.len).collect();
         order.sort_by_key(|&r| (count[r].abs_diff(half), r));
-        order.truncate(PIVOTS);
+        let wanted = (self.len / BUCKET_MEMBERS).max(2).ilog2() as usize;
+        order.truncate(wanted.min(PIVOTS));
         let old = std::mem::take(&mut self.buckets);
         self.pivots = order;
         self.buckets = (0..1 << self.pivots.len()).map(|_| Bucket::default()).collect();

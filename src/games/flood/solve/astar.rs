@@ -20,11 +20,27 @@
 //!   superset at the same depth never has a larger f, and the states of larger f (most of them
 //!   children that will never be expanded) stay out of the scan. Any subset of the kept states
 //!   may be scanned without losing exactness, since dropping is only ever an economy.
+//!
+//! The bound matters as much: when the first plan is one move too long, every state of f equal
+//! to the optimum is kept and scanned as well, and the proof costs up to twice as much. So once
+//! the search has expanded 4096 states, and again at every doubling, it runs a beam search 128
+//! times narrower than its expansions so far; a shorter plan lowers the bound at once (states
+//! of f at or above it are then skipped when popped). Beams included, this cut the time of
+//! the first 200 boards of the 12x12 and 14x14 sets by a fifth, while easy boards never reach
+//! them. The beams tick the search's clock, so they share its budget.
 
 use super::Meter;
+use super::beam;
 use super::graph::{Graph, MAX_SEARCH_COLOURS, STEP_MOVES, State, Step};
 use super::layer::Layer;
 use super::table::{Records, Table};
+
+/// Expansions before the first beam search inside the exact one (then one at every doubling).
+const FIRST_BEAM_AT: u64 = 4096;
+/// A beam inside the search is this many times narrower than the expansions made so far.
+const BEAM_DIV: u64 = 128;
+/// The widest beam inside the search.
+const MAX_BEAM: usize = 1 << 14;
 
 /// Stop before the search's memory passes roughly this many bytes.
 const MEMORY_LIMIT: usize = 1 << 30;
@@ -114,6 +130,10 @@ pub(super) fn search<const N: usize>(
         best: None,
     };
     search.offer(start, 0, Records::ROOT, NO_PARENT, 0, &[]);
+    let mut expanded = 0u64;
+    let mut next_beam = FIRST_BEAM_AT;
+    // A plan a beam found (the best one until `search.best` is set again).
+    let mut found = None;
     let node_bytes = std::mem::size_of::<Node<N>>() + 4;
     let outcome = loop {
         let mut f = search.lowest;
@@ -145,8 +165,23 @@ pub(super) fn search<const N: usize>(
             continue;
         }
         search.expand(index);
+        expanded += 1;
+        if expanded == next_beam {
+            // A shorter plan found now spares every state of f from its length up to the bound.
+            next_beam *= 2;
+            let width = (expanded / BEAM_DIV).min(MAX_BEAM as u64) as usize;
+            if let (Some(plan), _) = beam::beam(graph, start, width, search.bound, clock) {
+                search.bound = plan.len() as u32;
+                search.best = None;
+                found = Some(plan);
+            }
+        }
     };
-    (outcome, search.best.map(|record| search.records.moves(record)))
+    let plan = match search.best {
+        Some(record) => Some(search.records.moves(record)),
+        None => found,
+    };
+    (outcome, plan)
 }
 
 impl<const N: usize> Search<'_, N> {

@@ -3,7 +3,8 @@
 //! The board becomes a graph of regions (same-colour cells that touch), and a search state is
 //! the set of flooded regions, a bitset sized to the board. A greedy player and then a narrow
 //! beam search give a first plan; A* then either proves it optimal or finds shorter plans until
-//! it proves the last one. A* is guided by an admissible lower bound (every colour left needs
+//! it proves the last one (running beams of growing width itself once it has expanded a few
+//! thousand states, to tighten its bound). A* is guided by an admissible lower bound (every colour left needs
 //! a move, plus the colour-blind layers needed to bring colours within reach; `graph.rs`) and
 //! kept small by forced moves, move reordering and dominance between states (`astar.rs`, with
 //! the dominance test indexed in `layer.rs`). If the budget runs out first, beams of growing

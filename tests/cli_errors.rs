@@ -1,6 +1,7 @@
 //! Bad input to the command line: each gets a clear message and a non-zero exit, never a panic.
 //! The last two use a live X display with a window that is not the game (sgt-pegs).
 
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -159,4 +160,34 @@ fn solve_flood_starts_where_the_case_or_the_option_says() {
     assert_eq!(moves(&gamebot(&["solve", "flood", path, "--start", "top-left"], None)), "8");
     assert_eq!(moves(&gamebot(&["solve", "flood", path, "--start", "0,4"], None)), "8");
     fails_with(&gamebot(&["solve", "flood", path, "--start", "7,7"], None), "outside the 5x5 board");
+}
+
+/// Issue 19: boards of more than ten colours (labels `0`-`9` then `a`-`f`), from a case file and
+/// from text on standard input. Every cell of a 4x4 board has a colour of its own, so the only
+/// plans take each of the other 15 colours once; the moves are written with the board's labels.
+#[test]
+fn solve_flood_takes_sixteen_colours_from_a_case_and_from_text() {
+    let rows = ["0123", "4567", "89ab", "cdef"];
+    let check = |out: &Output| {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let mut moves: Vec<&str> = text.lines().next().unwrap().split(' ').collect();
+        moves.sort_unstable();
+        let want: Vec<String> = "123456789abcdef".chars().map(String::from).collect();
+        assert_eq!(moves, want, "{text}");
+        assert!(text.contains("15 moves, proven optimal"), "{text}");
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let case = dir.path().join("sixteen.toml");
+    std::fs::write(&case, format!("game = \"flood\"\n\n[board]\nrows = {rows:?}\n")).unwrap();
+    check(&gamebot(&["solve", "flood", case.to_str().unwrap()], None));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(["solve", "flood"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(format!("{}\n", rows.join("\n")).as_bytes()).unwrap();
+    check(&child.wait_with_output().unwrap());
 }

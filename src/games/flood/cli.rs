@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use super::board::Board;
+use super::board::{self, Board};
 use super::{Flood, bench, solve};
 use crate::commands::{self, BudgetArg, CalibrateArgs, NoArgs, PlayArgs, ReadArgs};
 use crate::env::Env;
@@ -98,7 +98,7 @@ impl Game for Flood {
         let board = board.with_start(row, col).with_context(|| format!("--start {row},{col}"))?;
         let started = Instant::now();
         let solution = solve::solve(&board, args.budget.budget());
-        let moves: Vec<String> = solution.moves.iter().map(u8::to_string).collect();
+        let moves: Vec<String> = solution.moves.iter().map(|&m| board::char_of(m).to_string()).collect();
         env.line(moves.join(" "));
         env.line(format!(
             "{} moves, {} ({} nodes, {:.1} ms)",

@@ -77,8 +77,8 @@ fn a_screen_without_a_breach_matrix_is_refused() {
     fails_with(&gamebot(&["play", "breach", "--from", png.to_str().unwrap()], None), "no code matrix found");
 }
 
-#[test]
-fn solving_garbage_rows_is_refused() {
+/// `gamebot solve flood` with `rows` on its standard input.
+fn solve_flood_from_stdin(rows: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamebot"))
         .args(["solve", "flood"])
         .stdin(std::process::Stdio::piped())
@@ -86,9 +86,13 @@ fn solving_garbage_rows_is_refused() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"012\n01x\n").unwrap();
-    fails_with(&child.wait_with_output().unwrap(), "row 1 col 2: 'x' is not a colour");
+    child.stdin.take().unwrap().write_all(rows).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn solving_garbage_rows_is_refused() {
+    fails_with(&solve_flood_from_stdin(b"012\n01x\n"), "row 1 col 2: 'x' is not a colour");
 }
 
 #[test]
@@ -181,13 +185,5 @@ fn solve_flood_takes_sixteen_colours_from_a_case_and_from_text() {
     let case = dir.path().join("sixteen.toml");
     std::fs::write(&case, format!("game = \"flood\"\n\n[board]\nrows = {rows:?}\n")).unwrap();
     check(&gamebot(&["solve", "flood", case.to_str().unwrap()], None));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(["solve", "flood"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(format!("{}\n", rows.join("\n")).as_bytes()).unwrap();
-    check(&child.wait_with_output().unwrap());
+    check(&solve_flood_from_stdin(format!("{}\n", rows.join("\n")).as_bytes()));
 }

@@ -71,6 +71,31 @@ fn page_state(cdp: &mut Cdp) -> PageState {
     }
 }
 
+/// Chromium showing the served clone at `url/seed` in a window of `size` ("W,H") on its own
+/// display, with its DevTools pipe attached and the welcome dialog kept shut. The folder holds the
+/// pipes and Chromium's profile: bind it first, so that it goes last, after the browser.
+fn open_clone(url: &str, size: &str, seed: u32) -> (tempfile::TempDir, LiveGame, Cdp) {
+    let dir = tempfile::tempdir().unwrap();
+    for pipe in ["in", "out"] {
+        assert!(Command::new("mkfifo").arg(dir.path().join(pipe)).status().unwrap().success());
+    }
+    let d = dir.path().display();
+    let command = format!(
+        "exec chromium --no-sandbox --no-first-run --disable-gpu --window-size={size} --window-position=0,0 \
+         --user-data-dir={d}/profile --remote-debugging-pipe --app={url}/{seed} 3<>{d}/in 4<>{d}/out"
+    );
+    let game = LiveGame::start("bash", &["-c", &command], "Cyberpunk 2077 // Breach Protocol", None);
+    let mut cdp = Cdp::open(dir.path());
+    // The welcome dialog stays shut once the page has seen it dismissed.
+    cdp.eval("localStorage.setItem('should_welcome_modal_open', 'false'), 'ok'");
+    (dir, game, cdp)
+}
+
+/// The clone's profile's settings.
+fn clone_config() -> BreachConfig {
+    Profile::load("breach-clone", Path::new("config")).unwrap().settings().unwrap()
+}
+
 const SEEDS: [u32; 10] = [1, 2, 3, 5, 8, 13, 21, 34, 55, 89];
 
 #[test]
@@ -80,20 +105,7 @@ fn plays_ten_breach_clone_seeds_and_installs_the_best_daemons() {
     let url = url.trim_end_matches('/').to_string();
     // GAMEBOT_BREACH_WINDOW=WxH plays in another window size (900x1000: the stacked layout).
     let window = std::env::var("GAMEBOT_BREACH_WINDOW").unwrap_or_else(|_| "1024x768".into()).replace('x', ",");
-    let dir = tempfile::tempdir().unwrap();
-    for pipe in ["in", "out"] {
-        assert!(Command::new("mkfifo").arg(dir.path().join(pipe)).status().unwrap().success());
-    }
-    let d = dir.path().display();
-    let command = format!(
-        "exec chromium --no-sandbox --no-first-run --disable-gpu --window-size={window} --window-position=0,0 \
-         --user-data-dir={d}/profile --remote-debugging-pipe --app={url}/{} 3<>{d}/in 4<>{d}/out",
-        SEEDS[0]
-    );
-    let mut game = LiveGame::start("bash", &["-c", &command], "Cyberpunk 2077 // Breach Protocol", None);
-    let mut cdp = Cdp::open(dir.path());
-    // The welcome dialog stays shut once the page has seen it dismissed.
-    cdp.eval("localStorage.setItem('should_welcome_modal_open', 'false'), 'ok'");
+    let (_dir, mut game, mut cdp) = open_clone(&url, &window, SEEDS[0]);
     let mut failures = Vec::new();
     for (index, seed) in SEEDS.into_iter().enumerate() {
         cdp.eval(&format!("location.href = '{url}/{seed}', 'ok'"));
@@ -188,25 +200,11 @@ fn reads_the_end_screen_as_the_page_marks_it() {
     let url = std::env::var("GAMEBOT_BREACH_URL").expect("GAMEBOT_BREACH_URL");
     let url = url.trim_end_matches('/').to_string();
     let keep = std::env::var_os("GAMEBOT_BREACH_FIXTURES").map(std::path::PathBuf::from);
-    let profile = Profile::load("breach-clone", Path::new("config")).unwrap();
-    let config: BreachConfig = profile.settings().unwrap();
+    let config = clone_config();
     let hints = config.read.end.clone().expect("the clone's profile says how to read the end");
     let mut failures = Vec::new();
     for (width, height, seeds) in [(1024, 768, [5, 13]), (1280, 800, [8, 21]), (1152, 1000, [34, 3])] {
-        let dir = tempfile::tempdir().unwrap();
-        for pipe in ["in", "out"] {
-            assert!(Command::new("mkfifo").arg(dir.path().join(pipe)).status().unwrap().success());
-        }
-        let d = dir.path().display();
-        let command = format!(
-            "exec chromium --no-sandbox --no-first-run --disable-gpu --window-size={width},{height} \
-             --window-position=0,0 --user-data-dir={d}/profile --remote-debugging-pipe --app={url}/{} \
-             3<>{d}/in 4<>{d}/out",
-            seeds[0]
-        );
-        let mut game = LiveGame::start("bash", &["-c", &command], "Cyberpunk 2077 // Breach Protocol", None);
-        let mut cdp = Cdp::open(dir.path());
-        cdp.eval("localStorage.setItem('should_welcome_modal_open', 'false'), 'ok'");
+        let (_dir, mut game, mut cdp) = open_clone(&url, &format!("{width},{height}"), seeds[0]);
         for (seed, fill) in seeds.into_iter().flat_map(|s| [(s, false), (s, true)]) {
             // The clone's clock (15 to 90 s from the first pick) may run out mid-breach: then the
             // breach is played again.
@@ -322,24 +320,11 @@ fn reads_the_clone_stacked_in_narrow_windows() {
     let url = std::env::var("GAMEBOT_BREACH_URL").expect("GAMEBOT_BREACH_URL");
     let url = url.trim_end_matches('/').to_string();
     let keep = std::env::var_os("GAMEBOT_BREACH_FIXTURES").map(std::path::PathBuf::from);
-    let profile = Profile::load("breach-clone", Path::new("config")).unwrap();
-    let config: BreachConfig = profile.settings().unwrap();
+    let config = clone_config();
     let mut failures = Vec::new();
     let mut read_count = 0;
     for (width, height) in [(900, 1000), (800, 1000)] {
-        let dir = tempfile::tempdir().unwrap();
-        for pipe in ["in", "out"] {
-            assert!(Command::new("mkfifo").arg(dir.path().join(pipe)).status().unwrap().success());
-        }
-        let d = dir.path().display();
-        let command = format!(
-            "exec chromium --no-sandbox --no-first-run --disable-gpu --window-size={width},{height} \
-             --window-position=0,0 --user-data-dir={d}/profile --remote-debugging-pipe --app={url}/7 \
-             3<>{d}/in 4<>{d}/out"
-        );
-        let mut game = LiveGame::start("bash", &["-c", &command], "Cyberpunk 2077 // Breach Protocol", None);
-        let mut cdp = Cdp::open(dir.path());
-        cdp.eval("localStorage.setItem('should_welcome_modal_open', 'false'), 'ok'");
+        let (_dir, mut game, mut cdp) = open_clone(&url, &format!("{width},{height}"), 7);
         for seed in [7u32, 11, 19] {
             cdp.eval(&format!("location.href = '{url}/{seed}', 'ok'"));
             std::thread::sleep(Duration::from_secs(3));

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::figure;
+
 use std::path::Path;
 
 /// Private settings (GSETTINGS_BACKEND=keyfile reads them from XDG_CONFIG_HOME) and a private
@@ -26,13 +28,6 @@ fn private_settings(dir: &Path) {
         std::env::set_var("XDG_CONFIG_HOME", dir.join("config"));
         std::env::set_var("XDG_DATA_HOME", dir.join("data"));
     }
-}
-
-fn figure(stdout: &str, key: &str) -> f64 {
-    stdout
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix(&format!("{key}="))?.parse().ok())
-        .unwrap_or_else(|| panic!("no {key}= in the summary:\n{stdout}"))
 }
 
 #[test]

@@ -20,8 +20,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use common::LiveGame;
 use common::cdp::Cdp;
+use common::{LiveGame, figure};
 use gamebot::games::tetris::contest::{End, ReplayOptions, TopOut, Validation, replay_str};
 use gamebot::games::tetris::live::config::LiveConfig;
 use gamebot::games::tetris::live::{locate, read};
@@ -88,13 +88,6 @@ fn open_page(url: &str, size: (u32, u32), dir: &Path) -> (LiveGame, Cdp) {
     // Nothing hovered: the pointer in the screen's far corner, off the window.
     let _ = Command::new("xdotool").args(["mousemove", "1270", "1010"]).env("DISPLAY", &game.display).status();
     (game, cdp)
-}
-
-fn figure(stdout: &str, key: &str) -> f64 {
-    stdout
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix(&format!("{key}="))?.parse().ok())
-        .unwrap_or_else(|| panic!("no {key}= in the summary:\n{stdout}"))
 }
 
 #[test]

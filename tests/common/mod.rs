@@ -87,3 +87,11 @@ pub fn files_in(dir: &str, ext: &str) -> Vec<std::path::PathBuf> {
     found.sort();
     found
 }
+
+/// The number after `key=` in gamebot's summary line (e.g. `lines=200`).
+pub fn figure(stdout: &str, key: &str) -> f64 {
+    stdout
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix(&format!("{key}="))?.parse().ok())
+        .unwrap_or_else(|| panic!("no {key}= in the summary:\n{stdout}"))
+}

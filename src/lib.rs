@@ -6,14 +6,16 @@
 //! none of those knows any game; `cases` (the replay walker) hands each case to its game.
 
 pub mod budget;
-pub mod cases;
+pub mod case;
 pub mod commands;
-pub mod env;
 pub mod files;
 pub mod frame;
+pub mod game;
 pub mod games;
 pub mod input;
+pub mod invocation;
 pub mod profile;
+pub mod replay;
 pub mod rng;
 pub mod runner;
 pub mod screen;

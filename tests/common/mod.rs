@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+#[cfg(target_os = "linux")]
+pub mod capture;
 pub mod cdp;
 #[cfg(target_os = "linux")]
 pub mod faults;

@@ -11,3 +11,5 @@ mod common;
 
 // sgt-flood: game IDs in default and resized windows, some after clicked moves.
 mod sgt_flood;
+// sgt-pegs: Cross, Octagon and Random game IDs, some after dragged jumps.
+mod sgt_pegs;

@@ -13,3 +13,5 @@ mod common;
 mod sgt_flood;
 // sgt-pegs: Cross, Octagon and Random game IDs, some after dragged jumps.
 mod sgt_pegs;
+// Debian's Qt peg-solitaire: boards of its data.sol, some after clicked jumps.
+mod peg_solitaire;

@@ -15,3 +15,5 @@ mod sgt_flood;
 mod sgt_pegs;
 // Debian's Qt peg-solitaire: boards of its data.sol, some after clicked jumps.
 mod peg_solitaire;
+// quadrapassel: key sequences played from a new game (random pieces: checked by the rules' cell count).
+mod quadrapassel;

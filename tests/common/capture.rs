@@ -191,12 +191,16 @@ fn png_bytes(image: &RgbaImage) -> Vec<u8> {
     bytes
 }
 
+/// Writes `image` as a truecolour PNG to `path`, replacing a file there only if `overwrite`.
+pub fn write_png(path: &Path, image: &RgbaImage, overwrite: bool) {
+    gamebot::files::write_atomic(path, &png_bytes(image), overwrite).unwrap_or_else(|e| panic!("{e}"));
+}
+
 /// Writes a capture and its case as `<dir>/<name>.png` and `.toml`, replacing them only if `overwrite`.
 fn write_case(dir: &Path, name: &str, image: &RgbaImage, case: &str, overwrite: bool) {
-    for (ext, bytes) in [("png", png_bytes(image)), ("toml", case.as_bytes().to_vec())] {
-        let path = dir.join(format!("{name}.{ext}"));
-        gamebot::files::write_atomic(&path, &bytes, overwrite).unwrap_or_else(|e| panic!("{e}"));
-    }
+    write_png(&dir.join(format!("{name}.png")), image, overwrite);
+    let path = dir.join(format!("{name}.toml"));
+    gamebot::files::write_atomic(&path, case.as_bytes(), overwrite).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// `gamebot replay <dir>`: true when every case passed. Prints its lines (and its errors when it fails).

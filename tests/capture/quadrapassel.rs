@@ -142,7 +142,8 @@ fn captures_quadrapassel_fixtures() {
         let committed = project().join(format!("fixtures/tetris/{name}.toml"));
         let old = gamebot::case::load(&committed).unwrap_or_else(|e| panic!("{e}"));
         let old_board = case_board(&old.board).unwrap_or_else(|e| panic!("{e}"));
-        let old_size = gamebot::screen::load_png(&committed.with_extension("png")).ok().map(|f| (f.width(), f.height()));
+        let old_size =
+            gamebot::screen::load_png(&committed.with_extension("png")).ok().map(|f| (f.width(), f.height()));
         println!(
             "{name:<12} {dropped} pieces dropped; window {}x{} (committed {old_size:?}); settled cells: new {} \
              (piece {:?}, next {:?}), committed truth {} (piece {:?}, next {:?})",
@@ -156,7 +157,11 @@ fn captures_quadrapassel_fixtures() {
             old_board.next
         );
         if old_size != Some((frame.width(), frame.height())) {
-            problems.push(format!("{name}: the window is {}x{}, the committed picture {old_size:?}", frame.width(), frame.height()));
+            problems.push(format!(
+                "{name}: the window is {}x{}, the committed picture {old_size:?}",
+                frame.width(),
+                frame.height()
+            ));
         }
         for (what, board) in [("the new capture", &new), ("the committed truth", &old_board)] {
             if !by_the_rules(cells(board), dropped) || board.piece.is_none() || board.next.is_none() {

@@ -362,10 +362,8 @@ fn capture(desk: &Desk, case: &(&str, &str, &str, &str), version: &str) -> Captu
             id.limit
         );
     }
-    let rows: Vec<String> = cells
-        .chunks(id.w)
-        .map(|row| row.iter().map(|&v| char::from_digit(v as u32, 36).unwrap()).collect())
-        .collect();
+    let rows: Vec<String> =
+        cells.chunks(id.w).map(|row| row.iter().map(|&v| char::from_digit(v as u32, 36).unwrap()).collect()).collect();
     let case = format!(
         "game = \"flood\"\nsource = {}\nprofile = \"sgt-flood\"\n\n[board]\n{}\n\n[answer]\nmax_moves = {max_moves}\n",
         toml_string(&source),
@@ -382,7 +380,8 @@ fn captures_sgt_flood_fixtures() {
         truth(&parse_id(case.3), &clicks(case.2));
     }
     if all {
-        let six = CASES.iter().any(|c| parse_id(c.3).cells.iter().collect::<std::collections::BTreeSet<_>>().len() == 6);
+        let six =
+            CASES.iter().any(|c| parse_id(c.3).cells.iter().collect::<std::collections::BTreeSet<_>>().len() == 6);
         assert!(six, "no case uses all 6 colours");
     }
     let version = package_version("sgt-puzzles");

@@ -16,34 +16,10 @@ use gamebot::profile::Profile;
 /// name | preset the ID came from | window ("default" or WxH) | jumps ("-" or "r,c>r,c ...", from
 /// hole > to hole, 0-based from the top-left, made in order) | game ID
 const CASES: &[(&str, &str, &str, &str, &str)] = &[
-    (
-        "sgt-7x7cross-01-default",
-        "7x7cross",
-        "default",
-        "-",
-        "7x7:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO",
-    ),
-    (
-        "sgt-7x7cross-02-500x500",
-        "7x7cross",
-        "500x500",
-        "-",
-        "7x7:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO",
-    ),
-    (
-        "sgt-7x7cross-03-700x400",
-        "7x7cross",
-        "700x400",
-        "-",
-        "7x7:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO",
-    ),
-    (
-        "sgt-7x7cross-04-300x600",
-        "7x7cross",
-        "300x600",
-        "-",
-        "7x7:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO",
-    ),
+    ("sgt-7x7cross-01-default", "7x7cross", "default", "-", "7x7:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO"),
+    ("sgt-7x7cross-02-500x500", "7x7cross", "500x500", "-", "7x7:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO"),
+    ("sgt-7x7cross-03-700x400", "7x7cross", "700x400", "-", "7x7:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO"),
+    ("sgt-7x7cross-04-300x600", "7x7cross", "300x600", "-", "7x7:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO"),
     (
         "sgt-7x7cross-05-default-2jumps",
         "7x7cross",
@@ -90,20 +66,8 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("sgt-5x5random-02-360x420", "5x5random", "360x420", "-", "5x5:PPPOOPPHPOOPPPOOPPHPOOOPO"),
     ("sgt-5x5random-03-800x300", "5x5random", "800x300", "-", "5x5:OOOPOOPPHPPPPPPPPPPOPHPPO"),
     ("sgt-5x5random-04-default-1jump", "5x5random", "default", "2,0>2,2", "5x5:OHOOOPPPPOPPHPHPPPPOPPPOO"),
-    (
-        "sgt-7x7random-01-default",
-        "7x7random",
-        "default",
-        "-",
-        "7x7:OPPPHPPOOPPOOOOPHPOOOOPPPPPOPPHPHPOOOPPPOOPPHPHPO",
-    ),
-    (
-        "sgt-7x7random-02-600x650",
-        "7x7random",
-        "600x650",
-        "-",
-        "7x7:OOOOPPHOOPPPPPPPPPPPHOPPPPPPOPPHPPPOOPPOOPOOPOOOO",
-    ),
+    ("sgt-7x7random-01-default", "7x7random", "default", "-", "7x7:OPPPHPPOOPPOOOOPHPOOOOPPPPPOPPHPHPOOOPPPOOPPHPHPO"),
+    ("sgt-7x7random-02-600x650", "7x7random", "600x650", "-", "7x7:OOOOPPHOOPPPPPPPPPPPHOPPPPPPOPPHPPPOOPPOOPOOPOOOO"),
     (
         "sgt-7x7random-03-1000x800",
         "7x7random",
@@ -340,7 +304,8 @@ struct Colours {
 }
 
 fn colours() -> Colours {
-    let profile = Profile::load("sgt-pegs", &crate::common::capture::project().join("config")).expect("sgt-pegs profile");
+    let profile =
+        Profile::load("sgt-pegs", &crate::common::capture::project().join("config")).expect("sgt-pegs profile");
     let config: PegsConfig = profile.settings().expect("sgt-pegs settings");
     let palette = config.palette.expect("sgt-pegs's profile has a palette");
     let hex = |i: usize| gamebot::vision::colour::parse_hex(&palette.colours[i]).expect("a #rrggbb colour");
@@ -402,7 +367,12 @@ fn check(frame: &Frame, board: &Board, colours: &Colours, default_tile: Option<u
                 'H' => [colours.hole, colours.canvas, colours.canvas],
                 _ => [colours.canvas; 3],
             };
-            assert_eq!(got, want, "{what}: cell ({r},{c}) is {} in the truth (centre, right and upper ring)", board.at((r, c)));
+            assert_eq!(
+                got,
+                want,
+                "{what}: cell ({r},{c}) is {} in the truth (centre, right and upper ring)",
+                board.at((r, c))
+            );
         }
     }
     let near = |p: &[u8], q: [u8; 3]| p.iter().zip(q).all(|(&a, b)| a.abs_diff(b) <= PEG_NEAR);
@@ -481,8 +451,7 @@ fn capture(desk: &Desk, case: &(&str, &str, &str, &str, &str), colours: &Colours
         format!("\n[answer]\npegs_left = 1\n{known}")
     } else {
         let n = jumps.len();
-        let list: Vec<String> =
-            jumps.iter().map(|(a, b)| format!("({},{})->({},{})", a.0, a.1, b.0, b.1)).collect();
+        let list: Vec<String> = jumps.iter().map(|(a, b)| format!("({},{})->({},{})", a.0, a.1, b.0, b.1)).collect();
         source += &format!(
             "; mid-game: {n} jump{} made before the capture by dragging a peg with the mouse (row,col from the \
              top-left, 0-based): {}; the board rows are the game id's board with these jumps applied by the jump \

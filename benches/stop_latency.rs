@@ -10,8 +10,12 @@
 
 #[cfg(target_os = "linux")]
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code, unused_imports)]
+#[allow(unused_imports)]
 mod common;
+
+/// A fault made to a running session; the trap window it opened, if any, lives as long as it is kept.
+#[cfg(target_os = "linux")]
+type Fault = fn(&common::faults::Session) -> Option<common::faults::Trap>;
 
 #[cfg(target_os = "linux")]
 fn main() {
@@ -20,7 +24,7 @@ fn main() {
     use common::faults::{Session, Trap};
 
     let runs: usize = std::env::args().skip_while(|a| a != "--runs").nth(1).and_then(|n| n.parse().ok()).unwrap_or(3);
-    let faults: [(&str, fn(&Session) -> Option<Trap>); 4] = [
+    let faults: [(&str, Fault); 4] = [
         ("covered", |s| {
             let (x, y, w, h) = s.geometry();
             Some(Trap::open(&s.game.display, (x, y), (w, h)))

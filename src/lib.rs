@@ -5,6 +5,7 @@
 //! way: `games` use `runner`, `commands`, `screen`, `vision`, `input`, `profile` and `files`, and
 //! none of those knows any game; `cases` (the replay walker) hands each case to its game.
 
+pub mod beam;
 pub mod budget;
 pub mod case;
 pub mod commands;

@@ -7,10 +7,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-// sgt-flood: generated boards won live, one in a resized window.
-mod flood;
-// sgt-pegs: Cross, Octagon and Random boards won live.
-mod pegs;
 // Debian's Qt peg-solitaire won with a learned profile.
 mod peg_solitaire;
 // quadrapassel played live for lines.
@@ -23,9 +19,9 @@ mod faults;
 mod focus;
 // Learned browser Flood-it and peg solitaire won live (GAMEBOT_FLOOD_URL, GAMEBOT_PEGS_URL).
 mod calibrate_live;
-// The Breach clone played live (GAMEBOT_BREACH_URL).
-mod breach;
-// The Collapse pygame game played level after level (GAMEBOT_COLLAPSE_DIR).
-mod collapse;
 // The 2021 Tetris contest page played live (GAMEBOT_TETRIS_PAGE_URL).
 mod tetris_contest_page;
+
+// Each game's own live tests, `src/games/<game>/live_tests.rs`, found by the build script (modules
+// `game_<game>`).
+include!(concat!(env!("OUT_DIR"), "/game_live_tests.rs"));

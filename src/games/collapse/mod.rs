@@ -13,6 +13,7 @@
 //! result over the board, so only the player's corner room is checked (and in hard mode the game
 //! crashes at that move: the loop counts a window gone after the winning move as its end).
 
+pub mod act;
 pub mod benchmarks;
 pub mod board;
 pub mod case;
@@ -130,14 +131,7 @@ impl TurnBased for Collapse {
     }
 
     fn actions(dir: &Dir, _board: &Board, _layout: &Grid, config: &CollapseConfig) -> anyhow::Result<Vec<Action>> {
-        let keys = &config.keys;
-        let key = match dir {
-            Dir::Up => &keys.up,
-            Dir::Down => &keys.down,
-            Dir::Left => &keys.left,
-            Dir::Right => &keys.right,
-        };
-        Ok(vec![Action::Key(key.clone())])
+        Ok(vec![act::key(*dir, &config.keys)])
     }
 
     /// The level's last move: the game writes its result over the middle of the building, so only

@@ -24,7 +24,9 @@ pub fn all(root: &Path) -> Vec<Benchmark> {
         all.push(Benchmark::new("flood pc19 first 50 boards", move || solve_all(&first)).samples(10));
         for index in [0, 519] {
             if let Some(board) = boards.get(index).cloned() {
-                all.push(Benchmark::new(format!("flood pc19 board {index}"), move || solve_all(&[board.clone()])));
+                all.push(Benchmark::new(format!("flood pc19 board {index}"), move || {
+                    solve_all(std::slice::from_ref(&board))
+                }));
             }
         }
     }

@@ -6,6 +6,7 @@
 //! figures. This file is the game type and its capabilities (`Game`, `TurnBased`). A move of the play loop is one jump (one drag), verified on screen before the
 //! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
 
+pub mod act;
 pub mod benchmarks;
 pub mod board;
 pub mod calibrate;
@@ -71,9 +72,9 @@ impl Game for Pegs {
     }
 }
 
-fn centre(grid: &Grid, (r, c): board::Pos) -> (f64, f64) {
-    let cell = grid.cell_rect(r, c);
-    (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0)
+/// A point as drawing coordinates.
+fn float(p: crate::frame::Point) -> (f64, f64) {
+    (p.x as f64, p.y as f64)
 }
 
 impl TurnBased for Pegs {
@@ -131,14 +132,7 @@ impl TurnBased for Pegs {
     }
 
     fn actions(jump: &Jump, _board: &Board, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
-        let point = |p| {
-            let (x, y) = centre(layout, p);
-            crate::frame::Point::new(x.floor() as i32, y.floor() as i32)
-        };
-        Ok(match config.input.style {
-            MoveStyle::Drag => vec![Action::Drag { from: point(jump.from), to: point(jump.to) }],
-            MoveStyle::Click => vec![Action::Click(point(jump.from)), Action::Click(point(jump.to))],
-        })
+        Ok(act::jump(jump, layout, config.input.style))
     }
 
     fn board_toml(board: &Board) -> String {
@@ -181,7 +175,13 @@ impl TurnBased for Pegs {
             }
         }
         for jump in plan {
-            line(&mut image, centre(layout, jump.from), centre(layout, jump.to), 2, Rgba([220, 0, 0, 255]));
+            line(
+                &mut image,
+                float(act::centre(layout, jump.from)),
+                float(act::centre(layout, jump.to)),
+                2,
+                Rgba([220, 0, 0, 255]),
+            );
         }
         // Number each jump in its landing square; several landings on one square stack downwards.
         let mut landed: std::collections::HashMap<board::Pos, usize> = std::collections::HashMap::new();

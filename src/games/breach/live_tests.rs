@@ -1,10 +1,10 @@
-//! Issue 13, live: `gamebot play breach --profile breach-clone` against the browser clone of Breach
-//! Protocol (yet3/cyberpunk2077-breach-protocol, MIT), ten seeds in a row in Chromium under Xvfb.
-//! The clone is not a package: build it, serve it on 127.0.0.1 and name the page in
-//! GAMEBOT_BREACH_URL (see the README's Breach section). The truth comes from the page's DOM, read
-//! over the DevTools protocol (Chromium's `--remote-debugging-pipe`, through two named pipes),
-//! never from gamebot's reader: the board before gamebot starts (on every other seed after one
-//! pick made through the page), from which the solver says which daemons an optimal breach
+//! Live tests of this game (compiled into the `live` test binary, not the library: `tests/live/main.rs` includes every
+//! `src/games/<game>/live_tests.rs`). Issue 13, live: `gamebot play breach --profile breach-clone` against the browser
+//! clone of Breach Protocol (yet3/cyberpunk2077-breach-protocol, MIT), ten seeds in a row in Chromium under Xvfb. The
+//! clone is not a package: build it, serve it on 127.0.0.1 and name the page in GAMEBOT_BREACH_URL (see the README's
+//! Breach section). The truth comes from the page's DOM, read over the DevTools protocol (Chromium's `--remote-
+//! debugging-pipe`, through two named pipes), never from gamebot's reader: the board before gamebot starts (on every
+//! other seed after one pick made through the page), from which the solver says which daemons an optimal breach
 //! installs, and the daemons the page marks installed after it.
 
 use crate::common;

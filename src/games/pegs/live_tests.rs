@@ -1,7 +1,8 @@
-//! End to end against the real sgt-pegs under Xvfb: Cross, Octagon and a 9x9 Random board (one in
-//! a resized window). The board must be read exactly as its game ID says; then `gamebot play pegs`
-//! plays it down to one peg, and a fresh capture confirms a single peg is left.
-//! Needs the Debian packages xvfb, jwm and sgt-puzzles.
+//! Live tests of this game (compiled into the `live` test binary, not the library: `tests/live/main.rs` includes every
+//! `src/games/<game>/live_tests.rs`). End to end against the real sgt-pegs under Xvfb: Cross, Octagon and a 9x9 Random
+//! board (one in a resized window). The board must be read exactly as its game ID says; then `gamebot play pegs` plays
+//! it down to one peg, and a fresh capture confirms a single peg is left. Needs the Debian packages xvfb, jwm and sgt-
+//! puzzles.
 
 use crate::common;
 

@@ -1,9 +1,9 @@
-//! End to end against the real Collapse game (philll11/Collapse, pygame) under Xvfb: `gamebot play
-//! collapse --levels 5` from easy 1, then each of hard 1, 2 and 3 in a game started again for it
-//! (the game crashes at the end of every hard level). Each level's result is checked from the
-//! game's own state, never from gamebot's report: the game runs under a few lines of Python that
-//! import its `building` module and log every new building and the player's totals at the end of a
-//! level; the best a level allows is found here by trying every path.
+//! Live tests of this game (compiled into the `live` test binary, not the library: `tests/live/main.rs` includes every
+//! `src/games/<game>/live_tests.rs`). End to end against the real Collapse game (philll11/Collapse, pygame) under Xvfb:
+//! `gamebot play collapse --levels 5` from easy 1, then each of hard 1, 2 and 3 in a game started again for it (the
+//! game crashes at the end of every hard level). Each level's result is checked from the game's own state, never from
+//! gamebot's report: the game runs under a few lines of Python that import its `building` module and log every new
+//! building and the player's totals at the end of a level; the best a level allows is found here by trying every path.
 //!
 //! Needs `GAMEBOT_COLLAPSE_DIR` (the folder with collapse.py), optionally `GAMEBOT_COLLAPSE_PYTHON`
 //! (a python with pygame; default python3), and the Debian packages xvfb and jwm.

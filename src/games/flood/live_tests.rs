@@ -1,7 +1,8 @@
-//! End to end against the real sgt-flood under Xvfb: open generated boards (one in a resized
-//! window), check the board is read exactly as its game ID says, run `gamebot play flood`, and
-//! confirm from a fresh capture that the board is one colour within the game's move limit.
-//! Needs the Debian packages xvfb, jwm and sgt-puzzles.
+//! Live tests of this game (compiled into the `live` test binary, not the library: `tests/live/main.rs` includes every
+//! `src/games/<game>/live_tests.rs`). End to end against the real sgt-flood under Xvfb: open generated boards (one in a
+//! resized window), check the board is read exactly as its game ID says, run `gamebot play flood`, and confirm from a
+//! fresh capture that the board is one colour within the game's move limit. Needs the Debian packages xvfb, jwm and
+//! sgt-puzzles.
 
 use crate::common;
 

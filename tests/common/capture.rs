@@ -1,10 +1,11 @@
-//! Shared by the capture tests (`tests/capture/`): a virtual display large enough for the biggest
-//! fixture windows, a real program opened on it with a clean environment and driven with xdotool,
-//! settled captures, and the end of every capture run. Each new capture is first replayed against the
-//! truth derived for it (from game IDs and rules, never from our reader); then, by default, its truth
-//! is compared with the committed fixture of the same name and `gamebot replay` must pass the new
-//! picture with the committed case's truth; with `REGENERATE=1` the fixtures are rewritten on purpose
-//! instead. Nothing under `fixtures/` is ever written without `REGENERATE=1`.
+//! Shared by the capture tests (each game's `capture_tests.rs`, in the `capture` binary): a virtual
+//! display large enough for the biggest fixture windows, a real program opened on it with a clean
+//! environment and driven with xdotool, settled captures, and the end of every capture run. Each new
+//! capture is first replayed against the truth derived for it (from game IDs and rules, never from our
+//! reader); then, by default, its truth is compared with the committed fixture of the same name and
+//! `gamebot replay` must pass the new picture with the committed case's truth; with `REGENERATE=1` the
+//! fixtures are rewritten on purpose instead. Nothing under `fixtures/` is ever written without
+//! `REGENERATE=1`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,3 +1,6 @@
+//! Capture tests of this game (compiled into the `capture` test binary, not the library:
+//! `tests/capture/main.rs` includes every `src/games/<game>/capture_tests.rs`).
+//!
 //! sgt-flood's fixtures (`fixtures/flood/sgt-*`): each case opens one game ID in the real Flood of
 //! Debian's sgt-puzzles, in its default or a resized window, optionally makes a few moves by clicking
 //! cells, and captures the settled window. The truth is the ID's board, with the clicked fills applied

@@ -1,3 +1,6 @@
+//! Capture tests of this game (compiled into the `capture` test binary, not the library:
+//! `tests/capture/main.rs` includes every `src/games/<game>/capture_tests.rs`).
+//!
 //! quadrapassel's fixtures (`fixtures/tetris/q*`): each case starts the real quadrapassel (GNOME
 //! Tetris) with private settings (sound off, preview on, shadow off, the clean theme, level 1, the
 //! case's window size and block colours), clicks its start button (quadrapassel 40.2 crashes on a key

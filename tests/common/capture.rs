@@ -184,11 +184,16 @@ pub fn project() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `image` as a truecolour PNG without alpha (the captures are opaque), as the committed ones are.
+/// `image` as a truecolour PNG without alpha (the captures are opaque), as the committed ones are,
+/// compressed hard (fixtures are written once and kept in git).
 fn png_bytes(image: &RgbaImage) -> Vec<u8> {
+    use image::ImageEncoder as _;
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
     let rgb = image::DynamicImage::ImageRgba8(image.clone()).to_rgb8();
     let mut bytes = Vec::new();
-    rgb.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).expect("PNG encoding");
+    PngEncoder::new_with_quality(&mut bytes, CompressionType::Best, FilterType::Adaptive)
+        .write_image(rgb.as_raw(), rgb.width(), rgb.height(), image::ExtendedColorType::Rgb8)
+        .expect("PNG encoding");
     bytes
 }
 

@@ -346,7 +346,7 @@ fn capture(desk: &Desk, case: &(&str, &str, &str, &str), version: &str) -> Captu
 
     let mut source = format!(
         "sgt-flood {version} (Debian sgt-puzzles), game id {id_text}, window {}x{} ({how}) under Xvfb+jwm, \
-         captured by tests/capture/sgt_flood.rs",
+         captured by src/games/flood/capture_tests.rs",
         last.width(),
         last.height()
     );

@@ -181,7 +181,7 @@ fn captures_quadrapassel_fixtures() {
         if regenerating() {
             let source = format!(
                 "quadrapassel {version} (Debian) under Xvfb + jwm, window {}x{}, random-block-colors={random}, clean \
-                 theme, level 1; captured by tests/capture/quadrapassel.rs after {dropped} pieces ({keys})",
+                 theme, level 1; captured by src/games/tetris/capture_tests.rs after {dropped} pieces ({keys})",
                 frame.width(),
                 frame.height()
             );

@@ -172,7 +172,7 @@ fn capture(desk: &Desk, case: &(&str, &str, &str, &str, &str), version: &str) ->
     let source = format!(
         "Debian peg-solitaire {version} (Qt 5) under Xvfb + jwm, LANG=en_US.UTF-8, window {size}; board \"{list_entry}\" \
          of its list (code {code} of its data.sol){played}; truth from data.sol with the jumps applied by the rules \
-         (tests/capture/peg_solitaire.rs)"
+         (src/games/pegs/capture_tests/peg_solitaire.rs)"
     );
     let answer = if code == "1" && jumps.is_empty() {
         "\n[answer]\npegs_left = 1  # the English board from its centre vacancy: the classic solvable start\n"

@@ -441,7 +441,7 @@ fn capture(desk: &Desk, case: &(&str, &str, &str, &str, &str), colours: &Colours
     let board = start.after(&jumps);
     let mut source = format!(
         "sgt-pegs {version} (Debian sgt-puzzles), game id {id} ({what}), window {}x{} ({how}) under Xvfb+jwm, \
-         captured by tests/capture/sgt_pegs.rs",
+         captured by src/games/pegs/capture_tests/sgt_pegs.rs",
         last.width(),
         last.height()
     );

@@ -27,6 +27,9 @@ pub use flood::Flood;
 pub use pegs::Pegs;
 pub use tetris::Tetris;
 
+/// The embedded default `gamebot demo` runs: the real sgt-flood, won live.
+pub use flood::demo;
+
 /// One command's subcommand enum, a variant per game, and its dispatch.
 macro_rules! command {
     ($enum:ident, $name:literal, $args:ident, $($game:ident),*) => {

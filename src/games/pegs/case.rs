@@ -62,7 +62,7 @@ impl Cases for Pegs {
             if left != 1 {
                 return Err(format!("answer: pegs_left = {left} is not supported (only 1)"));
             }
-            match solve::solve(&expected, Target::OnePeg, Budget::default()).outcome {
+            match solve::solve(&expected, Target::OnePeg, Budget::CHECK).outcome {
                 Outcome::Solved(jumps) => {
                     let end =
                         expected.play_all(&jumps).map_err(|e| format!("answer: the solver's plan is illegal: {e}"))?;
@@ -92,7 +92,7 @@ fn min_moves(board: &Board, min: usize) -> Result<String, String> {
         [only] => Target::OnePegAt((only / board.cols, only % board.cols)),
         _ => Target::OnePeg,
     };
-    match solve::solve_min_moves(board, target, Budget::default()) {
+    match solve::solve_min_moves(board, target, Budget::CHECK) {
         Ok(best) if best.moves == min && best.proven_optimal => Ok(format!("fewest {min} moves, proven")),
         Ok(best) if best.moves == min => Err(format!("answer: found {min} moves but could not prove it the fewest")),
         Ok(best) => Err(format!("answer: fewest moves found {}, expected {min}", best.moves)),

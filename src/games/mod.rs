@@ -9,6 +9,7 @@
 pub mod breach;
 pub mod collapse;
 pub mod flood;
+pub mod mines;
 pub mod pegs;
 pub mod tetris;
 

@@ -28,6 +28,8 @@ pub struct Setup {
     pub threads: usize,
     /// Nodes each decision may use.
     pub nodes: u64,
+    /// The first click, when not the solver's choice.
+    pub first: Option<usize>,
 }
 
 /// One game's outcome.
@@ -122,7 +124,7 @@ pub fn run(setup: &Setup, progress: &(dyn Fn(usize) + Sync)) -> Totals {
                     let mut part = Totals::default();
                     for g in (t..setup.games).step_by(threads) {
                         let mut rng = SplitMix64(setup.seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64));
-                        let first = first_click(setup.rows, setup.cols, setup.rule);
+                        let first = setup.first.unwrap_or_else(|| first_click(setup.rows, setup.cols, setup.rule));
                         let Some(layout) =
                             Layout::random(setup.rows, setup.cols, setup.mines, first, setup.rule, &mut rng)
                         else {
@@ -191,7 +193,11 @@ mod tests {
             _ => FirstClick::OpensArea,
         };
         let (_, rows, cols, mines) = *PRESETS.iter().find(|p| p.0 == preset).unwrap();
-        let setup = Setup { rows, cols, mines, rule, games, seed: 1, threads: 2, nodes: 2_000_000 };
+        let first = std::env::var("MINES_FIRST").ok().map(|s| {
+            let (r, c) = s.split_once(',').unwrap();
+            r.parse::<usize>().unwrap() * cols + c.parse::<usize>().unwrap()
+        });
+        let setup = Setup { rows, cols, mines, rule, games, seed: 1, threads: 2, nodes: 2_000_000, first };
         let t = run(&setup, &|_| {});
         println!(
             "win_rate={:.4} +-{:.4} games={} guesses/game={:.2} errors={} median_ms={:.3} p99_ms={:.2} max_ms={:.1} wall_s={:.1}",
@@ -205,5 +211,17 @@ mod tests {
             t.decision_ms(1.0),
             t.wall.as_secs_f64()
         );
+    }
+}
+
+#[cfg(test)]
+mod ids_dev {
+    #[test]
+    #[ignore = "development: MINES_IDS=file"]
+    fn ids() {
+        let text = std::fs::read_to_string(std::env::var("MINES_IDS").unwrap()).unwrap();
+        let ids: Vec<_> = text.lines().map(|l| super::super::sgt_id::parse(l).unwrap()).collect();
+        let (t, lost) = super::run_ids(&ids, 2_000_000);
+        println!("won {} of {} errors {} {lost:?}", t.won, t.games, t.errors);
     }
 }

@@ -10,6 +10,7 @@
 //! Deterministic (ties go to the first cell in reading order) and bounded by the budget's nodes and
 //! time; a budget spent mid-way gives the best answer found so far.
 
+pub mod endgame;
 pub mod guess;
 pub mod position;
 pub mod prob;
@@ -18,6 +19,9 @@ use super::board::{Board, Cell, FirstClick};
 use crate::budget::Budget;
 use position::{Contradiction, Known, Position};
 use prob::{Cache, probabilities};
+
+/// The nodes the exact endgame search may use (within the decision's budget).
+const ENDGAME_NODES: u64 = 300_000;
 
 /// What to do next.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,6 +90,12 @@ pub fn decide(board: &Board, budget: Budget) -> Result<Decision, SolveError> {
         return Ok(Decision::Open(safe));
     }
     let Some(probs) = probs else { return Ok(Decision::Done) };
+    if probs.ln_weight <= (endgame::MAX_LAYOUTS as f64).ln() && board.mines.is_some() {
+        let mut endgame_clock = Budget { max_nodes: budget.max_nodes.min(ENDGAME_NODES), ..budget }.start();
+        if let Some((cell, _chance)) = endgame::solve(&pos, &mut endgame_clock) {
+            return Ok(Decision::Guess { cell, safety: 1.0 - probs.mine[cell] });
+        }
+    }
     match guess::choose(&pos, &probs, &mut clock, &mut cache) {
         Some(g) => Ok(Decision::Guess { cell: g.cell, safety: g.safety }),
         None => Ok(Decision::Done),

@@ -25,6 +25,7 @@ use crate::vision::grid::Grid;
 pub use breach::Breach;
 pub use collapse::Collapse;
 pub use flood::Flood;
+pub use mines::Mines;
 pub use pegs::Pegs;
 pub use tetris::Tetris;
 
@@ -167,4 +168,4 @@ impl std::fmt::Display for GameKind {
 }
 
 // The one list of games.
-games!(Flood, Pegs, Breach, Collapse, Tetris);
+games!(Flood, Pegs, Breach, Collapse, Tetris, Mines);

@@ -3,6 +3,7 @@
 //! the same game, whatever the number of threads), or from sgt-mines game IDs (its boards with a
 //! unique solution, which must all be won).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::board::FirstClick;
@@ -109,17 +110,14 @@ pub fn play(layout: Layout, rule: FirstClick, first: usize, nodes: u64) -> Resul
     Ok(played)
 }
 
-/// Runs `setup.games` random games over `setup.threads` threads; `progress` hears every finished
-/// game's count.
-pub fn run(setup: &Setup, progress: &(dyn Fn(usize) + Sync)) -> Totals {
+/// Runs `setup.games` random games over `setup.threads` threads, counting finished games in `done`.
+pub fn run(setup: &Setup, done: &AtomicUsize) -> Totals {
     let started = Instant::now();
-    let done = std::sync::atomic::AtomicUsize::new(0);
     let threads = setup.threads.max(1);
     let mut totals = Totals::default();
     let parts: Vec<Totals> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let done = &done;
                 scope.spawn(move || {
                     let mut part = Totals::default();
                     for g in (t..setup.games).step_by(threads) {
@@ -135,7 +133,7 @@ pub fn run(setup: &Setup, progress: &(dyn Fn(usize) + Sync)) -> Totals {
                             Ok(played) => part.add(played),
                             Err(_) => part.errors += 1,
                         }
-                        progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                        done.fetch_add(1, Ordering::Relaxed);
                     }
                     part
                 })
@@ -198,7 +196,7 @@ mod tests {
             r.parse::<usize>().unwrap() * cols + c.parse::<usize>().unwrap()
         });
         let setup = Setup { rows, cols, mines, rule, games, seed: 1, threads: 2, nodes: 2_000_000, first };
-        let t = run(&setup, &|_| {});
+        let t = run(&setup, &AtomicUsize::new(0));
         println!(
             "win_rate={:.4} +-{:.4} games={} guesses/game={:.2} errors={} median_ms={:.3} p99_ms={:.2} max_ms={:.1} wall_s={:.1}",
             t.win_rate(),

@@ -106,7 +106,9 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&
         }
     };
     let read_time = started.elapsed();
-    if let Some(difference) = first_cell_difference(&char_cells(&board.to_rows()), &char_cells(&expected.to_rows()), "cells") {
+    if let Some(difference) =
+        first_cell_difference(&char_cells(&board.to_rows()), &char_cells(&expected.to_rows()), "cells")
+    {
         return Err(difference);
     }
     let Some(layout) = &answer.layout else { return Ok(Passed::read_only(read_time)) };
@@ -126,7 +128,11 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&
     let detail = match decision {
         Decision::Open(cells) => {
             if let Some(&i) = cells.iter().find(|&&i| mine[i]) {
-                return Err(format!("answer: the solver opens row {} col {} as certain, a mine", i / expected.cols, i % expected.cols));
+                return Err(format!(
+                    "answer: the solver opens row {} col {} as certain, a mine",
+                    i / expected.cols,
+                    i % expected.cols
+                ));
             }
             format!("{} certain cells to open, all clear", cells.len())
         }

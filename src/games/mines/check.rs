@@ -21,7 +21,11 @@ pub fn random(seed: u64) -> Result<String, String> {
     let mines = 1 + rng.index(rows * cols / 3);
     let rule = if rng.below(2) == 0 { FirstClick::OpensArea } else { FirstClick::Safe };
     let first = rng.index(rows * cols);
-    let rule = if Layout::random(rows, cols, mines, first, rule, &mut rng.clone()).is_none() { FirstClick::Safe } else { rule };
+    let rule = if Layout::random(rows, cols, mines, first, rule, &mut rng.clone()).is_none() {
+        FirstClick::Safe
+    } else {
+        rule
+    };
     let layout = Layout::random(rows, cols, mines, first, rule, &mut rng).ok_or("no layout")?;
     let mut game = Game::new(layout, rule);
     game.open(first);
@@ -52,16 +56,25 @@ pub fn random(seed: u64) -> Result<String, String> {
     let what = match decide(&board, budget).map_err(|e| format!("{e} on\n{board}"))? {
         Decision::Open(cells) => {
             if let Some(&i) = cells.iter().find(|&&i| game.layout.mine[i] || !board.cells[i].is_covered()) {
-                return Err(format!("the solver opens row {} col {} as certain, wrongly:\n{board}", i / cols, i % cols));
+                return Err(format!(
+                    "the solver opens row {} col {} as certain, wrongly:\n{board}",
+                    i / cols,
+                    i % cols
+                ));
             }
             format!("{} certain cells", cells.len())
         }
         Decision::Guess { cell, safety } => {
             let mut pos = Position::from_board(&board);
             pos.deduce().map_err(|e| e.to_string())?;
-            let probs = probabilities(&pos, &mut Budget::UNLIMITED.start(), &mut Cache::default()).map_err(|e| e.to_string())?;
+            let probs = probabilities(&pos, &mut Budget::UNLIMITED.start(), &mut Cache::default())
+                .map_err(|e| e.to_string())?;
             if pos.cells[cell] != Known::Unknown || probs.mine[cell] >= 1.0 || !(0.0..=1.0).contains(&safety) {
-                return Err(format!("the guess at row {} col {} is not a possible cell:\n{board}", cell / cols, cell % cols));
+                return Err(format!(
+                    "the guess at row {} col {} is not a possible cell:\n{board}",
+                    cell / cols,
+                    cell % cols
+                ));
             }
             format!("a guess {:.0}% safe", safety * 100.0)
         }

@@ -54,7 +54,9 @@ pub struct MinesCalibrate {
 impl Command<Mines> for MinesCalibrate {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
         if self.common.learns(cx) {
-            bail!("learning a new profile from a screenshot is not available for mines yet: copy config/sgt-mines.toml and set its colours");
+            bail!(
+                "learning a new profile from a screenshot is not available for mines yet: copy config/sgt-mines.toml and set its colours"
+            );
         }
         commands::calibrate::<Mines>(cx, &self.common)
     }
@@ -86,7 +88,11 @@ impl Command<Mines> for MinesSolve {
             }
             _ => {
                 let (rows, source) = input_rows(None)?;
-                (Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of #, F, ., 1-8 and *"))?, source)
+                (
+                    Board::from_rows(&rows)
+                        .with_context(|| format!("{source}: expected rows of #, F, ., 1-8 and *"))?,
+                    source,
+                )
             }
         };
         let mut board = match self.mines {

@@ -117,7 +117,8 @@ impl MinesConfig {
     /// The colours as RGB; an error names a bad one.
     pub fn rgb(&self) -> Result<Rgb, String> {
         let c = &self.colours;
-        let one = |name: &str, text: &str| parse_hex(text).ok_or_else(|| format!("colours.{name}: '{text}' is not #rrggbb"));
+        let one =
+            |name: &str, text: &str| parse_hex(text).ok_or_else(|| format!("colours.{name}: '{text}' is not #rrggbb"));
         if c.numbers.len() != 8 {
             return Err(format!("colours.numbers: {} colours, expected 8 (for 1 to 8)", c.numbers.len()));
         }

@@ -194,7 +194,13 @@ pub fn read(frame: &Frame, grid: &Grid, config: &MinesConfig) -> Result<Board, R
             cells.push(cell);
         }
     }
-    let board = Board { rows: grid.rows, cols: grid.cols, cells, mines: config.rules.mines, first_click: config.rules.first_click };
+    let board = Board {
+        rows: grid.rows,
+        cols: grid.cols,
+        cells,
+        mines: config.rules.mines,
+        first_click: config.rules.first_click,
+    };
     Ok(board)
 }
 
@@ -236,7 +242,10 @@ fn read_cell(frame: &Frame, rect: Rect, classifier: &Classifier, config: &MinesC
     if covered {
         let face = count(Kind::Covered) + count(Kind::Flag) + count(Kind::Mine);
         if (face as f64) < 0.6 * area {
-            return Err(format!("a covered cell, but only {:.0}% of its inside is a covered cell's", 100.0 * face as f64 / area));
+            return Err(format!(
+                "a covered cell, but only {:.0}% of its inside is a covered cell's",
+                100.0 * face as f64 / area
+            ));
         }
         return Ok(if count(Kind::Flag) as f64 >= vision.number_share * area { Cell::Flagged } else { Cell::Covered });
     }
@@ -248,7 +257,10 @@ fn read_cell(frame: &Frame, rect: Rect, classifier: &Classifier, config: &MinesC
     }
     let known = area - unknown as f64;
     if known < 0.6 * area {
-        return Err(format!("an opened cell, but {:.0}% of its inside has none of the profile's colours", 100.0 * unknown as f64 / area));
+        return Err(format!(
+            "an opened cell, but {:.0}% of its inside has none of the profile's colours",
+            100.0 * unknown as f64 / area
+        ));
     }
     let mut best: Option<(u8, usize)> = None;
     for n in 1..=8u8 {

@@ -101,7 +101,9 @@ impl Game {
             self.board.cells[j] = Cell::Open(n);
             self.safe_left -= 1;
             if n == 0 {
-                stack.extend(neighbours(self.layout.rows, self.layout.cols, j).filter(|&k| self.board.cells[k].is_covered()));
+                stack.extend(
+                    neighbours(self.layout.rows, self.layout.cols, j).filter(|&k| self.board.cells[k].is_covered()),
+                );
             }
         }
         if self.safe_left == 0 {
@@ -134,7 +136,8 @@ mod tests {
 
     #[test]
     fn a_zero_opens_its_area_and_the_last_safe_cell_wins() {
-        let layout = Layout { rows: 3, cols: 3, mine: vec![false, false, false, false, false, false, false, false, true] };
+        let layout =
+            Layout { rows: 3, cols: 3, mine: vec![false, false, false, false, false, false, false, false, true] };
         let mut game = Game::new(layout, FirstClick::Safe);
         assert_eq!(game.open(0), Status::Won);
         assert_eq!(game.board.to_rows(), vec!["...", ".11", ".1F"]);

@@ -98,7 +98,19 @@ fn layouts(pos: &Position, unknown: &[usize], clock: &mut BudgetClock) -> Option
                 sum[c] += bit;
                 cap[c] -= 1;
             }
-            let ok = go(depth + 1, mines + bit as i64, mask | (bit as u128) << k, order, of_cell, cons, sum, cap, left, found, clock);
+            let ok = go(
+                depth + 1,
+                mines + bit as i64,
+                mask | (bit as u128) << k,
+                order,
+                of_cell,
+                cons,
+                sum,
+                cap,
+                left,
+                found,
+                clock,
+            );
             for &c in &of_cell[k] {
                 sum[c] -= bit;
                 cap[c] += 1;
@@ -157,7 +169,10 @@ impl Endgame {
                 continue; // certainly a mine, or clear and telling nothing
             }
             // Cells behaving alike in every layout of the set give the same outcome.
-            let mut signature: Vec<u16> = parts.iter().flat_map(|(v, s)| std::iter::once(*v as u16 + 1000).chain(members(s).map(|l| l as u16))).collect();
+            let mut signature: Vec<u16> = parts
+                .iter()
+                .flat_map(|(v, s)| std::iter::once(*v as u16 + 1000).chain(members(s).map(|l| l as u16)))
+                .collect();
             signature.push(survivors as u16);
             if seen.contains(&signature) {
                 continue;
@@ -202,8 +217,7 @@ pub fn solve(pos: &Position, clock: &mut BudgetClock) -> Option<(usize, f64)> {
     let mut shows = vec![vec![0u8; all.len()]; unknown.len()];
     for (c, &cell) in unknown.iter().enumerate() {
         let known_mines = pos.around(cell).iter().filter(|&&j| pos.cells[j as usize] == Known::Mine).count() as u8;
-        let around: Vec<usize> =
-            pos.around(cell).iter().filter_map(|&j| index.get(&(j as usize)).copied()).collect();
+        let around: Vec<usize> = pos.around(cell).iter().filter_map(|&j| index.get(&(j as usize)).copied()).collect();
         for (l, &layout) in all.iter().enumerate() {
             if layout >> c & 1 == 1 {
                 mine[c][l / 64] |= 1 << (l % 64);

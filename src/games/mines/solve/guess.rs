@@ -41,7 +41,8 @@ fn candidates(pos: &Position, probs: &Probabilities) -> Vec<(usize, f64)> {
         .filter(|&&i| !is_rest(i) && 1.0 - probs.mine[i] >= best - MARGIN)
         .map(|&i| (i, 1.0 - probs.mine[i]))
         .collect();
-    frontier.sort_by(|a, b| b.1.total_cmp(&a.1).then(covered_around(a.0).cmp(&covered_around(b.0))).then(a.0.cmp(&b.0)));
+    frontier
+        .sort_by(|a, b| b.1.total_cmp(&a.1).then(covered_around(a.0).cmp(&covered_around(b.0))).then(a.0.cmp(&b.0)));
     frontier.truncate(MAX_FRONTIER);
     let mut all = frontier;
     if !probs.rest.is_empty() && 1.0 - probs.rest_p >= best - MARGIN {

@@ -109,7 +109,11 @@ const fn small_choose() -> [[f64; 9]; 9] {
 const CHOOSE: [[f64; 9]; 9] = small_choose();
 
 /// The exact probabilities of `pos` (after its local deductions).
-pub fn probabilities(pos: &Position, clock: &mut BudgetClock, cache: &mut Cache) -> Result<Probabilities, Contradiction> {
+pub fn probabilities(
+    pos: &Position,
+    clock: &mut BudgetClock,
+    cache: &mut Cache,
+) -> Result<Probabilities, Contradiction> {
     let n = pos.cells.len();
     let constraints = pos.constraints()?;
     // The constraints each unknown cell lies in.
@@ -255,7 +259,9 @@ fn enumerate(constraints: &[(Vec<u32>, u8)], left: Option<i64>, clock: &mut Budg
     let boxes_out = boxes
         .iter()
         .enumerate()
-        .map(|(b, (cells, _))| (cells.clone(), e[b * stride + kmin..=b * stride + kmax].iter().map(|x| x * norm).collect()))
+        .map(|(b, (cells, _))| {
+            (cells.clone(), e[b * stride + kmin..=b * stride + kmax].iter().map(|x| x * norm).collect())
+        })
         .collect();
     Counts { kmin, w: counts_w, boxes: boxes_out, ln_scale: if scale > 0.0 { scale.ln() } else { 0.0 }, exact }
 }
@@ -333,13 +339,20 @@ impl Search<'_> {
 
 /// A component too large to enumerate within the budget: each box's density is the mean over its
 /// constraints of their share of mines, and the component's count of mines is its expectation.
-fn estimate(constraints: &[(Vec<u32>, u8)], boxes: &[(Vec<u32>, Vec<u32>)], w: &mut [f64], e: &mut [f64], stride: usize) {
+fn estimate(
+    constraints: &[(Vec<u32>, u8)],
+    boxes: &[(Vec<u32>, Vec<u32>)],
+    w: &mut [f64],
+    e: &mut [f64],
+    stride: usize,
+) {
     w.iter_mut().for_each(|x| *x = 0.0);
     e.iter_mut().for_each(|x| *x = 0.0);
     let density: Vec<f64> = boxes
         .iter()
         .map(|(_, cons)| {
-            let shares: f64 = cons.iter().map(|&c| constraints[c as usize].1 as f64 / constraints[c as usize].0.len() as f64).sum();
+            let shares: f64 =
+                cons.iter().map(|&c| constraints[c as usize].1 as f64 / constraints[c as usize].0.len() as f64).sum();
             (shares / cons.len() as f64).clamp(0.0, 1.0)
         })
         .collect();
@@ -391,10 +404,7 @@ fn combine(pos: &Position, cell_cons: &[Vec<u32>], comps: Vec<Rc<Counts>>) -> Re
         suffix[i] = convolve(&polys[i], &suffix[i + 1]);
     }
     let all = &prefix[polys.len()];
-    let shift = (0..all.1.len())
-        .filter(|&i| all.1[i] > 0.0)
-        .map(|i| ln_b(all.0 + i))
-        .fold(f64::NEG_INFINITY, f64::max);
+    let shift = (0..all.1.len()).filter(|&i| all.1[i] > 0.0).map(|i| ln_b(all.0 + i)).fold(f64::NEG_INFINITY, f64::max);
     if shift == f64::NEG_INFINITY {
         return Err(Contradiction { at: None });
     }
@@ -438,7 +448,8 @@ fn combine(pos: &Position, cell_cons: &[Vec<u32>], comps: Vec<Rc<Counts>>) -> Re
     if left.is_none() {
         let settled_safe = pos.cells.iter().filter(|&&k| k == Known::Safe).count();
         let settled_mines = pos.cells.iter().filter(|&&k| k == Known::Mine).count();
-        ln_weight += (frontier_cells + settled_safe) as f64 * (1.0 - DENSITY).ln() + settled_mines as f64 * DENSITY.ln();
+        ln_weight +=
+            (frontier_cells + settled_safe) as f64 * (1.0 - DENSITY).ln() + settled_mines as f64 * DENSITY.ln();
     }
     Ok(Probabilities { mine, rest, rest_p, ln_weight, exact: comps.iter().all(|c| c.exact) })
 }
@@ -448,8 +459,8 @@ mod tests {
     use super::super::super::board::{Board, Cell, FirstClick};
     use super::super::super::sim::{Game, Layout};
     use super::*;
-    use crate::rng::SplitMix64;
     use crate::budget::Budget;
+    use crate::rng::SplitMix64;
 
     fn probs(rows: &[&str], total: Option<u32>) -> (Position, Probabilities) {
         let board = Board::from_rows(rows).unwrap().with_mines(total).unwrap();
@@ -510,7 +521,12 @@ mod tests {
             let (want, layouts) = brute(&board, mines as u32);
             for i in 0..pos.cells.len() {
                 if pos.cells[i] == Known::Unknown {
-                    assert!((p.mine[i] - want[i]).abs() < 1e-9, "seed {seed} cell {i}: {} vs {}\n{board}", p.mine[i], want[i]);
+                    assert!(
+                        (p.mine[i] - want[i]).abs() < 1e-9,
+                        "seed {seed} cell {i}: {} vs {}\n{board}",
+                        p.mine[i],
+                        want[i]
+                    );
                 }
             }
             assert!((p.ln_weight - f64::ln(layouts)).abs() < 1e-9, "seed {seed}: {layouts} layouts\n{board}");

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::board::{Board, Cell, FirstClick};
 use super::config::MinesConfig;
 use super::read;
-use super::solve::{Decision, decide};
+use super::solve::{Decision, SolveError, decide};
 use crate::budget::Budget;
 use crate::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::frame::Frame;
@@ -116,15 +116,22 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&
     if let Some(why) = disagreement(&expected, &mine) {
         return Err(format!("answer: {why}"));
     }
-    if expected.is_lost() {
-        return Ok(Passed { read: read_time, solve: None, detail: "lost: a mine is shown".into() });
-    }
-    if expected.is_won() {
-        return Ok(Passed { read: read_time, solve: None, detail: "won".into() });
-    }
     let started = Instant::now();
-    let decision = decide(&expected, Budget::default()).map_err(|e| format!("solve: {e}"))?;
+    let decision = decide(&expected, Budget::default());
     let solve_time = started.elapsed();
+    if expected.is_lost() {
+        // The solver must not play on.
+        return match decision {
+            Err(SolveError::Lost) => {
+                Ok(Passed { read: read_time, solve: Some(solve_time), detail: "lost: a mine is shown, no move".into() })
+            }
+            other => Err(format!("answer: the game is lost, yet the solver answers {other:?}")),
+        };
+    }
+    let decision = decision.map_err(|e| format!("solve: {e}"))?;
+    if expected.is_won() && decision != Decision::Done {
+        return Err(format!("answer: the game is won, yet the solver answers {decision:?}"));
+    }
     let detail = match decision {
         Decision::Open(cells) => {
             if let Some(&i) = cells.iter().find(|&&i| mine[i]) {
@@ -143,6 +150,7 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&
             safety * 100.0,
             if mine[cell] { "a mine" } else { "clear" }
         ),
+        Decision::Done if expected.is_won() => "won: nothing left to open".into(),
         Decision::Done => "nothing left to open".into(),
     };
     Ok(Passed { read: read_time, solve: Some(solve_time), detail })

@@ -1,19 +1,19 @@
 //! Minesweeper on the command line: its options for each command and what they do. Play is the
 //! shared turn-based command with the total of mines added (the screen does not show it in the
-//! board); calibrate and read are the shared ones; solve (a board as text or a case) and bench (the
-//! simulation) are its own.
+//! board); calibrate is the shared one without learning a new profile; read is the shared one;
+//! solve (a board as text or a case) and bench (the simulation) are its own.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
 use super::Mines;
 use super::bench::{self, PRESETS, Setup};
 use super::board::{Board, FirstClick};
 use super::solve::{Decision, decide};
 use crate::case::input_rows;
-use crate::commands::{self, BudgetArg, CalibrateArgs, PlayArgs};
+use crate::commands::{self, BudgetArg, CalibrateArgs, PlayArgs, ProfileArg};
 use crate::game::{Command, Game};
 use crate::invocation::Invocation;
 
@@ -44,21 +44,35 @@ impl Command<Mines> for MinesPlay {
     }
 }
 
-/// Options of `calibrate mines`.
+/// Options of `calibrate mines`: finding the board and saving its layout. (Learning a new program's
+/// profile from a screenshot is not available for mines: a new profile is a copy of
+/// `config/sgt-mines.toml` with the program's colours.)
 #[derive(clap::Args)]
 pub struct MinesCalibrate {
     #[command(flatten)]
-    pub common: CalibrateArgs,
+    pub profile: ProfileArg,
+    /// Calibrate from this screenshot instead of the live window.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Where to draw what was found [default: calibration/<profile>.png].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Replace an existing calibration.
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl Command<Mines> for MinesCalibrate {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        if self.common.learns(cx) {
-            bail!(
-                "learning a new profile from a screenshot is not available for mines yet: copy config/sgt-mines.toml and set its colours"
-            );
-        }
-        commands::calibrate::<Mines>(cx, &self.common)
+        let args = CalibrateArgs {
+            profile: self.profile,
+            from: self.from,
+            out: self.out,
+            force: self.force,
+            board: None,
+            title: None,
+        };
+        commands::calibrate::<Mines>(cx, &args)
     }
 }
 

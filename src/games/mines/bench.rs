@@ -213,13 +213,20 @@ mod tests {
 }
 
 #[cfg(test)]
-mod ids_dev {
+mod sgt_boards {
+    /// sgt-mines makes boards that need no guess (`fixtures/mines/sgt-ids-*.txt`, from the game's own
+    /// generator): the solver wins every one without guessing. (The first 200 of each preset here;
+    /// `gamebot bench mines --ids` plays all 1000.)
     #[test]
-    #[ignore = "development: MINES_IDS=file"]
-    fn ids() {
-        let text = std::fs::read_to_string(std::env::var("MINES_IDS").unwrap()).unwrap();
-        let ids: Vec<_> = text.lines().map(|l| super::super::sgt_id::parse(l).unwrap()).collect();
-        let (t, lost) = super::run_ids(&ids, 2_000_000);
-        println!("won {} of {} errors {} {lost:?}", t.won, t.games, t.errors);
+    fn sgt_mines_boards_with_unique_solutions_are_all_won_without_a_guess() {
+        for preset in ["beginner", "intermediate", "expert"] {
+            let path = format!("{}/fixtures/mines/sgt-ids-{preset}.txt", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let ids: Vec<_> = text.lines().take(200).map(|l| super::super::sgt_id::parse(l).unwrap()).collect();
+            assert_eq!(ids.len(), 200, "{path}");
+            let (totals, lost) = super::run_ids(&ids, 2_000_000);
+            assert!(lost.is_empty() && totals.errors == 0, "{preset}: {lost:?}");
+            assert_eq!((totals.won, totals.guesses), (200, 0), "{preset}");
+        }
     }
 }

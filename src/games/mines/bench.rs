@@ -38,8 +38,9 @@ pub struct Setup {
 pub struct Played {
     pub won: bool,
     pub guesses: usize,
-    /// How long each decision took.
+    /// How long each decision took, and those that were guesses (with their look-ahead).
     pub decisions: Vec<Duration>,
+    pub guess_decisions: Vec<Duration>,
 }
 
 /// The totals of a run.
@@ -49,6 +50,7 @@ pub struct Totals {
     pub won: usize,
     pub guesses: usize,
     pub decisions: Vec<Duration>,
+    pub guess_decisions: Vec<Duration>,
     pub wall: Duration,
     /// Games whose board could not be decided (a contradiction: a bug).
     pub errors: usize,
@@ -60,6 +62,7 @@ impl Totals {
         self.won += played.won as usize;
         self.guesses += played.guesses;
         self.decisions.extend(played.decisions);
+        self.guess_decisions.extend(played.guess_decisions);
     }
 
     pub fn win_rate(&self) -> f64 {
@@ -77,10 +80,20 @@ impl Totals {
 
     /// The decision time at quantile `q` (0..1), in milliseconds.
     pub fn decision_ms(&self, q: f64) -> f64 {
-        let mut times = self.decisions.clone();
-        times.sort();
-        times.get(((times.len() as f64 - 1.0) * q).round() as usize).map_or(0.0, |d| d.as_secs_f64() * 1e3)
+        quantile_ms(&self.decisions, q)
     }
+
+    /// The same over the guesses alone.
+    pub fn guess_ms(&self, q: f64) -> f64 {
+        quantile_ms(&self.guess_decisions, q)
+    }
+}
+
+/// The time at quantile `q` (0..1) of `times`, in milliseconds.
+fn quantile_ms(times: &[Duration], q: f64) -> f64 {
+    let mut times = times.to_vec();
+    times.sort();
+    times.get(((times.len() as f64 - 1.0) * q).round() as usize).map_or(0.0, |d| d.as_secs_f64() * 1e3)
 }
 
 /// Plays one game to its end from `first` (the game has opened nothing yet).
@@ -101,6 +114,7 @@ pub fn play(layout: Layout, rule: FirstClick, first: usize, nodes: u64) -> Resul
             }
             Decision::Guess { cell, .. } => {
                 played.guesses += 1;
+                played.guess_decisions.extend(played.decisions.last().copied());
                 game.open(cell);
             }
             Decision::Done => return Err(format!("the solver stopped on an unfinished board\n{}", game.board)),
@@ -147,6 +161,7 @@ pub fn run(setup: &Setup, done: &AtomicUsize) -> Totals {
         totals.guesses += part.guesses;
         totals.errors += part.errors;
         totals.decisions.extend(part.decisions);
+        totals.guess_decisions.extend(part.guess_decisions);
     }
     totals.wall = started.elapsed();
     totals

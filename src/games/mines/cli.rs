@@ -228,6 +228,8 @@ fn report(cx: &mut Invocation, t: &bench::Totals, what: &str) {
     cx.line(format!("decision_median_ms={:.3}", t.decision_ms(0.5)));
     cx.line(format!("decision_p99_ms={:.3}", t.decision_ms(0.99)));
     cx.line(format!("decision_max_ms={:.1}", t.decision_ms(1.0)));
+    cx.line(format!("guess_median_ms={:.3}", t.guess_ms(0.5)));
+    cx.line(format!("guess_p99_ms={:.3}", t.guess_ms(0.99)));
     cx.line(format!("errors={}", t.errors));
     cx.line(format!("wall_s={:.1}", t.wall.as_secs_f64()));
 }

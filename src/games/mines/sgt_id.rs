@@ -123,11 +123,9 @@ fn unmask(bytes: &mut [u8], bits: usize) {
 
 /// The masking step: XORs the stream made from `seed` over `target`.
 fn xor_stream(seed: &[u8], target: &mut [u8]) {
-    let mut counter = 0;
-    for chunk in target.chunks_mut(20) {
+    for (counter, chunk) in target.chunks_mut(20).enumerate() {
         let mut input = seed.to_vec();
         input.extend_from_slice(counter.to_string().as_bytes());
-        counter += 1;
         for (t, d) in chunk.iter_mut().zip(sha1(&input)) {
             *t ^= d;
         }

@@ -89,7 +89,7 @@ fn layouts(pos: &Position, unknown: &[usize], clock: &mut BudgetClock) -> Option
         for bit in [0, 1] {
             let fits = of_cell[k].iter().all(|&c| {
                 let s = sum[c] + bit;
-                s <= cons[c].1 && s + cap[c] - 1 >= cons[c].1
+                s <= cons[c].1 && s + cap[c] > cons[c].1
             });
             if !fits {
                 continue;

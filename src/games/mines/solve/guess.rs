@@ -64,7 +64,13 @@ fn candidates(pos: &Position, probs: &Probabilities) -> Vec<(usize, f64)> {
 
 /// The position after `cell` is opened showing `shown` (its local deductions made), its
 /// probabilities, and the log of its weight; None when the number is impossible.
-fn reveal(pos: &Position, cell: usize, shown: u8, clock: &mut BudgetClock, cache: &mut Cache) -> Option<(Position, Probabilities)> {
+fn reveal(
+    pos: &Position,
+    cell: usize,
+    shown: u8,
+    clock: &mut BudgetClock,
+    cache: &mut Cache,
+) -> Option<(Position, Probabilities)> {
     let mut next = pos.clone();
     next.cells[cell] = Known::Open(shown);
     next.deduce().ok()?;
@@ -134,7 +140,8 @@ pub fn choose(pos: &Position, probs: &Probabilities, clock: &mut BudgetClock, ca
         }
     }
     scored.sort_by(|a, b| b.score.total_cmp(&a.score));
-    let close: Vec<Guess> = scored.into_iter().filter(|g| g.score >= best.score - DEEP_CLOSE).take(DEEP_OUTER).collect();
+    let close: Vec<Guess> =
+        scored.into_iter().filter(|g| g.score >= best.score - DEEP_CLOSE).take(DEEP_OUTER).collect();
     if close.len() < 2 {
         return Some(best);
     }

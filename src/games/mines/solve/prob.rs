@@ -64,10 +64,14 @@ struct Counts {
     exact: bool,
 }
 
-/// Components already enumerated, by their constraints and the mines left (which bounds them).
+/// A component as the cache knows it: the mines left (which bound it) and its constraints (sorted
+/// cells, target).
+type Key = (Option<i64>, Vec<(Vec<u32>, u8)>);
+
+/// Components already enumerated.
 #[derive(Default)]
 pub struct Cache {
-    map: HashMap<(Option<i64>, Vec<(Vec<u32>, u8)>), Rc<Counts>>,
+    map: HashMap<Key, Rc<Counts>>,
 }
 
 /// `ln n!` for n up to the largest board.
@@ -519,13 +523,12 @@ mod tests {
             let pos = Position::from_board(&board);
             let p = probabilities(&pos, &mut Budget::UNLIMITED.start(), &mut Cache::default()).unwrap();
             let (want, layouts) = brute(&board, mines as u32);
-            for i in 0..pos.cells.len() {
+            for (i, &want_i) in want.iter().enumerate() {
                 if pos.cells[i] == Known::Unknown {
                     assert!(
-                        (p.mine[i] - want[i]).abs() < 1e-9,
-                        "seed {seed} cell {i}: {} vs {}\n{board}",
-                        p.mine[i],
-                        want[i]
+                        (p.mine[i] - want_i).abs() < 1e-9,
+                        "seed {seed} cell {i}: {} vs {want_i}\n{board}",
+                        p.mine[i]
                     );
                 }
             }

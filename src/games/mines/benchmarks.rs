@@ -7,6 +7,7 @@
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
+use super::Mines;
 use super::bench::play;
 use super::board::{Board, FirstClick};
 use super::config::MinesConfig;
@@ -15,7 +16,7 @@ use super::sgt_id;
 use super::sim::{Game, Layout, Status};
 use super::solve::{Decision, decide, first_click};
 use crate::budget::Budget;
-use crate::game::Benchmark;
+use crate::game::{Benchmark, Benchmarks};
 use crate::profile::Profile;
 use crate::rng::SplitMix64;
 
@@ -53,7 +54,13 @@ pub fn expert_positions(each: usize, seed: u64) -> (Vec<Board>, Vec<Board>) {
     (certain, guessing)
 }
 
-pub fn all(root: &Path) -> Vec<Benchmark> {
+impl Benchmarks for Mines {
+    fn benchmarks(root: &Path) -> Vec<Benchmark> {
+        all(root)
+    }
+}
+
+fn all(root: &Path) -> Vec<Benchmark> {
     let mut all = readers(root);
     let (certain, guessing) = expert_positions(20, 5);
     all.push(Benchmark::new("mines expert decisions, 20 with certain cells", move || {

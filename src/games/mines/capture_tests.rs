@@ -4,17 +4,18 @@
 //! flags, a loss, a win) by clicking as a user would, capture the window and write the case: the
 //! board is the game ID's layout with the same clicks applied by the rules, the `[answer] layout`
 //! the ID's mines; nothing is read back from the picture for the truth. As a guard against a missed
-//! click or a half-drawn frame, the reader must see exactly that board. Also the lists of game IDs
-//! the simulation plays (`sgt-ids-<preset>.txt`, from `sgt-mines --generate`). Everything is written
-//! to a temporary folder, or into `fixtures/mines/` with `REGENERATE=1`. Needs xvfb, jwm, xdotool
-//! and sgt-puzzles. Run with `cargo test --release --test capture -- --ignored game_mines`.
+//! click or a half-drawn frame, the reader must see exactly that board; then `conclude` replays the
+//! captures and compares their truth with the committed cases (or, with `REGENERATE=1`, rewrites
+//! them). Also the lists of game IDs the simulation plays (`sgt-ids-<preset>.txt`, from
+//! `sgt-mines --generate`). Needs xvfb, jwm, xdotool and sgt-puzzles. Run with
+//! `cargo test --release --test capture -- --ignored game_mines` (`CAPTURE_ONLY=name,...` for some).
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-use crate::common;
+use crate::common::capture::{
+    Captured, Desk, Program, conclude, package_version, pause, project, regenerating, selected, toml_string,
+};
 
 use gamebot::budget::Budget;
+use gamebot::frame::Frame;
 use gamebot::games::mines::board::{Board, Cell};
 use gamebot::games::mines::case::board_toml;
 use gamebot::games::mines::config::MinesConfig;
@@ -23,6 +24,7 @@ use gamebot::games::mines::sgt_id;
 use gamebot::games::mines::sim::{Game, Status};
 use gamebot::games::mines::solve::{Decision, decide};
 use gamebot::profile::Profile;
+use gamebot::vision::grid::Grid;
 
 /// What is done to a board before its capture.
 #[derive(Clone, Copy, Debug)]
@@ -111,129 +113,120 @@ const SHOTS: &[Shot] = &[
     },
 ];
 
-/// Where the files go: `fixtures/mines/` with `REGENERATE=1`, else a temporary folder.
-fn out_dir(temp: &tempfile::TempDir) -> (PathBuf, bool) {
-    if std::env::var_os("REGENERATE").is_some() {
-        (Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines"), true)
-    } else {
-        (temp.path().to_path_buf(), false)
-    }
+/// Clicks cell `i` of `grid` in `frame` with mouse `button` (1 left, 3 right).
+fn click(game: &Program, frame: &Frame, grid: &Grid, i: usize, button: &str) {
+    let p = grid.cell_rect(i / grid.cols, i % grid.cols).centre().offset(frame.origin);
+    game.xdotool(&["mousemove", &p.x.to_string(), &p.y.to_string(), "click", button]);
+    pause(80);
 }
 
-fn version() -> String {
-    let out = std::process::Command::new("dpkg-query").args(["-W", "-f", "${Version}", "sgt-puzzles"]).output();
-    out.ok().map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default()
+/// The board of a new game of `params` (`<w>x<h>n<mines>`): every cell covered.
+fn untouched(params: &str) -> Board {
+    let (size, mines) = params.split_once('n').expect("<w>x<h>n<mines>");
+    let (w, h) = size.split_once('x').expect("<w>x<h>");
+    let (cols, rows): (usize, usize) = (w.parse().unwrap(), h.parse().unwrap());
+    Board::covered(rows, cols, Some(mines.parse().unwrap()), Default::default())
 }
 
-/// Clicks cell `i` with `button` (1 left, 3 right) on the screen.
-fn click(
-    game: &common::LiveGame,
-    grid: &gamebot::vision::grid::Grid,
-    origin: gamebot::frame::Point,
-    cols: usize,
-    i: usize,
-    button: &str,
-) {
-    let p = grid.cell_rect(i / cols, i % cols).centre().offset(origin);
-    common::faults::xdotool(&game.display, &["mousemove", &p.x.to_string(), &p.y.to_string(), "click", button]);
-    std::thread::sleep(Duration::from_millis(60));
-}
-
-fn capture_one(shot: &Shot, config: &MinesConfig, out: &Path, overwrite: bool) {
-    let id = shot.id.map(|id| sgt_id::parse(id).unwrap_or_else(|e| panic!("{}: {e}", shot.name)));
-    let arg = shot.id.unwrap_or(shot.params);
-    let mut game = common::LiveGame::start("sgt-mines", &[arg], "Mines", shot.resize);
-    let before = game.capture();
-    let grid = read::locate(&before, config).unwrap_or_else(|e| panic!("{}: {e}", shot.name));
-    let mut truth = match &id {
-        Some(id) => {
-            let mut sim = Game::new(id.layout.clone(), Default::default());
-            let (r, c) = id.start.expect("generated IDs open a cell");
-            sim.open(r * id.layout.cols + c);
-            Some(sim)
-        }
-        None => None,
-    };
+/// Plays `steps` on the live game and, by the rules, on `sim`; returns what was done, in words.
+fn play(game: &Program, frame: &Frame, grid: &Grid, sim: &mut Game, steps: &[Step]) -> Vec<String> {
     let mut done = Vec::new();
-    if let Some(sim) = truth.as_mut() {
-        let cols = sim.layout.cols;
-        for &step in shot.steps {
-            done.push(format!("{step:?}"));
-            match step {
-                Step::Certain(_) | Step::Win => {
-                    let moves = if let Step::Certain(n) = step { n } else { usize::MAX };
-                    for _ in 0..moves {
-                        if sim.status != Status::Playing {
-                            break;
-                        }
-                        let cells = match decide(&sim.board, Budget::nodes(2_000_000)).expect("a decision") {
-                            Decision::Open(cells) => cells,
-                            Decision::Guess { cell, .. } => vec![cell],
-                            Decision::Done => break,
-                        };
-                        for i in cells {
-                            if sim.board.cells[i] != Cell::Covered {
-                                continue;
-                            }
-                            click(&game, &grid, before.origin, cols, i, "1");
+    for &step in steps {
+        done.push(format!("{step:?}"));
+        match step {
+            Step::Certain(_) | Step::Win => {
+                let moves = if let Step::Certain(n) = step { n } else { usize::MAX };
+                for _ in 0..moves {
+                    if sim.status != Status::Playing {
+                        break;
+                    }
+                    let cells = match decide(&sim.board, Budget::CHECK).expect("a decision") {
+                        Decision::Open(cells) => cells,
+                        Decision::Guess { cell, .. } => vec![cell],
+                        Decision::Done => break,
+                    };
+                    for i in cells {
+                        if sim.board.cells[i] == Cell::Covered {
+                            click(game, frame, grid, i, "1");
                             sim.open(i);
                         }
                     }
                 }
-                Step::Flag(n) => {
-                    let candidates: Vec<usize> = (0..sim.board.cells.len())
-                        .filter(|&i| sim.layout.mine[i] && sim.board.cells[i] == Cell::Covered)
-                        .filter(|&i| sim.board.neighbours(i).any(|j| matches!(sim.board.cells[j], Cell::Open(_))))
-                        .take(n)
-                        .collect();
-                    for i in candidates {
-                        click(&game, &grid, before.origin, cols, i, "3");
-                        sim.board.cells[i] = Cell::Flagged;
-                    }
+            }
+            Step::Flag(n) => {
+                let candidates: Vec<usize> = (0..sim.board.cells.len())
+                    .filter(|&i| sim.layout.mine[i] && sim.board.cells[i] == Cell::Covered)
+                    .filter(|&i| sim.board.neighbours(i).any(|j| matches!(sim.board.cells[j], Cell::Open(_))))
+                    .take(n)
+                    .collect();
+                for i in candidates {
+                    click(game, frame, grid, i, "3");
+                    sim.board.cells[i] = Cell::Flagged;
                 }
-                Step::Lose => {
-                    let i = (0..sim.board.cells.len())
-                        .find(|&i| sim.layout.mine[i] && sim.board.cells[i] == Cell::Covered)
-                        .expect("a covered mine");
-                    click(&game, &grid, before.origin, cols, i, "1");
-                    sim.open(i);
-                }
+            }
+            Step::Lose => {
+                let i = (0..sim.board.cells.len())
+                    .find(|&i| sim.layout.mine[i] && sim.board.cells[i] == Cell::Covered)
+                    .expect("a covered mine");
+                click(game, frame, grid, i, "1");
+                sim.open(i);
             }
         }
     }
-    // Past the game's flash (3 frames of 130 ms at a loss).
-    std::thread::sleep(Duration::from_millis(800));
-    let frame = game.capture();
-    let (width, height) = (frame.width(), frame.height());
-    let (board, layout) = match &truth {
-        Some(sim) => (sim.board.clone(), Some(&sim.layout)),
-        None => {
-            let (size, mines) = shot.params.split_once('n').expect("<w>x<h>n<mines>");
-            let (w, h) = size.split_once('x').expect("<w>x<h>");
-            let (cols, rows): (usize, usize) = (w.parse().unwrap(), h.parse().unwrap());
-            (Board::covered(rows, cols, Some(mines.parse().unwrap()), Default::default()), None)
+    done
+}
+
+fn capture(desk: &Desk, shot: &Shot, config: &MinesConfig, version: &str) -> Captured {
+    let id = shot.id.map(|id| sgt_id::parse(id).unwrap_or_else(|e| panic!("{}: {e}", shot.name)));
+    let mut game = desk.open("sgt-mines", "sgt-puzzles", &[], &[shot.id.unwrap_or(shot.params)], "Mines");
+    pause(1000);
+    let first = game.settled();
+    let default = (first.width(), first.height());
+    let (frame, how) = match shot.resize {
+        None => (first, "the game's own size".to_string()),
+        Some((w, h)) => (game.resize(w, h), format!("resized from the default {}x{}", default.0, default.1)),
+    };
+    // Where to click: the board as the reader finds it (only to aim; the truth comes from the ID).
+    let grid = read::locate(&frame, config).unwrap_or_else(|e| panic!("{}: {e}", shot.name));
+    let (board, layout, what) = match &id {
+        Some(id) => {
+            let mut sim = Game::new(id.layout.clone(), Default::default());
+            let (r, c) = id.start.expect("generated IDs open a cell");
+            sim.open(r * id.layout.cols + c);
+            let done = play(&game, &frame, &grid, &mut sim, shot.steps);
+            let then = if done.is_empty() { "nothing".to_string() } else { done.join(", ") };
+            assert_eq!(sim.status == Status::Lost, shot.steps.iter().any(|s| matches!(s, Step::Lose)), "{}", shot.name);
+            (
+                sim.board,
+                Some(sim.layout),
+                format!("game id {} (it opens its start cell), then {then}", shot.id.unwrap_or_default()),
+            )
         }
+        None => (untouched(shot.params), None, format!("a new game of {} before any click", shot.params)),
     };
-    let seen = read::read(&frame, &grid, config).unwrap_or_else(|e| panic!("{}: {e}", shot.name));
+    game.park_pointer();
+    // Past the game's flash (3 frames of 130 ms after a loss, 2 after a win).
+    pause(800);
+    let last = game.settled();
+    assert_eq!(
+        (last.width(), last.height()),
+        (frame.width(), frame.height()),
+        "{}: the window changed size",
+        shot.name
+    );
+    let seen = read::read(&last, &grid, config).unwrap_or_else(|e| panic!("{}: {e}", shot.name));
     assert_eq!(seen.to_rows(), board.to_rows(), "{}: the capture shows the board the game ID gives", shot.name);
-    if let Some(sim) = &truth {
-        assert_eq!(sim.status == Status::Lost, board.is_lost(), "{}", shot.name);
-        assert_eq!(sim.status == Status::Won, board.is_won(), "{}", shot.name);
-    }
-    let window = match shot.resize {
-        Some((w, h)) => format!("window {width}x{height} (resized to {w}x{h})"),
-        None => format!("window {width}x{height} (the game's own size)"),
-    };
-    let what = match shot.id {
-        Some(id) => format!(
-            "game id {id} (it opens its start cell), then {}",
-            if done.is_empty() { "nothing".into() } else { done.join(", ") }
-        ),
-        None => format!("a new game of {} before any click", shot.params),
-    };
-    let mut text = format!(
-        "game = \"mines\"\nsource = \"sgt-mines {} (Debian sgt-puzzles), {what}; {window}; under Xvfb+jwm, clicks by xdotool, captured by gamebot's window capture; truth from the game id and the clicks by the rules\"\nprofile = \"sgt-mines\"\n\n[board]\n{}\n",
-        version(),
+    println!("{:<36} {}x{} capture {}x{}", shot.name, board.cols, board.rows, last.width(), last.height());
+    let source = format!(
+        "sgt-mines {version} (Debian sgt-puzzles), {what}; window {}x{} ({how}); under Xvfb+jwm, clicks by xdotool, \
+         captured by src/games/mines/capture_tests.rs; the board is the game id's layout with the clicks applied by \
+         the rules",
+        last.width(),
+        last.height()
+    );
+    let mut case = format!(
+        "game = \"mines\"\nsource = {}\nprofile = \"sgt-mines\"\n\n[board]\n{}\n",
+        toml_string(&source),
         board_toml(&board)
     );
     if let Some(layout) = layout {
@@ -242,40 +235,52 @@ fn capture_one(shot: &Shot, config: &MinesConfig, out: &Path, overwrite: bool) {
             .chunks(layout.cols)
             .map(|row| row.iter().map(|&m| if m { '*' } else { '.' }).collect())
             .collect();
-        text.push_str(&format!("\n[answer]\n{}\n", gamebot::case::rows_toml(&rows).replacen("rows", "layout", 1)));
+        case.push_str(&format!("\n[answer]\n{}\n", gamebot::case::rows_toml(&rows).replacen("rows", "layout", 1)));
     }
-    gamebot::files::save_png(&frame.image, &out.join(format!("{}.png", shot.name)), overwrite).unwrap();
-    gamebot::files::write_atomic(&out.join(format!("{}.toml", shot.name)), text.as_bytes(), overwrite).unwrap();
+    Captured { name: shot.name.into(), image: last.image, case }
 }
 
 #[test]
-#[ignore = "captures fixtures from the real sgt-mines (REGENERATE=1 writes fixtures/mines/)"]
-fn captures_sgt_mines_boards_in_several_sizes_and_states() {
-    let config = MinesConfig::from_profile(&Profile::load("sgt-mines", Path::new("config")).unwrap()).unwrap();
-    let temp = tempfile::tempdir().unwrap();
-    let (out, overwrite) = out_dir(&temp);
-    for shot in SHOTS {
-        capture_one(shot, &config, &out, overwrite);
-    }
+#[ignore = "captures from the real program under Xvfb: cargo test --release --test capture -- --ignored"]
+fn captures_sgt_mines_fixtures() {
+    let config = MinesConfig::from_profile(&Profile::load("sgt-mines", &project().join("config")).unwrap()).unwrap();
+    let (shots, _) = selected(SHOTS, |s| s.name);
+    let version = package_version("sgt-puzzles");
+    let desk = Desk::start();
+    let captured: Vec<Captured> = shots.iter().map(|shot| capture(&desk, shot, &config, &version)).collect();
+    conclude("mines", &captured);
 }
 
+/// The lists of game IDs the simulation plays: `sgt-mines --generate 1000 <preset>`, each ID
+/// decoded with its mines and its start cell a 0. They are random, so a new list is never the
+/// committed one: without `REGENERATE=1` the committed lists are checked the same way instead.
 #[test]
-#[ignore = "writes the lists of sgt-mines game IDs the simulation plays (REGENERATE=1 into fixtures/mines/)"]
-fn lists_sgt_mines_game_ids_with_unique_solutions() {
+#[ignore = "runs the real program: cargo test --release --test capture -- --ignored"]
+fn captures_sgt_mines_game_ids() {
     let program = gamebot::xsession::find_program("sgt-mines", "sgt-puzzles").expect("sgt-mines");
-    let temp = tempfile::tempdir().unwrap();
-    let (out, overwrite) = out_dir(&temp);
+    let dir = project().join("fixtures/mines");
+    let check = |text: &str, mines: usize, what: &str| {
+        let ids: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert_eq!(ids.len(), 1000, "{what}");
+        for id in ids {
+            let parsed = sgt_id::parse(id).unwrap_or_else(|e| panic!("{what}: {id}: {e}"));
+            assert_eq!(parsed.layout.mines(), mines, "{what}: {id}");
+            let (r, c) = parsed.start.expect("a start cell");
+            assert_eq!(parsed.layout.number(r * parsed.layout.cols + c), 0, "{what}: {id}");
+        }
+    };
     for (preset, params, mines) in
         [("beginner", "9x9n10", 10), ("intermediate", "16x16n40", 40), ("expert", "30x16n99", 99)]
     {
         let listed = std::process::Command::new(&program).args(["--generate", "1000", params]).output().unwrap();
         let text = String::from_utf8(listed.stdout).unwrap();
-        let ids: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        assert_eq!(ids.len(), 1000, "{params}");
-        for id in &ids {
-            let parsed = sgt_id::parse(id).unwrap();
-            assert_eq!(parsed.layout.mines(), mines, "{id}");
+        check(&text, mines, params);
+        let path = dir.join(format!("sgt-ids-{preset}.txt"));
+        if regenerating() {
+            gamebot::files::write_atomic(&path, text.as_bytes(), true).unwrap();
+            println!("wrote {}", path.display());
+        } else {
+            check(&std::fs::read_to_string(&path).unwrap(), mines, &path.display().to_string());
         }
-        gamebot::files::write_atomic(&out.join(format!("sgt-ids-{preset}.txt")), text.as_bytes(), overwrite).unwrap();
     }
 }

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use serde::Deserialize;
 
+use super::Mines;
 use super::board::{Board, Cell, FirstClick};
 use super::config::MinesConfig;
 use super::read;
@@ -15,6 +16,7 @@ use super::solve::{Decision, SolveError, decide};
 use crate::budget::Budget;
 use crate::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::frame::Frame;
+use crate::game::Cases;
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
 
@@ -92,7 +94,13 @@ pub fn disagreement(board: &Board, mine: &[bool]) -> Option<String> {
     None
 }
 
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
+impl Cases for Mines {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
+        check(case, frame, profile, layout)
+    }
+}
+
+fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
     let expected = board_of(case)?;
     let answer: MinesAnswer = case.answer_as()?;
     let config = MinesConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
@@ -117,7 +125,7 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&
         return Err(format!("answer: {why}"));
     }
     let started = Instant::now();
-    let decision = decide(&expected, Budget::default());
+    let decision = decide(&expected, Budget::CHECK);
     let solve_time = started.elapsed();
     if expected.is_lost() {
         // The solver must not play on.

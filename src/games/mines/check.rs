@@ -1,8 +1,9 @@
-//! Minesweeper's random-position property (`Game::check_random`), its text parser for the fuzz
+//! Minesweeper's random-position property (`SelfCheck::check_random`), its text parser for the fuzz
 //! targets and their seeds: a random game, played a few moves in, written as a case reads back as
 //! itself; the solver's move from it opens only cells the hidden layout leaves clear when it claims
 //! them certain, and only covered cells; and a guess is never a certain mine.
 
+use super::Mines;
 use super::board::{Board, FirstClick};
 use super::case::board_of;
 use super::sim::{Game, Layout, Status};
@@ -11,7 +12,22 @@ use super::solve::prob::{Cache, probabilities};
 use super::solve::{Decision, decide};
 use crate::budget::Budget;
 use crate::case::round_trip;
+use crate::game::SelfCheck;
 use crate::rng::SplitMix64;
+
+impl SelfCheck for Mines {
+    fn check_random(seed: u64) -> Result<String, String> {
+        random(seed)
+    }
+
+    fn parse_text(text: &str) -> anyhow::Result<()> {
+        parse_text(text)
+    }
+
+    fn text_seeds() -> Vec<String> {
+        text_seeds()
+    }
+}
 
 /// A random game from `seed` (3 to 8 rows and columns, up to a third mines), played a few moves
 /// by the solver, then checked as the module says.

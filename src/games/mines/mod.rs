@@ -25,14 +25,12 @@ pub mod sim;
 pub mod solve;
 
 use std::fmt;
-use std::path::Path;
 
 use image::Rgba;
 
 use crate::budget::Budget;
-use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::game::{Benchmark, Game, Plan, Reading, TurnBased};
+use crate::game::{Game, Plan, Reading, TurnBased};
 use crate::input::Action;
 use crate::profile::Profile;
 use crate::vision::annotate::{outline, with_panel};
@@ -74,26 +72,6 @@ impl Game for Mines {
     type Solve = cli::MinesSolve;
     type Bench = cli::MinesBench;
     type Tune = crate::game::Unavailable;
-
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
-        case::check(case, frame, profile, layout)
-    }
-
-    fn check_random(seed: u64) -> Result<String, String> {
-        check::random(seed)
-    }
-
-    fn parse_text(text: &str) -> anyhow::Result<()> {
-        check::parse_text(text)
-    }
-
-    fn text_seeds() -> Vec<String> {
-        check::text_seeds()
-    }
-
-    fn benchmarks(root: &Path) -> Vec<Benchmark> {
-        benchmarks::all(root)
-    }
 
     fn why_unavailable(command: &str) -> Option<&'static str> {
         (command == "tune").then_some("its solver has no evaluator to tune")

@@ -98,6 +98,15 @@ const SHOTS: &[Shot] = &[
         steps: &[Step::Certain(3), Step::Flag(2), Step::Lose],
     },
     Shot {
+        name: "sgt-30x16n99-03-380x280-mid",
+        params: "30x16n99",
+        id: Some(
+            "30x16:29,11,m0fa821e47a1291e7ec6dab43fdb7b255a57b2c27ffa7ce9c40309d4223435f10efe815ecf5f530a0b33acc0f0f71cb0e057fcf851c999efe7dc1c02e",
+        ),
+        resize: Some((380, 280)),
+        steps: &[Step::Certain(3), Step::Flag(3)],
+    },
+    Shot {
         name: "sgt-12x8n15-01-300x250-start",
         params: "12x8n15",
         id: Some("12x8:0,7,mb580cc8c16d1091bb8f3b7ea"),

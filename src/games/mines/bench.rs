@@ -193,41 +193,6 @@ pub fn run_ids(ids: &[GameId], nodes: u64) -> (Totals, Vec<String>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    #[ignore = "a simulation run for development: MINES_GAMES, MINES_PRESET, MINES_RULE"]
-    fn simulate() {
-        let games: usize = std::env::var("MINES_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(200);
-        let preset = std::env::var("MINES_PRESET").unwrap_or("expert".into());
-        let rule = match std::env::var("MINES_RULE").as_deref() {
-            Ok("safe") => FirstClick::Safe,
-            _ => FirstClick::OpensArea,
-        };
-        let (_, rows, cols, mines) = *PRESETS.iter().find(|p| p.0 == preset).unwrap();
-        let first = std::env::var("MINES_FIRST").ok().map(|s| {
-            let (r, c) = s.split_once(',').unwrap();
-            r.parse::<usize>().unwrap() * cols + c.parse::<usize>().unwrap()
-        });
-        let setup = Setup { rows, cols, mines, rule, games, seed: 1, threads: 2, nodes: 2_000_000, first };
-        let t = run(&setup, &AtomicUsize::new(0));
-        println!(
-            "win_rate={:.4} +-{:.4} games={} guesses/game={:.2} errors={} median_ms={:.3} p99_ms={:.2} max_ms={:.1} wall_s={:.1}",
-            t.win_rate(),
-            t.margin(),
-            t.games,
-            t.guesses as f64 / t.games as f64,
-            t.errors,
-            t.decision_ms(0.5),
-            t.decision_ms(0.99),
-            t.decision_ms(1.0),
-            t.wall.as_secs_f64()
-        );
-    }
-}
-
-#[cfg(test)]
 mod sgt_boards {
     /// sgt-mines makes boards that need no guess (`fixtures/mines/sgt-ids-*.txt`, from the game's own
     /// generator): the solver wins every one without guessing. (The first 200 of each preset here;

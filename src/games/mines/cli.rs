@@ -165,9 +165,12 @@ pub struct MinesBench {
     /// Search nodes each decision may use.
     #[arg(long, default_value_t = 2_000_000)]
     pub nodes: u64,
+    /// The first click, as row,col from 0 [default: the solver's choice for the rule].
+    #[arg(long, value_parser = parse_cell)]
+    pub first: Option<(usize, usize)>,
     /// Instead: play the boards of these sgt-mines game IDs (one per line, as `sgt-mines --generate`
     /// writes them) from the cell each opens first.
-    #[arg(long, conflicts_with_all = ["games", "preset", "first_click", "seed"])]
+    #[arg(long, conflicts_with_all = ["games", "preset", "first_click", "seed", "first"])]
     pub ids: Option<PathBuf>,
 }
 
@@ -187,6 +190,11 @@ impl Command<Mines> for MinesBench {
             return Ok(totals.errors == 0);
         }
         let (name, rows, cols, mines) = PRESETS[self.preset as usize];
+        if let Some((r, c)) = self.first
+            && (r >= rows || c >= cols)
+        {
+            anyhow::bail!("--first {r},{c} is not a cell of the {cols}x{rows} board");
+        }
         let setup = Setup {
             rows,
             cols,
@@ -196,7 +204,7 @@ impl Command<Mines> for MinesBench {
             seed: self.seed,
             threads: self.threads,
             nodes: self.nodes,
-            first: None,
+            first: self.first.map(|(r, c)| r * cols + c),
         };
         let rule = match self.first_click {
             FirstClick::OpensArea => "opens-area",
@@ -211,7 +219,15 @@ impl Command<Mines> for MinesBench {
             }
             running.join().map_err(|_| anyhow::anyhow!("the simulation failed"))
         })?;
-        report(cx, &totals, &format!("preset={name} rows={rows} cols={cols} mines={mines} first_click={rule}"));
+        let (r, c) = self.first.unwrap_or_else(|| {
+            let i = super::solve::first_click(rows, cols, self.first_click);
+            (i / cols, i % cols)
+        });
+        report(
+            cx,
+            &totals,
+            &format!("preset={name} rows={rows} cols={cols} mines={mines} first_click={rule} first={r},{c}"),
+        );
         Ok(totals.errors == 0)
     }
 }
@@ -232,4 +248,10 @@ fn report(cx: &mut Invocation, t: &bench::Totals, what: &str) {
     cx.line(format!("guess_p99_ms={:.3}", t.guess_ms(0.99)));
     cx.line(format!("errors={}", t.errors));
     cx.line(format!("wall_s={:.1}", t.wall.as_secs_f64()));
+}
+
+/// Parses a cell written `row,col` (from 0).
+fn parse_cell(text: &str) -> anyhow::Result<(usize, usize)> {
+    let (r, c) = text.split_once(',').context("a cell is written row,col (from 0), e.g. 3,3")?;
+    Ok((r.trim().parse().context("bad row")?, c.trim().parse().context("bad column")?))
 }

@@ -175,7 +175,13 @@ impl TurnBased for Pegs {
             }
         }
         for jump in plan {
-            line(&mut image, float(act::centre(layout, jump.from)), float(act::centre(layout, jump.to)), 2, Rgba([220, 0, 0, 255]));
+            line(
+                &mut image,
+                float(act::centre(layout, jump.from)),
+                float(act::centre(layout, jump.to)),
+                2,
+                Rgba([220, 0, 0, 255]),
+            );
         }
         // Number each jump in its landing square; several landings on one square stack downwards.
         let mut landed: std::collections::HashMap<board::Pos, usize> = std::collections::HashMap::new();

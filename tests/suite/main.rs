@@ -42,3 +42,5 @@ mod breach_solve_from;
 mod breach_actions;
 // Breach: the shared screenshots made small (1024x768 and below).
 mod breach_small_screens;
+// One mapping from capture pixels to desktop units: every game's actions on simulated monitors.
+mod desktop_mapping;

@@ -135,18 +135,26 @@ fn window_moved(error: &anyhow::Error) -> bool {
     matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::Moved))
 }
 
-/// Why a window's picture may not show the game: asks the screen whether the window is still
-/// there, unminimised, in place and uncovered over a 5x5 grid of points across `frame`, and whether
-/// all of it is on the screen.
-fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
+/// Points across the whole of `frame` (frame pixels): a 5x5 grid inside it and its corners and
+/// edges, where a window's being moved, covered or off the screen shows.
+fn window_points(frame: &Frame) -> Vec<Point> {
     let (w, h) = (frame.width() as i32, frame.height() as i32);
-    let points: Vec<Point> = (0..5)
-        .flat_map(|i| (0..5).map(move |j| Point::new(w * (2 * i + 1) / 10, h * (2 * j + 1) / 10)))
-        .map(|p| frame.to_desktop(p))
-        .collect();
+    let inside = (0..5).flat_map(|i| (0..5).map(move |j| Point::new(w * (2 * i + 1) / 10, h * (2 * j + 1) / 10)));
+    let (x1, y1) = ((w - 1).max(0), (h - 1).max(0));
+    let rim = (0..=4).flat_map(|i| {
+        let (x, y) = (x1 * i / 4, y1 * i / 4);
+        [Point::new(x, 0), Point::new(x, y1), Point::new(0, y), Point::new(x1, y)]
+    });
+    inside.chain(rim).collect()
+}
+
+/// Why a window's picture may not show the game: asks the screen whether the window is still
+/// there, unminimised, in place, on the screen and uncovered across `frame`.
+fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
+    let points: Vec<Point> = window_points(frame).into_iter().map(|p| frame.to_desktop(p)).collect();
     screen.check_target(frame, &points)?;
     if !frame.fully_shown() {
-        let detail = "part of it is off the screen and the board could not be read in the rest".to_string();
+        let detail = "part of it is hidden and the board could not be read in the rest".to_string();
         return Err(ScreenError::OffScreen { detail }.into());
     }
     Ok(())
@@ -173,18 +181,21 @@ fn ensure_in_view<G: TurnBased>(screen: &dyn Screen, frame: &Frame, layout: &G::
             if frame.shows_area(around) {
                 return Ok(());
             }
-            // What hides it, asked along the board's edges.
+            // What hides it: the screen's edge where the window leaves it, else what covers the
+            // board's edges.
             let (x0, y0) = (around.x, around.y);
             let (x1, y1) = (x0 + around.width as i32 - 1, y0 + around.height as i32 - 1);
-            let edge: Vec<Point> = (0..=8)
-                .flat_map(|i| {
-                    let (x, y) = (x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8);
-                    [Point::new(x, y0), Point::new(x, y1), Point::new(x0, y), Point::new(x1, y)]
-                })
+            let edge = (0..=8).flat_map(|i| {
+                let (x, y) = (x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8);
+                [Point::new(x, y0), Point::new(x, y1), Point::new(x0, y), Point::new(x1, y)]
+            });
+            let asked: Vec<Point> = window_points(frame)
+                .into_iter()
+                .chain(edge)
                 .filter(|&p| !frame.shows(p))
                 .map(|p| frame.to_desktop(p))
                 .collect();
-            screen.check_target(frame, &edge)?;
+            screen.check_target(frame, &asked)?;
             "the board is not wholly in view".to_string()
         }
     };

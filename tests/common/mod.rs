@@ -5,6 +5,8 @@
 
 pub mod cdp;
 #[cfg(target_os = "linux")]
+pub mod desktops;
+#[cfg(target_os = "linux")]
 pub mod faults;
 
 use std::process::{Command, Output};

@@ -9,10 +9,15 @@
 use x11rb::connection::Connection;
 use x11rb::protocol::xproto::{ConnectionExt, ImageFormat, ImageOrder, Window};
 
+use std::time::{Duration, Instant};
+
 use super::Display;
 use crate::frame::{Area, Frame, Point};
 use crate::screen::ScreenError;
 use crate::screen::desktop::Desktop;
+
+/// How long a capture waits for an empty frame over the game to be taken down.
+const DYING_PATIENCE: Duration = Duration::from_secs(3);
 
 impl Display {
     /// Where `window` lies on the root window, and its size; `WindowGone` when it has gone.
@@ -26,11 +31,20 @@ impl Display {
 
     /// Captures `window` from the root window as the user sees it: the parts no monitor shows,
     /// and the parts other windows above it hide (a panel, a menu, another program), are blank and
-    /// not `shown`.
+    /// not `shown`. An empty frame over it (a closed program's, which a busy window manager has yet
+    /// to take down) is waited for a moment before the capture, not taken for part of the game.
     pub fn capture_window(&self, window: Window) -> Result<Frame, ScreenError> {
-        let area = self.window_area(window)?;
-        let covers: Vec<Area> = self.above(window).unwrap_or_default().iter().filter_map(|a| a.area).collect();
-        self.capture_area(area, &self.desktop()?, &covers)
+        let started = Instant::now();
+        loop {
+            let area = self.window_area(window)?;
+            let above = self.above(window).unwrap_or_default();
+            let dying = above.iter().any(|a| a.dying && a.area.is_some_and(|d| !d.intersect(&area).is_empty()));
+            if !dying || started.elapsed() >= DYING_PATIENCE {
+                let covers: Vec<Area> = above.iter().filter(|a| !a.dying).filter_map(|a| a.area).collect();
+                return self.capture_area(area, &self.desktop()?, &covers);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 
     /// Captures `area` (root coordinates) from the root window: a frame of the area's size whose

@@ -18,13 +18,15 @@ use x11rb::protocol::xproto::{AtomEnum, ConnectionExt, MapState, Window, WindowC
 use super::Display;
 use crate::frame::{Area, Point};
 
-/// A top-level window above the game that is in the way.
+/// A top-level window above the game that is in the way, or about to go.
 pub struct Above {
     pub id: Window,
     /// Where it shows (root coordinates); None for an input-only window.
     pub area: Option<Area>,
     /// Where it takes input (root coordinates).
     pub input: Vec<Area>,
+    /// An empty frame: its client has closed and the window manager has yet to take it down.
+    pub dying: bool,
 }
 
 /// How far down a window's tree its client (a titled window) is looked for.
@@ -66,12 +68,13 @@ impl Display {
     /// Some(None): nothing covers them; None: it cannot be told.
     pub fn covering(&self, window: Window, points: &[Point]) -> Option<Option<String>> {
         let above = self.above(window)?;
-        let hit = above.iter().find(|a| points.iter().any(|&p| a.input.iter().any(|r| r.contains(p))));
+        let hit =
+            above.iter().filter(|a| !a.dying).find(|a| points.iter().any(|&p| a.input.iter().any(|r| r.contains(p))));
         Some(hit.map(|a| self.name_of(a.id)))
     }
 
-    /// The top-level windows stacked above `window` that are in the way: mapped, not being
-    /// destroyed, not an empty frame; with where they show and where they take input. None when
+    /// The top-level windows stacked above `window` that are in the way (mapped, not being
+    /// destroyed), with where they show and where they take input, empty frames marked. None when
     /// it cannot be told.
     pub fn above(&self, window: Window) -> Option<Vec<Above>> {
         let conn = &self.conn;
@@ -97,9 +100,7 @@ impl Display {
         let border = 2 * u32::from(g.border_width);
         let area = Area::new(g.x.into(), g.y.into(), u32::from(g.width) + border, u32::from(g.height) + border);
         // An empty frame: a window manager's frame whose client has closed, about to be taken down.
-        if managed && !attrs.override_redirect && !self.holds_a_client(w) {
-            return None;
-        }
+        let dying = managed && !attrs.override_redirect && !self.holds_a_client(w);
         // Where it takes input: its input shape (its whole area when it has none of its own).
         let input = match self.has_extension(x11rb::protocol::shape::X11_EXTENSION_NAME) {
             false => vec![area],
@@ -119,7 +120,7 @@ impl Display {
         if !shows && input.is_empty() {
             return None;
         }
-        Some(Above { id: w, area: shows.then_some(area), input })
+        Some(Above { id: w, area: shows.then_some(area), input, dying })
     }
 
     /// True when `w` or a window inside it is a client (has `WM_STATE`, set by the window manager

@@ -1,7 +1,12 @@
 //! The monitors of an X display: RandR 1.5's monitors (what desktops configure with xrandr, and
-//! what `xrandr --setmonitor` adds), or Xinerama's screens when they list more (a two-screen
-//! Xinerama server, where RandR sees only the first screen), or the root window alone. X11 input
-//! counts root pixels, so every monitor's scale is 1 (see `screen::desktop`).
+//! what `xrandr --setmonitor` adds), or Xinerama's screens when they list more (a Xinerama server of
+//! several screens, where RandR sees only the first), or the root window alone. X11 input counts
+//! root pixels, so every monitor's scale is 1 (see `screen::desktop`).
+//!
+//! Xinerama screens are separate screens: the pointer stays on one and passes to another only
+//! where their edges meet. Where screens overlap (Xvfb lays every screen at the origin), a part
+//! only a later screen shows is out of the pointer's reach, so such a screen is left out: a game
+//! there is "not fully on the screen" rather than clicked where the pointer cannot go.
 
 use x11rb::connection::RequestConnection;
 use x11rb::protocol::randr::ConnectionExt as _;
@@ -67,18 +72,14 @@ impl Display {
             return Vec::new();
         }
         let Some(reply) = conn.xinerama_query_screens().ok().and_then(|c| c.reply().ok()) else { return Vec::new() };
-        reply
-            .screen_info
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.width > 0 && s.height > 0)
-            .map(|(i, s)| Monitor {
-                name: format!("xinerama-{i}"),
-                area: Area::new(s.x_org.into(), s.y_org.into(), s.width.into(), s.height.into()),
-                scale: 1.0,
-                primary: i == 0,
-            })
-            .collect()
+        let mut kept: Vec<Monitor> = Vec::new();
+        for (i, s) in reply.screen_info.iter().enumerate().filter(|(_, s)| s.width > 0 && s.height > 0) {
+            let area = Area::new(s.x_org.into(), s.y_org.into(), s.width.into(), s.height.into());
+            if kept.iter().all(|m| m.area.intersect(&area).is_empty()) {
+                kept.push(Monitor { name: format!("xinerama-{i}"), area, scale: 1.0, primary: i == 0 });
+            }
+        }
+        kept
     }
 
     fn atom_name(&self, atom: u32) -> Option<String> {

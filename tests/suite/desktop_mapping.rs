@@ -211,7 +211,6 @@ fn lands_on_the_intended_cells(what: &str, image: &image::RgbaImage, actions: &[
                 .perform(action, frame, &screen)
                 .unwrap_or_else(|e| panic!("{what}, {}: {action}: {e:#}", placement.name));
         }
-        drop(guard);
         assert_eq!(device.performed.len(), actions.len());
         for (intended, sent) in actions.iter().zip(&device.performed) {
             assert_eq!(
@@ -305,7 +304,6 @@ fn keys_go_only_to_the_focused_game(what: &str, image: &image::RgbaImage, keys: 
         screen.focused = false;
         let refused = guard.perform(&keys[0], &screen.frame, &screen).unwrap_err().to_string();
         assert!(refused.contains("keyboard focus is on \"Terminal\""), "{what}, {}: {refused}", placement.name);
-        drop(guard);
         assert_eq!(&device.performed, keys, "{what}, {}", placement.name);
     }
 }
@@ -356,7 +354,6 @@ fn an_input_where_no_monitor_shows_the_window_is_refused() {
         match guard.perform(action, &screen.frame, &screen) {
             Ok(()) => {
                 assert!(shown, "{action} was sent although it is off the screen");
-                drop(guard);
                 let q = device.performed[0].points()[0];
                 assert_eq!(cells(screen.frame.from_desktop(q)), cells(action.points()[0]));
                 sent += 1;
@@ -364,7 +361,6 @@ fn an_input_where_no_monitor_shows_the_window_is_refused() {
             Err(e) => {
                 assert!(!shown, "{action} was refused although it is on the screen: {e}");
                 assert!(e.to_string().contains("not fully on the screen"), "{e}");
-                drop(guard);
                 assert!(device.performed.is_empty());
                 refused += 1;
             }

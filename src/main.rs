@@ -53,7 +53,7 @@ enum Command {
     #[command(subcommand)]
     Tune(TuneCommand),
     /// Start the real sgt-flood (and, on Linux, a virtual display if there is none) and win one game.
-    Demo(gamebot::games::flood::demo::DemoArgs),
+    Demo(gamebot::games::demo::DemoArgs),
 }
 
 /// Results to standard output, progress to standard error: a progress bar on a terminal, plain
@@ -149,7 +149,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             lines.iter().for_each(|line| cx.line(line));
             Ok(failed == 0)
         }
-        Command::Demo(args) => gamebot::games::flood::demo::run(&mut cx, &args),
+        Command::Demo(args) => gamebot::games::demo::run(&mut cx, &args),
     }
 }
 

@@ -44,3 +44,5 @@ mod breach_actions;
 mod breach_small_screens;
 // One mapping from capture pixels to desktop units: every game's actions on simulated monitors.
 mod desktop_mapping;
+// Breach: the real 1024x768 and Korean start screens (GAMEBOT_BREACH_REGISTRY).
+mod breach_real_classes;

@@ -5,8 +5,9 @@
 //! largest square block of evenly spaced tokens (the matrix) -> left-aligned token lines to its
 //! right (the daemons) -> dashed squares above them (the buffer slots). Every token is then read by
 //! the shapes of its two glyphs (`shape`); a daemon's or the buffer's code drawn too small for the
-//! shapes to be sure is read by the screen's own glyphs, learned from its matrix (`learned`). Nothing is configured per image: sizes are in units of
-//! the text height, thresholds in shares of the way from background to ink. Mid-game, cells
+//! shapes to be sure is read by the screen's own glyphs, learned from its matrix (`learned`).
+//! Nothing is configured per image: sizes are in units of the text height, thresholds in shares of
+//! the way from background to ink. Mid-game, cells
 //! already picked show "[ ]" (`used`), the buffer holds the picked codes left of its empty slots,
 //! and a band lights the line of the next pick (`line`).
 

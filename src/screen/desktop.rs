@@ -132,7 +132,12 @@ impl Desktop {
         if sides.is_empty() {
             return "part of it lies between monitors, where no monitor shows it".into();
         }
-        format!("its {} part is beyond the {} edge of the screen", sides.join(" and "), sides.join(" and "))
+        let sides = sides.join(" and ");
+        if sides.contains(" and ") {
+            format!("its {sides} parts are beyond the screen's {sides} edges")
+        } else {
+            format!("its {sides} part is beyond the {sides} edge of the screen")
+        }
     }
 
     /// A line per monitor, for messages ("0: DP-1 1920x1080 at (0, 0), primary").

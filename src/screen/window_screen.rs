@@ -44,7 +44,9 @@ impl Screen for LiveWindow {
     /// elsewhere from xcap's listing, topmost first).
     fn check_target(&self, frame: &Frame, points: &[Point]) -> Result<(), ScreenError> {
         let all = xcap::Window::all().map_err(|e| {
-            ScreenError::Capture(format!("cannot list the open windows to check the game's ({e}); is a window manager running?"))
+            ScreenError::Capture(format!(
+                "cannot list the open windows to check that none covers the game ({e}); is a window manager running?"
+            ))
         })?;
         let Some(at) = all.iter().position(|w| w.id().is_ok_and(|id| id == self.id)) else {
             return Err(ScreenError::WindowGone);

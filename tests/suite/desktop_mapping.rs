@@ -1,14 +1,15 @@
 //! Issue 29, the one mapping from what the bot sees to where it acts, on simulated desktops: every
 //! game's kinds of action (a click on a cell or a palette button, a drag or click-click of a peg,
-//! Breach's clicks and its keyboard route, Collapse's keys, Tetris's keys) go through the one guard
-//! onto a window placed on simulated monitors: one monitor at 1, 1.25, 1.5 and 2 capture pixels per
-//! desktop unit (macOS points over backing pixels); monitors left of and above the primary with
-//! negative origins, in physical pixels (Windows, per-monitor DPI aware) and in points (macOS); a
-//! window across two monitors of different scales; a window hanging off the screen. The desktop
-//! point each input is sent to is mapped back to the pixel it lands on, which must lie in the cell
-//! the game meant (the grid's cell; Breach's matrix cell; for a palette button, a pixel of the same
-//! colour) and less than one unit from the intended pixel; an input on a part no monitor shows is
-//! refused before anything is sent. Keys go only while the game has the keyboard focus.
+//! Minesweeper's clicks on covered cells, 11 px cells too, Breach's clicks and its keyboard route,
+//! Collapse's keys, Tetris's keys) go through the one guard onto a window placed on simulated
+//! monitors: one monitor at 1, 1.25, 1.5 and 2 capture pixels per desktop unit (macOS points over
+//! backing pixels); monitors left of and above the primary with negative origins, in physical
+//! pixels (Windows, per-monitor DPI aware) and in points (macOS); a window across two monitors of
+//! different scales; a window hanging off the screen. The desktop point each input is sent to is
+//! mapped back to the pixel it lands on, which must lie in the cell the game meant (the grid's
+//! cell; Breach's matrix cell; for a palette button, a pixel of the same colour) and less than one
+//! unit from the intended pixel; an input on a part no monitor shows is refused before anything is
+//! sent. Keys go only while the game has the keyboard focus.
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +17,7 @@ use gamebot::budget::Budget;
 use gamebot::case::load;
 use gamebot::frame::{Area, Frame, Point};
 use gamebot::game::{TurnBased, find_and_read};
-use gamebot::games::{Breach, Collapse, Flood, Pegs};
+use gamebot::games::{Breach, Collapse, Flood, Mines, Pegs};
 use gamebot::input::Action;
 use gamebot::input::guard::Guard;
 use gamebot::input::recorder::Recorder;
@@ -273,6 +274,19 @@ fn peg_drags_and_clicks_land_on_the_intended_holes_on_every_layout() {
         assert_eq!(drags > 0, kind == "drag", "{style}: {actions:?}");
         let cells = grid_cells(Pegs::to_calibration(&layout).unwrap());
         assert!(lands_on_the_intended_cells(&format!("pegs by {style}"), &image, &actions, &cells) > 0);
+    }
+}
+
+#[test]
+fn mines_clicks_land_on_the_intended_cell_on_every_layout() {
+    // Mid-game boards: the plan opens covered cells; the expert board in a small window has 11 px
+    // cells, where a unit's rounding is a large share of a cell.
+    for file in ["sgt-16x16n40-01-700x760-mid-flags.png", "sgt-30x16n99-03-380x280-mid.png"] {
+        let (image, profile) = fixture("mines", file, "sgt-mines", None);
+        let (actions, layout) = planned::<Mines>(&image, &profile, 1);
+        let cells = grid_cells(Mines::to_calibration(&layout).unwrap());
+        assert!(actions.iter().all(|a| matches!(a, Action::Click(p) if cells(*p).is_some())), "{file}: cell clicks");
+        assert!(lands_on_the_intended_cells(&format!("mines {file}"), &image, &actions, &cells) > 0);
     }
 }
 

@@ -1,6 +1,11 @@
 //! The live input device: enigo moves the real mouse and presses real keys; device_query tells where
 //! the pointer is and (through a watch thread, `watch.rs`) whether Esc was pressed, for the failsafe.
-//! The same code runs on Linux (X11), Windows and macOS.
+//! The same code runs on Linux (X11), Windows and macOS; points come in desktop units
+//! (`screen::desktop`), which is what each platform's pointer takes: X11 root pixels, macOS points
+//! (enigo's events are in global points, negative left of or above the main display), and Windows
+//! physical pixels. On Windows the pointer is placed with `SetCursorPos`, which takes any point of the
+//! virtual desktop (monitors left of or above the primary included), where enigo's absolute move
+//! reaches only the primary monitor.
 //!
 //! enigo's Linux delay is set to 0 (its default adds 12 ms to every press and release).
 //!
@@ -10,7 +15,7 @@
 //! failsafe never takes the bot's own move, not yet carried out, for the user's.
 
 use device_query::{DeviceQuery, DeviceState};
-use enigo::{Button, Coordinate, Direction, Enigo, Key, Keyboard, Mouse, Settings};
+use enigo::{Button, Direction, Enigo, Key, Keyboard, Mouse, Settings};
 
 use super::watch::Watch;
 use super::{Action, InputDevice, InputError};
@@ -32,6 +37,7 @@ pub struct LiveInput {
 impl LiveInput {
     /// Opens the input device on `$DISPLAY` (Linux), or the desktop (Windows, macOS).
     pub fn open() -> Result<LiveInput, InputError> {
+        crate::screen::desktop::declare_dpi_awareness();
         let settings = Settings { linux_delay: 0, ..Settings::default() };
         let enigo = Enigo::new(&settings).map_err(|e| InputError::Open(e.to_string()))?;
         let device = DeviceState::checked_new().ok_or_else(|| {
@@ -74,26 +80,40 @@ fn device<E: std::fmt::Display>(e: E) -> InputError {
     InputError::Device(e.to_string())
 }
 
+/// Puts the pointer at desktop point `p`.
+#[cfg(not(windows))]
+fn move_to(enigo: &mut Enigo, p: Point) -> Result<(), InputError> {
+    enigo.move_mouse(p.x, p.y, enigo::Coordinate::Abs).map_err(device)
+}
+
+/// Puts the pointer at desktop point `p` (physical pixels of the virtual desktop).
+#[cfg(windows)]
+fn move_to(_enigo: &mut Enigo, p: Point) -> Result<(), InputError> {
+    // SAFETY: a plain Win32 call with two integers; it touches no memory of ours.
+    let done = unsafe { windows_sys::Win32::UI::WindowsAndMessaging::SetCursorPos(p.x, p.y) };
+    if done == 0 { Err(InputError::Device(format!("cannot put the pointer at ({}, {})", p.x, p.y))) } else { Ok(()) }
+}
+
 impl InputDevice for LiveInput {
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
         match action {
             Action::Click(p) => {
                 // A person's click rests a moment at each step; browsers drop some clicks whose
                 // press comes in the same instant as the move (a second click right after a first).
-                self.enigo.move_mouse(p.x, p.y, Coordinate::Abs).map_err(device)?;
+                move_to(&mut self.enigo, *p)?;
                 std::thread::sleep(CLICK_STEP);
                 self.enigo.button(Button::Left, Direction::Press).map_err(device)?;
                 std::thread::sleep(CLICK_STEP);
                 self.enigo.button(Button::Left, Direction::Release).map_err(device)?;
             }
             Action::Drag { from, to } => {
-                self.enigo.move_mouse(from.x, from.y, Coordinate::Abs).map_err(device)?;
+                move_to(&mut self.enigo, *from)?;
                 self.enigo.button(Button::Left, Direction::Press).map_err(device)?;
-                self.enigo.move_mouse(to.x, to.y, Coordinate::Abs).map_err(device)?;
+                move_to(&mut self.enigo, *to)?;
                 self.enigo.button(Button::Left, Direction::Release).map_err(device)?;
             }
             Action::Key(name) => self.enigo.key(key_by_name(name)?, Direction::Click).map_err(device)?,
-            Action::Move(p) => self.enigo.move_mouse(p.x, p.y, Coordinate::Abs).map_err(device)?,
+            Action::Move(p) => move_to(&mut self.enigo, *p)?,
         }
         if let Some(last) = action.points().last() {
             self.wait_for_pointer_at(*last);

@@ -86,15 +86,15 @@ impl Grid {
         Rect { x: self.rect.x + col as f64 * w, y: self.rect.y + row as f64 * h, width: w, height: h }
     }
 
-    /// True when the grid has at least one row and one column, of a positive, finite size (a
-    /// saved calibration is only a file: it may say anything).
+    /// True when the grid has at least one row and one column, of a finite size and cells of a
+    /// pixel or more (a saved calibration is only a file: it may say anything).
     pub fn has_cells(&self) -> bool {
         self.rows > 0
             && self.cols > 0
             && self.rect.width.is_finite()
             && self.rect.height.is_finite()
-            && self.rect.width > 0.0
-            && self.rect.height > 0.0
+            && self.cell_width() >= 1.0
+            && self.cell_height() >= 1.0
     }
 
     /// The central part of a cell, `fraction` of its width and height: the patch a reader samples,

@@ -30,8 +30,10 @@ fn a_peg_board_of_more_than_64_holes_does_not_overflow_the_pattern_word() {
 }
 
 /// `calibration_toml`: a saved calibration whose grid has no columns (or rows, or size) made the
-/// Flood-it reader split its cells into rows of zero ("chunk size must be non-zero"). Every game
-/// now refuses it as not fitting, and loading such a file names what is wrong.
+/// Flood-it reader split its cells into rows of zero ("chunk size must be non-zero"), and one of
+/// 722,200,000,000,011,472 columns asked for more memory than there is ("capacity overflow").
+/// Every game now refuses a grid without cells of a pixel or more as not fitting, and loading
+/// such a file names what is wrong.
 #[test]
 fn a_calibration_grid_without_cells_is_refused_not_read() {
     use gamebot::frame::{Frame, Rect};
@@ -46,6 +48,7 @@ fn a_calibration_grid_without_cells_is_refused_not_read() {
         Grid { rect, rows: 0, cols: 5 },
         Grid { rect: Rect { width: 0.0, ..rect }, rows: 5, cols: 5 },
         Grid { rect: Rect { height: f64::NAN, ..rect }, rows: 5, cols: 5 },
+        Grid { rect, rows: 6, cols: 722_200_000_000_011_472 },
     ];
     for grid in &empty {
         for &kind in GameKind::ALL {

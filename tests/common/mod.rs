@@ -1,9 +1,11 @@
-//! Shared by the live tests: a virtual X display with a window manager, a real game opened on it,
+//! Shared by the test binaries: `gamebot` run with no display, and for the live tests a virtual X display with a window manager, a real game opened on it,
 //! and `gamebot` run against it as a user would run it.
 
 #![allow(dead_code)]
 
 pub mod cdp;
+#[cfg(target_os = "linux")]
+pub mod faults;
 
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -68,6 +70,16 @@ impl LiveGame {
         println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         out
     }
+}
+
+/// Runs `gamebot args...` from the project's folder with no display, as a user with none would.
+pub fn gamebot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap()
 }
 
 /// Generates one game ID with `<program> --generate 1 <params>`.

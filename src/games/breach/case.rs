@@ -9,10 +9,10 @@ use serde::Deserialize;
 use anyhow::Context as _;
 
 use super::board::{Code, Puzzle, Start, USED_CELL};
-use super::play::BreachConfig;
+use super::config::BreachConfig;
 use super::{read, solve};
+use crate::case::{CaseFile, Passed, first_cell_difference};
 use crate::frame::Frame;
-use crate::games::case::{CaseFile, Passed, first_cell_difference};
 use crate::profile::Profile;
 
 fn strings(table: &toml::Table, key: &str) -> anyhow::Result<Vec<String>> {

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use super::board::{Board, Mode};
 use super::config::CollapseConfig;
 use super::{read, solve};
+use crate::case::{CaseFile, Passed, first_cell_difference};
 use crate::frame::Frame;
-use crate::games::case::{CaseFile, Passed, first_cell_difference};
 use crate::profile::Profile;
 
 #[derive(Deserialize)]
@@ -36,10 +36,16 @@ fn first_difference(read: &Board, expected: &Board) -> Option<String> {
     first_cell_difference(&read.to_rows(), &expected.to_rows(), "rooms")
 }
 
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-    let board: CollapseBoard = case.board_as()?;
+/// The board of a case file's `[board]` (`mode` and `rows`).
+pub fn case_board(table: &toml::Table) -> Result<Board, String> {
+    let board: CollapseBoard =
+        table.clone().try_into().map_err(|e: toml::de::Error| format!("malformed [board]: {}", e.message().trim()))?;
     let mode = Mode::from_name(&board.mode).ok_or_else(|| format!("malformed [board]: mode \"{}\"", board.mode))?;
-    let expected = Board::from_rows(mode, &board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
+    Board::from_rows(mode, &board.rows).map_err(|e| format!("malformed [board]: {e}"))
+}
+
+pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
+    let expected = case_board(&case.board)?;
     let answer: CollapseAnswer = case.answer_as()?;
     let colours = CollapseConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?.colours;
     let started = Instant::now();
@@ -67,4 +73,14 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed
         solve: Some(solve_time),
         detail: format!("best {best} in {} moves", solution.moves.len()),
     })
+}
+
+/// The `[board]` table of a case file for a board.
+pub fn board_toml(board: &Board) -> String {
+    let rows: Vec<String> = board
+        .to_rows()
+        .iter()
+        .map(|row| format!("  [{}],\n", row.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ")))
+        .collect();
+    format!("mode = \"{}\"\nrows = [\n{}]", board.mode, rows.concat())
 }

@@ -10,8 +10,8 @@ use super::board::Board;
 use super::config::FloodConfig;
 use super::{read, solve};
 use crate::budget::Budget;
+use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::games::case::{CaseFile, Passed};
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
 

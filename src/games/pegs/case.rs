@@ -9,8 +9,8 @@ use super::board::{Board, Cell, group_moves};
 use super::read;
 use super::solve::{self, Outcome, Target};
 use crate::budget::Budget;
+use crate::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::frame::Frame;
-use crate::games::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
 

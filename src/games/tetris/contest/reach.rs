@@ -7,7 +7,7 @@
 //! there only wastes room, so the planner never asks for them. Paths longer than the 100 ops a
 //! piece may use are left out.
 
-use crate::games::tetris::board::Board;
+use super::super::board::Board;
 
 use super::rules::{MAX_OPS_PER_PIECE, Pos, SequencePiece, Step};
 

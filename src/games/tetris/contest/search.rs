@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
-use crate::games::tetris::board::Board;
+use super::super::board::Board;
 
 use super::eval::{self, Weights};
 use super::reach::{Landing, Reach};
@@ -286,9 +286,9 @@ fn prune(rounds: &mut [Links], beam: &mut [Node]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::board::WIDTH;
+    use super::super::super::contest::rules::Kind;
     use super::*;
-    use crate::games::tetris::board::WIDTH;
-    use crate::games::tetris::contest::rules::Kind;
 
     /// A board with `rows` full-but-one rows (9 cells each) and a distinct top cell at `mark`.
     fn stack(rows: usize, mark: usize) -> Board {

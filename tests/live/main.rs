@@ -1,0 +1,31 @@
+//! The live tests: the real programs under Xvfb (and a window manager), each test starting its own
+//! virtual display, game and `gamebot` as a user would run them. The programs that are Debian
+//! packages run everywhere the suite does; the fetched ones (a browser game, the Collapse pygame
+//! game) are ignored unless their environment variable says where they are. Run with
+//! `cargo test --release --test live`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+// sgt-flood: generated boards won live, one in a resized window.
+mod flood;
+// sgt-pegs: Cross, Octagon and Random boards won live.
+mod pegs;
+// Debian's Qt peg-solitaire won with a learned profile.
+mod peg_solitaire;
+// quadrapassel played live for lines.
+mod tetris;
+// Esc stops the bot before its next action.
+mod failsafe;
+// A closed, covered or minimised window, or a moved mouse, stops the bot; no input reaches a trap.
+mod faults;
+// Keys go only to a focused game window.
+mod focus;
+// Learned browser Flood-it and peg solitaire won live (GAMEBOT_FLOOD_URL, GAMEBOT_PEGS_URL).
+mod calibrate_live;
+// The Breach clone played live (GAMEBOT_BREACH_URL).
+mod breach;
+// The Collapse pygame game played level after level (GAMEBOT_COLLAPSE_DIR).
+mod collapse;
+// The 2021 Tetris contest page played live (GAMEBOT_TETRIS_PAGE_URL).
+mod tetris_contest_page;

@@ -18,6 +18,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod lattice;
 pub mod live_bench;
 pub mod read;
 pub mod sgt_id;

@@ -1,7 +1,7 @@
 //! Peg solitaire: jump pegs over each other until one is left.
 //!
-//! `board` holds the rules, `read` and `lattice` the reader, `solve` the solver, `config` its
-//! section of a profile, `calibrate` and `propose` the learning of a new program, `case` its check
+//! `board` holds the rules, `read` and `looks` the readers, `solve` the solver, `config` its
+//! section of a profile, `calibrate` the learning of a new program, `case` its check
 //! for `replay`, `cli` its commands, `check` its random-position property, `benchmarks` its
 //! figures. This file is the game type and its capabilities (`Game`, `TurnBased`). A move of the play loop is one jump (one drag), verified on screen before the
 //! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
@@ -14,8 +14,7 @@ pub mod case;
 pub mod check;
 pub mod cli;
 pub mod config;
-pub mod lattice;
-pub mod propose;
+pub mod looks;
 pub mod read;
 pub mod solve;
 
@@ -34,7 +33,7 @@ use crate::vision::annotate::{label, line, outline, with_panel};
 use crate::vision::grid::Grid;
 
 use board::{Board, Cell, Jump, group_moves};
-pub use config::{FindBy, MoveStyle, PegsConfig, PegsInput, PegsVision};
+pub use config::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use solve::{Outcome, Target};
 
 /// Peg solitaire.

@@ -77,6 +77,23 @@ impl Candidate {
         let (rows, cols) = self.extent();
         self.lattice.grid(rows, cols)
     }
+
+    /// The candidate in words, for messages.
+    pub fn describe(&self) -> String {
+        let grid = self.grid();
+        format!(
+            "{} things of {:.0}x{:.0} px on a {}x{} lattice at ({:.0}, {:.0}) with a pitch of {:.1}x{:.1} px",
+            self.cells.len(),
+            self.thing.0,
+            self.thing.1,
+            grid.rows,
+            grid.cols,
+            grid.rect.x,
+            grid.rect.y,
+            grid.cell_width(),
+            grid.cell_height()
+        )
+    }
 }
 
 /// The settings of the search.

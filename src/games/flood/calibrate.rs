@@ -14,7 +14,7 @@ use anyhow::{Context, bail};
 
 use super::board::Board;
 use super::config::{ClickStyle, FloodConfig, InputConfig};
-use super::lattice::{Extent, cells, describe, flat_core, grow};
+use super::lattice::{Extent, cells, flat_core, grow};
 use super::read;
 use crate::frame::{Frame, Rect};
 use crate::vision::colour::Lab;
@@ -114,11 +114,11 @@ fn find_board(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Found> {
     for candidate in found.candidates.iter().take(TRIED) {
         let lattice = &candidate.lattice;
         let Some(core_extent) = flat_core(frame, candidate) else {
-            misses.push(format!("{}: no two by two of its cells are flat", describe(candidate)));
+            misses.push(format!("{}: no two by two of its cells are flat", candidate.describe()));
             continue;
         };
         let Some(core) = cells(frame, lattice, core_extent) else {
-            misses.push(format!("{}: not every cell among them is flat", describe(candidate)));
+            misses.push(format!("{}: not every cell among them is flat", candidate.describe()));
             continue;
         };
         let centres: Vec<Lab> = {
@@ -148,7 +148,7 @@ fn find_board(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Found> {
         };
         match result {
             Ok(found) => return Ok(found),
-            Err(why) => misses.push(format!("{}: {why}", describe(candidate))),
+            Err(why) => misses.push(format!("{}: {why}", candidate.describe())),
         }
     }
     if misses.is_empty() {

@@ -165,23 +165,6 @@ pub struct NotFound {
     pub found: String,
 }
 
-/// Describes a candidate for a message.
-pub fn describe(candidate: &Candidate) -> String {
-    let grid = candidate.grid();
-    format!(
-        "{} things of {:.0}x{:.0} px on a {}x{} lattice at ({:.0}, {:.0}) with a pitch of {:.1}x{:.1} px",
-        candidate.cells.len(),
-        candidate.thing.0,
-        candidate.thing.1,
-        grid.rows,
-        grid.cols,
-        grid.rect.x,
-        grid.rect.y,
-        grid.cell_width(),
-        grid.cell_height()
-    )
-}
-
 /// Finds the board: for the best candidates in turn, the cells where things sit (`core`) must all
 /// be flat and pass `core`, then the board grows while `takes` the next row or column; the first
 /// that passes is the board.
@@ -194,15 +177,15 @@ pub fn locate(
     let mut misses = Vec::new();
     for candidate in found.candidates.iter().take(TRIED) {
         let Some(extent) = flat_core(frame, candidate) else {
-            misses.push(format!("{}, but no two by two of its cells are flat", describe(candidate)));
+            misses.push(format!("{}, but no two by two of its cells are flat", candidate.describe()));
             continue;
         };
         let Some(samples) = cells(frame, &candidate.lattice, extent) else {
-            misses.push(format!("{}, but not every cell among them is flat", describe(candidate)));
+            misses.push(format!("{}, but not every cell among them is flat", candidate.describe()));
             continue;
         };
         if let Err(why) = core(&samples) {
-            misses.push(format!("{}, but {why}", describe(candidate)));
+            misses.push(format!("{}, but {why}", candidate.describe()));
             continue;
         }
         let extent = grow(frame, &candidate.lattice, extent, takes);

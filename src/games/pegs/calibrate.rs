@@ -206,7 +206,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
     let mut misses = Vec::new();
     for candidate in found.candidates.iter().take(TRIED) {
         let taken = taken(&found, candidate);
-        let where_ = crate::games::flood::lattice::describe(candidate);
+        let where_ = candidate.describe();
         let tries: Vec<(Extent, Option<Board>)> = match truth {
             Some(board) => placements(board, &taken).into_iter().map(|e| (e, Some(board.clone()))).collect(),
             None => vec![(bounds(&taken), None)],

@@ -168,6 +168,7 @@ struct LearnedProfile<'a, T: serde::Serialize> {
     game: &'a str,
     description: String,
     window: crate::screen::WindowMatch,
+    learned: crate::profile::Learned,
     #[serde(flatten)]
     settings: &'a T,
 }
@@ -193,6 +194,7 @@ pub fn save_learned_profile<T: serde::Serialize>(
             title: args.title.clone().unwrap_or_else(|| name.to_string()),
             exact: args.title.is_some(),
         },
+        learned: crate::profile::Learned { from: from.to_string(), confirmed: Vec::new() },
         settings,
     };
     let text = toml::to_string(&profile).context("cannot write the profile as TOML")?;
@@ -266,7 +268,12 @@ pub fn play<G: TurnBased>(cx: &mut Invocation, args: &PlayArgs, limit: Option<us
         return dry_run::<G>(cx, &frame, &profile, layout, args);
     }
     let mut device = LiveInput::open()?;
-    let options = PlayOptions { budget: args.budget.budget(), move_limit: limit, ..PlayOptions::default() };
+    let options = PlayOptions {
+        budget: args.budget.budget(),
+        move_limit: limit,
+        pictures: Some(cx.calibration_dir.clone()),
+        ..PlayOptions::default()
+    };
     let result = runner::play::<G>(screen.as_mut(), &mut device, &profile, layout, &options, &mut |l: &str| cx.line(l));
     report(cx, result, limit)
 }

@@ -154,10 +154,10 @@ fn linkage(looks: &[Look], stop: impl Fn(usize, f32) -> bool) -> Vec<usize> {
     let mut between: Vec<Vec<f32>> = looks.iter().map(|a| looks.iter().map(|b| a.distance(b)).collect()).collect();
     while groups.len() > 1 {
         let mut best = (f32::INFINITY, 0, 1);
-        for i in 0..groups.len() {
-            for j in i + 1..groups.len() {
-                if between[i][j] < best.0 {
-                    best = (between[i][j], i, j);
+        for (i, row) in between.iter().enumerate() {
+            for (j, &d) in row.iter().enumerate().skip(i + 1) {
+                if d < best.0 {
+                    best = (d, i, j);
                 }
             }
         }

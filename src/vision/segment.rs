@@ -120,7 +120,7 @@ fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segment
     let mut labels = vec![0u32; n];
     let mut index = vec![u32::MAX; n];
     let mut sums: Vec<([f64; 3], Part)> = Vec::new();
-    for i in 0..n {
+    for (i, slot) in labels.iter_mut().enumerate() {
         let root = find(&mut parent, i as u32) as usize;
         if index[root] == u32::MAX {
             index[root] = sums.len() as u32;
@@ -128,7 +128,7 @@ fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segment
             sums.push(([0.0; 3], Part { x0: x, y0: y, x1: x + 1, y1: y + 1, area: 0, mean: [0.0; 3] }));
         }
         let label = index[root];
-        labels[i] = label;
+        *slot = label;
         let (x, y) = ((i % w) as u32, (i / w) as u32);
         let (sum, part) = &mut sums[label as usize];
         let c = rgb(i);

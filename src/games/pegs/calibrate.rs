@@ -96,7 +96,7 @@ fn learn_looks(looks: &[Look], board: &Board, around: &[Look]) -> Result<(Classe
     let (pegs, holes, mut offs) = (of(Cell::Peg), of(Cell::Hole), of(Cell::Off));
     // A board with no square that has no hole (a square board) shows the look of one only around it.
     if offs.is_empty() {
-        offs = around.iter().copied().filter(|l| plain(l)).collect();
+        offs = around.iter().copied().filter(plain).collect();
     }
     if pegs.is_empty() || holes.is_empty() {
         return Err(format!(

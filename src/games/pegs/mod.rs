@@ -122,6 +122,26 @@ impl TurnBased for Pegs {
         board.pegs() == 1
     }
 
+    fn region(layout: &Grid) -> Option<crate::frame::Rect> {
+        Some(layout.rect)
+    }
+
+    fn input_styles(config: &PegsConfig) -> Vec<(&'static str, PegsConfig)> {
+        let with = |style: MoveStyle| PegsConfig { input: PegsInput { style }, ..config.clone() };
+        let name = |style: MoveStyle| match style {
+            MoveStyle::Drag => "drag",
+            MoveStyle::Click => "click",
+        };
+        let own = config.input.style;
+        let other = if own == MoveStyle::Drag { MoveStyle::Click } else { MoveStyle::Drag };
+        vec![(name(own), config.clone()), (name(other), with(other))]
+    }
+
+    fn difference(read: &Board, predicted: &Board) -> String {
+        let place = case::first_difference(read, predicted).unwrap_or_else(|| "the boards differ".into());
+        format!("{place} ({} pegs on the screen, {} by the rules)", read.pegs(), predicted.pegs())
+    }
+
     fn from_calibration(grid: Grid) -> Option<Grid> {
         Some(grid)
     }
@@ -130,8 +150,10 @@ impl TurnBased for Pegs {
         Some(layout.clone())
     }
 
-    fn actions(jump: &Jump, _board: &Board, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
-        Ok(act::jump(jump, layout, config.input.style))
+    fn actions(jump: &Jump, board: &Board, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
+        let mut actions = act::jump(jump, layout, config.input.style);
+        actions.extend(act::rest(board, layout, jump.to).map(Action::Move));
+        Ok(actions)
     }
 
     fn board_toml(board: &Board) -> String {

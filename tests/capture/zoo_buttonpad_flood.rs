@@ -7,22 +7,8 @@
 //! The window grows its cells with the window but does not shrink them below its default size
 //! (smaller windows clip the board), so the smallest capture is the default one.
 
+use crate::common::zoo_programs::BUTTONPAD_FLOOD as PROGRAM;
 use crate::zoo::{Cases, Session, next_colour, program_dir};
-
-const PROGRAM: &str = r#"
-import buttonpad, buttonpad.floodit as m
-_run = buttonpad.ButtonPad.run
-def run_with_state(self):
-    on_main_thread(self.root.after)
-    _run(self)
-buttonpad.ButtonPad.run = run_with_state
-def centre(w):
-    return [w.winfo_rootx() + w.winfo_width() / 2, w.winfo_rooty() + w.winfo_height() / 2]
-def state():
-    rows = ["".join(str(m.board[(x, y)]) for x in range(m.COLS)) for y in range(m.ROWS)]
-    return {"rows": rows, "moves": m.moves["count"], "targets": [centre(b.widget) for b in m.palette_buttons]}
-m.main()
-"#;
 
 /// One capture: `seed` for the harness's random (the program draws its puzzle seed from it), the
 /// window size (None: as the program opens it), and how many moves to make first.

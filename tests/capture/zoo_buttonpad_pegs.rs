@@ -5,24 +5,8 @@
 //! with a Python that has tkinter and pymsgbox (GAMEBOT_ZOO_PYTHON). The truth is the program's
 //! `board`; jumps are made as it takes them, by clicking the peg and then its landing hole.
 
+use crate::common::zoo_programs::BUTTONPAD_PEGS as PROGRAM;
 use crate::zoo::{Cases, Session, first_jump, jump, program_dir};
-
-const PROGRAM: &str = r##"
-import buttonpad, buttonpad.pegsolitaire as m
-_run = buttonpad.ButtonPad.run
-def run_with_state(self):
-    on_main_thread(self.root.after)
-    _run(self)
-buttonpad.ButtonPad.run = run_with_state
-def centre(w):
-    return [w.winfo_rootx() + w.winfo_width() / 2, w.winfo_rooty() + w.winfo_height() / 2]
-def state():
-    ch = {-1: "#", 0: ".", 1: "o"}
-    rows = ["".join(ch[m.board[(x, y)]] for x in range(m.COLS)) for y in range(m.ROWS)]
-    targets = [centre(m.bp[x, y].widget) for y in range(m.ROWS) for x in range(m.COLS)]
-    return {"rows": rows, "moves": 32 - m.peg_count(), "targets": targets}
-m.main()
-"##;
 
 /// One capture after `jumps` jumps (the first legal one in reading order each time).
 fn capture(cases: &mut Cases, name: &str, jumps: usize) {

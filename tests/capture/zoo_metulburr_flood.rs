@@ -7,43 +7,14 @@
 //! `color_options` (0 blue, 1 red, 2 green, 3 yellow, 4 pink, 5 purple), the order of its buttons.
 //! A region whose colour the program holds as None (before the first move) shows its start colour.
 
+use crate::common::zoo_programs::METULBURR_FLOOD as PROGRAM;
 use crate::zoo::{Cases, Session, next_colour, program_dir};
-
-const PROGRAM: &str = r#"
-import runpy
-def state():
-    games = [g for g in objects("Game") if getattr(g, "table", None)]
-    if len(games) != 1:
-        return {}
-    g = games[0]
-    opts = [tuple(c) for c in g.color_options]
-    def label(b):
-        c = b.color if b.color is not None else b.start_color
-        return str(opts.index(tuple(c)))
-    n = g.number_of_blocks_wide
-    rows = ["".join(label(g.table[i][j]) for i in range(n)) for j in range(n)]
-    targets = [list(map(float, b.rect.center)) for b in g.buttons]
-    return {"rows": rows, "moves": g.turns, "targets": targets}
-threading.Thread(target=poll_in_thread, daemon=True).start()
-sys.argv = ["game.py"]
-runpy.run_path("game.py", run_name="__main__")
-"#;
 
 /// One capture of the game started with harness seed `seed`, after `moves` colour-button clicks.
 fn capture(cases: &mut Cases, name: &str, seed: u64, moves: usize) {
     let dir = program_dir("GAMEBOT_METULBURR_FLOOD_DIR");
     let mut session = Session::python(&dir, PROGRAM, seed, "Flood It", &[]);
-    // Focus the window on a bare corner, then leave the splash screen and pick "Play" in the menu.
-    // Return leaves the splash screen, a click on "Play" (centred, 300 pixels down) starts the
-    // game; both are repeated until the game shows (a press while the program loads is lost).
-    for _ in 0..20 {
-        if session.state_now().is_some_and(|s| s.rows.len() == 14) {
-            break;
-        }
-        session.click_window(250.0, 300.0);
-        session.key("Return");
-        std::thread::sleep(std::time::Duration::from_millis(500));
-    }
+    crate::common::zoo_programs::start_metulburr_game(&mut session);
     let mut state = session.state_when(|s| s.rows.len() == 14);
     for made in 0..moves {
         let colour = next_colour(&state.rows);

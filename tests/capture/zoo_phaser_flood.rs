@@ -7,35 +7,8 @@
 //! DevTools (colour index = its palette: 0 red, 1 green, 2 blue, 3 yellow, 4 purple, 5 cyan);
 //! moves are mouse clicks on its colour buttons through DevTools' input events.
 
-use crate::common::cdp::Cdp;
+use crate::common::zoo_programs::{click_canvas, phaser_truth as truth};
 use crate::zoo::{Cases, Session, next_colour, program_dir};
-
-/// The game's grid as rows of palette indices, then its tries, e.g. "012...,345...;3".
-const TRUTH: &str = "(function(){var s=Phaser.GAMES[0].state.getCurrentState(),p=GamePlayState.CURRENT_PALETTE,\
-n=GamePlayState.GRID_LENGTH,z=GamePlayState.GRID_SIZE,rows=[];for(var j=0;j<n;j++){var r='';\
-for(var i=0;i<n;i++){var c=s.gridColors.getPixelRGB(i*z,j*z);var k=-1;for(var q=0;q<p.length;q++)\
-{if(p[q][0]==c.r&&p[q][1]==c.g&&p[q][2]==c.b)k=q;}r+=k<0?'?':String(k);}rows.push(r);}\
-return rows.join(',')+';'+s.fillCounter;})()";
-
-fn truth(cdp: &mut Cdp) -> (Vec<String>, i64) {
-    let text = cdp.eval(TRUTH);
-    let (rows, tries) = text.split_once(';').unwrap();
-    assert!(!rows.contains('?'), "a cell of a colour not in the palette: {rows}");
-    (rows.split(',').map(String::from).collect(), tries.parse().unwrap())
-}
-
-/// Clicks a point of the canvas (its own pixels) through DevTools' mouse events.
-fn click_canvas(cdp: &mut Cdp, x: f64, y: f64) {
-    let at = cdp.eval("(function(){var r=Phaser.GAMES[0].canvas.getBoundingClientRect();return r.left+','+r.top;})()");
-    let (left, top) = at.split_once(',').unwrap();
-    let (x, y) = (x + left.parse::<f64>().unwrap(), y + top.parse::<f64>().unwrap());
-    for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
-        let params = format!("{{\"type\":\"{kind}\",\"x\":{x},\"y\":{y},\"button\":\"left\",\"clickCount\":1}}");
-        cdp.send("Input.dispatchMouseEvent", &params);
-        std::thread::sleep(std::time::Duration::from_millis(60));
-    }
-    cdp.send("Input.dispatchMouseEvent", "{\"type\":\"mouseMoved\",\"x\":2,\"y\":2}");
-}
 
 /// One capture in a Chromium window of `size`, board dealt from `seed`, after `moves` moves.
 fn capture(cases: &mut Cases, name: &str, size: (u32, u32), seed: u32, moves: usize) {

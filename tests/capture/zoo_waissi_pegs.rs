@@ -4,25 +4,8 @@
 //! (GAMEBOT_WAISSI_PEGS_DIR) with a Python that has pygame-ce (GAMEBOT_ZOO_PYTHON). The truth is
 //! the program's own `Game` (its board's slots); jumps are clicks on the peg, then on the hole.
 
+use crate::common::zoo_programs::WAISSI_PEGS as PROGRAM;
 use crate::zoo::{Cases, Session, first_jump, jump, program_dir};
-
-const PROGRAM: &str = r##"
-import main as prog
-def state():
-    games = objects("Game")
-    if len(games) != 1:
-        return {}
-    rows = [["#"] * 7 for _ in range(7)]
-    targets = [[-1.0, -1.0]] * 49
-    for slot in games[0].board.grid:
-        r, c = int(slot.pos.y) - 1, int(slot.pos.x) - 1
-        rows[r][c] = "o" if slot.peg else "."
-        targets[r * 7 + c] = [float(slot.drawPos.x), float(slot.drawPos.y)]
-    rows = ["".join(r) for r in rows]
-    return {"rows": rows, "moves": sum(r.count(".") for r in rows) - 1, "targets": targets}
-threading.Thread(target=poll_in_thread, daemon=True).start()
-prog.run()
-"##;
 
 /// One capture in a window of `size` (None: as the program opens it) after `jumps` jumps.
 fn capture(cases: &mut Cases, name: &str, size: Option<(u32, u32)>, jumps: usize) {

@@ -25,11 +25,13 @@ fn cases(game: &str, program: &str) -> Vec<PathBuf> {
     found
 }
 
-/// The committed profile's game section (everything but the free-text description and window).
+/// The committed profile's game section (everything but the free-text description, the window and
+/// what it was learned from).
 fn settings(text: &str) -> toml::Table {
     let mut table: toml::Table = toml::from_str(text).unwrap();
     table.remove("description");
     table.remove("window");
+    table.remove("learned");
     table
 }
 

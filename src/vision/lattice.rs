@@ -123,30 +123,90 @@ pub const STEP: u8 = 6;
 /// a person would see.
 pub const NEAR_BACKGROUND: f32 = 3.0;
 
-/// A frame cut into parts two ways (by steps, and by likeness to its commonest colour), and the
-/// board candidates of both, the most occupied cells first.
+/// A frame cut into parts (by steps, and by likeness to each of its commonest colours), and the
+/// board candidates of all the cuts, the most occupied cells first.
 pub struct Found {
     pub segmentations: Vec<Segmentation>,
     pub candidates: Vec<Candidate>,
 }
 
-/// The frame's commonest colour, counted over every third pixel each way.
-pub fn commonest_colour(frame: &Frame) -> [u8; 3] {
+/// How many of the frame's commonest colours are taken as backgrounds to cut things from.
+const BACKGROUNDS: usize = 3;
+/// A background covers at least this share of the frame.
+const BACKGROUND_SHARE: f64 = 0.05;
+
+/// The frame's commonest colours (at most `BACKGROUNDS`, each covering `BACKGROUND_SHARE` of it or
+/// more), the commonest first, counted over every third pixel each way: the window's background, a
+/// panel, a board's surface.
+pub fn common_colours(frame: &Frame) -> Vec<[u8; 3]> {
     let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
+    let mut total = 0u32;
     for y in (0..frame.height()).step_by(3) {
         for x in (0..frame.width()).step_by(3) {
             *counts.entry(frame.rgb(x, y)).or_insert(0) += 1;
+            total += 1;
         }
     }
-    counts.into_iter().max_by_key(|&(c, n)| (n, c)).map_or([0, 0, 0], |(c, _)| c)
+    let mut sorted: Vec<([u8; 3], u32)> = counts.into_iter().collect();
+    sorted.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), c));
+    sorted
+        .into_iter()
+        .take(BACKGROUNDS)
+        .filter(|&(_, n)| n as f64 >= BACKGROUND_SHARE * total as f64)
+        .map(|(c, _)| c)
+        .collect()
 }
 
-/// Cuts `frame` both ways and finds the board candidates of both.
-pub fn find(frame: &Frame, search: &Search) -> Found {
-    let segmentations = vec![segment(frame, STEP), segment_unlike(frame, commonest_colour(frame), NEAR_BACKGROUND)];
+/// The cuts of a frame: by steps first, then by likeness to each of its commonest colours.
+fn cuts(frame: &Frame, by_steps: bool, by_backgrounds: bool) -> Vec<Segmentation> {
+    let mut found = Vec::new();
+    if by_steps {
+        found.push(segment(frame, STEP));
+    }
+    if by_backgrounds {
+        found.extend(common_colours(frame).into_iter().map(|c| segment_unlike(frame, c, NEAR_BACKGROUND)));
+    }
+    found
+}
+
+fn found_in(segmentations: Vec<Segmentation>, search: &Search) -> Found {
     let mut pooled: Vec<Candidate> = segmentations.iter().flat_map(|s| group_all(s, search)).collect();
     pooled.sort_by_key(|c| std::cmp::Reverse(c.cells.len()));
     Found { candidates: join(pooled), segmentations }
+}
+
+/// Cuts `frame` every way and finds the board candidates of all the cuts.
+pub fn find(frame: &Frame, search: &Search) -> Found {
+    found_in(cuts(frame, true, true), search)
+}
+
+/// The first of the best `tried` candidates that `accept` takes, looking first in the cut by steps
+/// alone (it finds most boards, and fast) and then in every cut; else what `accept` said of each.
+pub fn first_passing<T>(
+    frame: &Frame,
+    search: &Search,
+    tried: usize,
+    mut accept: impl FnMut(&Found, &Candidate) -> Result<T, String>,
+) -> Result<T, Vec<String>> {
+    let mut misses = Vec::new();
+    let quick = found_in(cuts(frame, true, false), search);
+    for candidate in quick.candidates.iter().take(tried) {
+        match accept(&quick, candidate) {
+            Ok(found) => return Ok(found),
+            Err(why) => misses.push(why),
+        }
+    }
+    let all = find(frame, search);
+    for candidate in all.candidates.iter().take(tried) {
+        if quick.candidates.iter().take(tried).any(|q| q.lattice == candidate.lattice && q.cells == candidate.cells) {
+            continue;
+        }
+        match accept(&all, candidate) {
+            Ok(found) => return Ok(found),
+            Err(why) => misses.push(why),
+        }
+    }
+    Err(misses)
 }
 
 /// Parts that could be a cell's content: not specks, not long lines, not most of the frame.

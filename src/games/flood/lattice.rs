@@ -7,7 +7,7 @@
 
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
-use crate::vision::lattice::{Candidate, Lattice, Search, find};
+use crate::vision::lattice::{Candidate, Lattice, Search, first_passing};
 use crate::vision::palette::{Sample, sample};
 use crate::vision::segment::step;
 
@@ -173,25 +173,21 @@ pub fn locate(
     core: &dyn Fn(&[Sample]) -> Result<(), String>,
     takes: &dyn Fn(&[Sample]) -> bool,
 ) -> Result<Located, NotFound> {
-    let found = find(frame, &Search::default());
-    let mut misses = Vec::new();
-    for candidate in found.candidates.iter().take(TRIED) {
+    let passed = first_passing(frame, &Search::default(), TRIED, |_, candidate| {
         let Some(extent) = flat_core(frame, candidate) else {
-            misses.push(format!("{}, but no two by two of its cells are flat", candidate.describe()));
-            continue;
+            return Err(format!("{}, but no two by two of its cells are flat", candidate.describe()));
         };
         let Some(samples) = cells(frame, &candidate.lattice, extent) else {
-            misses.push(format!("{}, but not every cell among them is flat", candidate.describe()));
-            continue;
+            return Err(format!("{}, but not every cell among them is flat", candidate.describe()));
         };
-        if let Err(why) = core(&samples) {
-            misses.push(format!("{}, but {why}", candidate.describe()));
-            continue;
-        }
+        core(&samples).map_err(|why| format!("{}, but {why}", candidate.describe()))?;
         let extent = grow(frame, &candidate.lattice, extent, takes);
-        let grid = candidate.lattice.grid(extent.0, extent.1);
-        return Ok(Located { grid, lattice: candidate.lattice, extent });
-    }
+        Ok(Located { grid: candidate.lattice.grid(extent.0, extent.1), lattice: candidate.lattice, extent })
+    });
+    let misses = match passed {
+        Ok(located) => return Ok(located),
+        Err(misses) => misses,
+    };
     let found = if misses.is_empty() { "no such lattice".to_string() } else { misses.join("; ") };
     Err(NotFound { looked: format!("in a {}x{} picture", frame.width(), frame.height()), found })
 }

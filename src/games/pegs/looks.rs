@@ -9,7 +9,7 @@ use super::board::{Board, Cell};
 use super::config::LooksConfig;
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
-use crate::vision::lattice::{Lattice, Search, find, members};
+use crate::vision::lattice::{Lattice, Search, first_passing, members};
 use crate::vision::looks::{Look, look};
 
 /// How many of the best lattice candidates are tried.
@@ -178,27 +178,22 @@ pub fn settle(
 /// Finds the board: the best lattice candidates in turn, each grown and trimmed by its squares'
 /// looks; the first whose squares all read, with pegs or holes, is the board.
 pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
-    let found = find(frame, &Search::default());
-    let mut misses = Vec::new();
-    for candidate in found.candidates.iter().take(TRIED) {
+    let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
         let extent = settle(frame, &candidate.lattice, candidate.extent(), classes, &taken);
         let grid = candidate.lattice.grid(extent.0, extent.1);
+        let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
         match read(frame, &grid, classes) {
-            Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => {
-                return Ok(grid);
-            }
-            Ok(_) => misses.push(format!(
-                "{}x{} squares at ({:.0}, {:.0}) with no peg or hole",
-                grid.rows, grid.cols, grid.rect.x, grid.rect.y
-            )),
-            Err(e) => misses.push(format!(
-                "{}x{} squares at ({:.0}, {:.0}), but {e}",
-                grid.rows, grid.cols, grid.rect.x, grid.rect.y
-            )),
+            Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
+            Ok(_) => Err(format!("{at} with no peg or hole")),
+            Err(e) => Err(format!("{at}, but {e}")),
         }
-    }
+    });
+    let misses = match passed {
+        Ok(grid) => return Ok(grid),
+        Err(misses) => misses,
+    };
     let found = if misses.is_empty() {
         format!("no lattice in the {}x{} picture", frame.width(), frame.height())
     } else {

@@ -123,49 +123,41 @@ pub const STEP: u8 = 6;
 /// a person would see.
 pub const NEAR_BACKGROUND: f32 = 3.0;
 
-/// A frame cut into parts (by steps, and by likeness to each of its commonest colours), and the
-/// board candidates of all the cuts, the most occupied cells first.
+/// A frame cut into parts (by steps, and by likeness to each of its backgrounds), and the board
+/// candidates of all the cuts, the most occupied cells first.
 pub struct Found {
     pub segmentations: Vec<Segmentation>,
     pub candidates: Vec<Candidate>,
 }
 
-/// How many of the frame's commonest colours are taken as backgrounds to cut things from.
+/// How many backgrounds things are cut from besides the cut by steps.
 const BACKGROUNDS: usize = 3;
 /// A background covers at least this share of the frame.
-const BACKGROUND_SHARE: f64 = 0.05;
+const BACKGROUND_SHARE: f64 = 0.005;
 
-/// The frame's commonest colours (at most `BACKGROUNDS`, each covering `BACKGROUND_SHARE` of it or
-/// more), the commonest first, counted over every third pixel each way: the window's background, a
-/// panel, a board's surface.
-pub fn common_colours(frame: &Frame) -> Vec<[u8; 3]> {
-    let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-    let mut total = 0u32;
-    for y in (0..frame.height()).step_by(3) {
-        for x in (0..frame.width()).step_by(3) {
-            *counts.entry(frame.rgb(x, y)).or_insert(0) += 1;
-            total += 1;
+/// The colours of the largest parts of a cut by steps (at most `BACKGROUNDS`, each covering
+/// `BACKGROUND_SHARE` of the frame or more), the largest first: the desktop, the window's
+/// background, a panel, a board's surface, whatever the window's size on the screen.
+pub fn backgrounds(steps: &Segmentation) -> Vec<[u8; 3]> {
+    let total = steps.width as f64 * steps.height as f64;
+    let mut parts: Vec<&Part> = steps.parts.iter().filter(|p| p.area as f64 >= BACKGROUND_SHARE * total).collect();
+    parts.sort_by_key(|p| std::cmp::Reverse(p.area));
+    let mut colours: Vec<[u8; 3]> = Vec::new();
+    for part in parts {
+        let rgb = part.rgb();
+        if colours.len() < BACKGROUNDS && !colours.contains(&rgb) {
+            colours.push(rgb);
         }
     }
-    let mut sorted: Vec<([u8; 3], u32)> = counts.into_iter().collect();
-    sorted.sort_by_key(|&(c, n)| (std::cmp::Reverse(n), c));
-    sorted
-        .into_iter()
-        .take(BACKGROUNDS)
-        .filter(|&(_, n)| n as f64 >= BACKGROUND_SHARE * total as f64)
-        .map(|(c, _)| c)
-        .collect()
+    colours
 }
 
-/// The cuts of a frame: by steps first, then by likeness to each of its commonest colours.
-fn cuts(frame: &Frame, by_steps: bool, by_backgrounds: bool) -> Vec<Segmentation> {
-    let mut found = Vec::new();
-    if by_steps {
-        found.push(segment(frame, STEP));
-    }
-    if by_backgrounds {
-        found.extend(common_colours(frame).into_iter().map(|c| segment_unlike(frame, c, NEAR_BACKGROUND)));
-    }
+/// The cuts of a frame: by steps, then (with `by_backgrounds`) by likeness to each background.
+fn cuts(frame: &Frame, by_backgrounds: bool) -> Vec<Segmentation> {
+    let steps = segment(frame, STEP);
+    let colours = if by_backgrounds { backgrounds(&steps) } else { Vec::new() };
+    let mut found = vec![steps];
+    found.extend(colours.into_iter().map(|c| segment_unlike(frame, c, NEAR_BACKGROUND)));
     found
 }
 
@@ -177,7 +169,7 @@ fn found_in(segmentations: Vec<Segmentation>, search: &Search) -> Found {
 
 /// Cuts `frame` every way and finds the board candidates of all the cuts.
 pub fn find(frame: &Frame, search: &Search) -> Found {
-    found_in(cuts(frame, true, true), search)
+    found_in(cuts(frame, true), search)
 }
 
 /// The first of the best `tried` candidates that `accept` takes, looking first in the cut by steps
@@ -189,7 +181,7 @@ pub fn first_passing<T>(
     mut accept: impl FnMut(&Found, &Candidate) -> Result<T, String>,
 ) -> Result<T, Vec<String>> {
     let mut misses = Vec::new();
-    let quick = found_in(cuts(frame, true, false), search);
+    let quick = found_in(cuts(frame, false), search);
     for candidate in quick.candidates.iter().take(tried) {
         match accept(&quick, candidate) {
             Ok(found) => return Ok(found),

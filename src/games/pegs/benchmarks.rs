@@ -4,16 +4,26 @@
 //! what `gamebot bench pegs` reports once.
 
 use std::hint::black_box;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::board::Board;
 use super::solve::{
     ENGLISH, FRENCH, Outcome, RANDOM_9X9, Target, hole_squares, single_vacancy, solve, solve_min_moves,
 };
+use super::{MoveStyle, PegsConfig, read};
 use crate::budget::Budget;
+use crate::calibrate_bench::{self, Steps};
+use crate::frame::Frame;
 use crate::game::Benchmark;
+use crate::vision::grid::Grid;
 
-pub fn all(_root: &Path) -> Vec<Benchmark> {
+pub fn all(root: &Path) -> Vec<Benchmark> {
+    let mut all = solver();
+    all.extend(calibration(root));
+    all
+}
+
+fn solver() -> Vec<Benchmark> {
     let english = Board::from_rows(&ENGLISH).expect("the English board");
     let first = english.clone();
     let vacancies: Vec<Board> = [ENGLISH, FRENCH]
@@ -47,5 +57,68 @@ pub fn all(_root: &Path) -> Vec<Benchmark> {
             }
         })
         .samples(10),
+    ]
+}
+
+/// How peg solitaire learns (blind, jumps by click), finds and reads, for `calibrate_bench`.
+fn steps(frame: &Frame) -> anyhow::Result<PegsConfig> {
+    Ok(super::calibrate::learn(frame, None, MoveStyle::Click)?.config)
+}
+
+fn locate(frame: &Frame, config: &PegsConfig) -> anyhow::Result<Grid> {
+    Ok(read::locate_with(frame, config)?)
+}
+
+fn read_grid(frame: &Frame, grid: &Grid, config: &PegsConfig) -> anyhow::Result<()> {
+    read::read_with(frame, grid, config)?;
+    Ok(())
+}
+
+/// `gamebot bench pegs --calibration DIR`: blind calibration and reading over the programs in
+/// `dir` (`calibrate_bench`).
+pub fn calibration_figures(dir: &Path) -> anyhow::Result<Vec<String>> {
+    let programs = calibrate_bench::programs(dir)?;
+    calibrate_bench::figures(&programs, &Steps { learn: &steps, locate: &locate, read: &read_grid })
+}
+
+/// The zoo's first screenshots calibrated blind (as they are, and on a 1920x1080 desktop), and
+/// every screenshot read with the profile learned, finding the board and with its place known.
+fn calibration(root: &Path) -> Vec<Benchmark> {
+    let Ok(programs) = calibrate_bench::programs(&root.join("fixtures/pegs")) else { return Vec::new() };
+    let load = |p: &PathBuf| crate::screen::load_png(&p.with_extension("png")).ok();
+    let firsts: Vec<Frame> = programs.iter().filter_map(|p| load(&p.cases[0])).collect();
+    let desktops: Vec<Frame> = firsts.iter().map(calibrate_bench::on_desktop).collect();
+    let learned: Vec<(PegsConfig, Vec<Frame>)> = programs
+        .iter()
+        .zip(&firsts)
+        .filter_map(|(p, first)| Some((steps(first).ok()?, p.cases.iter().filter_map(load).collect())))
+        .collect();
+    let placed: Vec<(PegsConfig, Vec<(Frame, Grid)>)> = learned
+        .iter()
+        .map(|(c, frames)| (c.clone(), frames.iter().filter_map(|f| Some((f.clone(), locate(f, c).ok()?))).collect()))
+        .collect();
+    vec![
+        Benchmark::new("pegs blind calibration of the zoo's first screenshots", move || {
+            firsts.iter().for_each(|f| assert!(steps(black_box(f)).is_ok()))
+        })
+        .samples(10),
+        Benchmark::new("pegs blind calibration of the zoo's first screenshots on a 1920x1080 desktop", move || {
+            desktops.iter().for_each(|f| assert!(steps(black_box(f)).is_ok()))
+        })
+        .samples(10),
+        Benchmark::new("pegs the zoo's screenshots found and read with their learned profiles", move || {
+            for (config, frames) in &learned {
+                frames.iter().for_each(|f| assert!(locate(f, config).and_then(|g| read_grid(f, &g, config)).is_ok()));
+            }
+        })
+        .samples(10),
+        Benchmark::new(
+            "pegs the zoo's screenshots read with their learned profiles, the board's place known",
+            move || {
+                for (config, frames) in &placed {
+                    frames.iter().for_each(|(f, g)| assert!(read_grid(black_box(f), g, config).is_ok()));
+                }
+            },
+        ),
     ]
 }

@@ -129,12 +129,23 @@ impl Command<Pegs> for PegsSolve {
     }
 }
 
-/// Options of `bench pegs`: none.
+/// Options of `bench pegs`.
 #[derive(clap::Args)]
-pub struct PegsBench {}
+pub struct PegsBench {
+    /// Instead of the solver's figures: time blind calibration and reading over the programs in
+    /// DIR, one folder of cases each (e.g. fixtures/pegs).
+    #[arg(long, value_name = "DIR")]
+    pub calibration: Option<PathBuf>,
+}
 
 impl Command<Pegs> for PegsBench {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        if let Some(dir) = &self.calibration {
+            for line in super::benchmarks::calibration_figures(dir)? {
+                cx.line(line);
+            }
+            return Ok(true);
+        }
         for (key, value) in solve::bench_report() {
             cx.line(format!("{key}={value}"));
         }

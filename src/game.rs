@@ -20,8 +20,10 @@ use crate::invocation::Invocation;
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
 
-/// A game, as the command line, `replay` and the test suite see it.
-pub trait Game: Sized + 'static {
+/// A game, as the command line, `replay` and the test suite see it: its name, its default profile
+/// and its commands (in its `mod.rs`), with its case check, its self-check and its benchmarks as
+/// traits of their own, each implemented in the file that holds that work.
+pub trait Game: Cases + SelfCheck + Benchmarks + Sized + 'static {
     /// The game's name, as in case files and on the command line.
     const NAME: &'static str;
     /// One line for `--help`.
@@ -40,23 +42,29 @@ pub trait Game: Sized + 'static {
     /// `gamebot tune <game>` (`Unavailable` where a game has no tunable evaluator).
     type Tune: Command<Self>;
 
-    /// Checks one case of this game (`spec/CASES.md`): read, compare, solve, check the answer.
-    /// `layout` is the board's place from a saved calibration for this image size
-    /// (`--calibration-dir`): a game that reads by a grid reads there first, as `play` does, and
-    /// finds the board anew only when that does not read cleanly; the others ignore it.
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String>;
-
-    /// The property every game's solver and case format must keep, from a random position made
-    /// from `seed`: the position written as a case file's `[board]` reads back as itself, and the
-    /// solver's plan from it (within a small budget) is legal by the rules and does what it claims.
-    /// Ok with a short description of what was checked; Err with what broke.
-    fn check_random(seed: u64) -> Result<String, String>;
-
     /// Why the game has no `command` (one of those it leaves `Unavailable`), when there is more to
     /// say than that it has none.
     fn why_unavailable(_command: &str) -> Option<&'static str> {
         None
     }
+}
+
+/// A game's case check for `replay` (in its `case.rs`).
+pub trait Cases {
+    /// Checks one case of this game (`spec/CASES.md`): read, compare, solve, check the answer.
+    /// `layout` is the board's place from a saved calibration for this image size
+    /// (`--calibration-dir`): a game that reads by a grid reads there first, as `play` does, and
+    /// finds the board anew only when that does not read cleanly; the others ignore it.
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String>;
+}
+
+/// What the test suite and the fuzz targets check of every game (in its `check.rs`).
+pub trait SelfCheck {
+    /// The property every game's solver and case format must keep, from a random position made
+    /// from `seed`: the position written as a case file's `[board]` reads back as itself, and the
+    /// solver's plan from it (within a small budget) is legal by the rules and does what it claims.
+    /// Ok with a short description of what was checked; Err with what broke.
+    fn check_random(seed: u64) -> Result<String, String>;
 
     /// Every text parser of the game (boards on standard input, records), for the fuzz targets:
     /// Ok or a clear error, never a panic.
@@ -64,9 +72,11 @@ pub trait Game: Sized + 'static {
 
     /// Texts that `parse_text` accepts, to seed its fuzzing.
     fn text_seeds() -> Vec<String>;
+}
 
-    /// The game's benchmarks of solving and reading (never capture), over its own data and the
-    /// fixtures under `root` (the checkout); run by `cargo bench` over the list of games.
+/// A game's benchmarks of solving and reading, never capture (in its `benchmarks.rs`), over its
+/// own data and the fixtures under `root` (the checkout); run by `cargo bench --bench games`.
+pub trait Benchmarks {
     fn benchmarks(root: &Path) -> Vec<Benchmark>;
 }
 
@@ -149,6 +159,14 @@ pub trait TurnBased: Game {
     /// True when a board read from the screen is the board the rules predicted.
     fn matches(read: &Self::Board, predicted: &Self::Board) -> bool;
     fn is_won(board: &Self::Board) -> bool;
+    /// True when the board shows the game lost (a mine hit): the loop stops and reports a loss.
+    fn is_lost(_board: &Self::Board) -> bool {
+        false
+    }
+    /// True when a move's outcome is only partly known before the game shows it (hidden
+    /// information: the numbers a Minesweeper click uncovers). The loop then reads the board after
+    /// every confirmed move and plans again from what it shows, and a plan's end is no mismatch.
+    const HIDDEN: bool = false;
     /// The inputs that make `mv` on `board`, frame-relative.
     fn actions(
         mv: &Self::Move,

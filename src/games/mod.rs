@@ -9,6 +9,7 @@
 pub mod breach;
 pub mod collapse;
 pub mod flood;
+pub mod mines;
 pub mod pegs;
 pub mod tetris;
 
@@ -16,7 +17,7 @@ use std::path::Path;
 
 use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::game::{Benchmark, Command, Game, ReadsBoard};
+use crate::game::{Benchmark, Benchmarks, Cases, Command, Game, ReadsBoard, SelfCheck};
 use crate::invocation::Invocation;
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
@@ -24,8 +25,12 @@ use crate::vision::grid::Grid;
 pub use breach::Breach;
 pub use collapse::Collapse;
 pub use flood::Flood;
+pub use mines::Mines;
 pub use pegs::Pegs;
 pub use tetris::Tetris;
+
+/// The embedded default `gamebot demo` runs: the real sgt-flood, won live.
+pub use flood::demo;
 
 /// One command's subcommand enum, a variant per game, and its dispatch.
 macro_rules! command {
@@ -86,7 +91,7 @@ macro_rules! games {
                 }
             }
 
-            /// `Game::check_case` of this game.
+            /// `Cases::check_case` of this game.
             pub fn check_case(
                 self,
                 case: &CaseFile,
@@ -95,35 +100,35 @@ macro_rules! games {
                 layout: Option<&Grid>,
             ) -> Result<Passed, String> {
                 match self {
-                    $(GameKind::$game => <$game as Game>::check_case(case, frame, profile, layout),)*
+                    $(GameKind::$game => <$game as Cases>::check_case(case, frame, profile, layout),)*
                 }
             }
 
-            /// `Game::check_random` of this game.
+            /// `SelfCheck::check_random` of this game.
             pub fn check_random(self, seed: u64) -> Result<String, String> {
                 match self {
-                    $(GameKind::$game => <$game as Game>::check_random(seed),)*
+                    $(GameKind::$game => <$game as SelfCheck>::check_random(seed),)*
                 }
             }
 
-            /// `Game::parse_text` of this game.
+            /// `SelfCheck::parse_text` of this game.
             pub fn parse_text(self, text: &str) -> anyhow::Result<()> {
                 match self {
-                    $(GameKind::$game => <$game as Game>::parse_text(text),)*
+                    $(GameKind::$game => <$game as SelfCheck>::parse_text(text),)*
                 }
             }
 
-            /// `Game::text_seeds` of this game.
+            /// `SelfCheck::text_seeds` of this game.
             pub fn text_seeds(self) -> Vec<String> {
                 match self {
-                    $(GameKind::$game => <$game as Game>::text_seeds(),)*
+                    $(GameKind::$game => <$game as SelfCheck>::text_seeds(),)*
                 }
             }
 
-            /// `Game::benchmarks` of this game.
+            /// `Benchmarks::benchmarks` of this game.
             pub fn benchmarks(self, root: &Path) -> Vec<Benchmark> {
                 match self {
-                    $(GameKind::$game => <$game as Game>::benchmarks(root),)*
+                    $(GameKind::$game => <$game as Benchmarks>::benchmarks(root),)*
                 }
             }
         }
@@ -166,4 +171,4 @@ impl std::fmt::Display for GameKind {
 }
 
 // The one list of games.
-games!(Flood, Pegs, Breach, Collapse, Tetris);
+games!(Flood, Pegs, Breach, Collapse, Tetris, Mines);

@@ -3,6 +3,11 @@
 //! The same code runs on Linux (X11), Windows and macOS.
 //!
 //! enigo's Linux delay is set to 0 (its default adds 12 ms to every press and release).
+//!
+//! The display may answer "where is the pointer?" before it has carried out the moves just sent
+//! (X11 serves its clients in turn; a busy machine makes the gap longer): after every action that
+//! moves the pointer, `perform` waits until the pointer is seen where the action left it, so the
+//! failsafe never takes the bot's own move, not yet carried out, for the user's.
 
 use std::time::Duration;
 
@@ -21,6 +26,10 @@ const HOLD: Duration = Duration::from_millis(60);
 const DRAG_STEP_PX: f64 = 8.0;
 const DRAG_PAUSE: Duration = Duration::from_millis(8);
 
+/// How long to wait, at most, for the display to show the pointer where an action left it (a
+/// platform whose pointer reports other units never shows it there: the wait just ends).
+const POINTER_LANDS: std::time::Duration = std::time::Duration::from_millis(1000);
+
 pub struct LiveInput {
     enigo: Enigo,
     device: DeviceState,
@@ -36,6 +45,16 @@ impl LiveInput {
             InputError::Open("cannot read the mouse and keyboard: no display (is DISPLAY set?)".into())
         })?;
         Ok(LiveInput { enigo, device, watch: Watch::start()? })
+    }
+}
+
+impl LiveInput {
+    /// Waits, up to `POINTER_LANDS`, until the display reports the pointer at `point`.
+    fn wait_for_pointer_at(&mut self, point: Point) {
+        let until = std::time::Instant::now() + POINTER_LANDS;
+        while self.pointer() != Some(point) && std::time::Instant::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
     }
 }
 
@@ -69,6 +88,9 @@ impl InputDevice for LiveInput {
             Action::Drag { from, to } => human_drag(&mut self.enigo, *from, *to)?,
             Action::Key(name) => self.enigo.key(key_by_name(name)?, Direction::Click).map_err(device)?,
             Action::Move(p) => self.enigo.move_mouse(p.x, p.y, Coordinate::Abs).map_err(device)?,
+        }
+        if let Some(last) = action.points().last() {
+            self.wait_for_pointer_at(*last);
         }
         Ok(())
     }

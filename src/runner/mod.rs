@@ -9,7 +9,9 @@
 //! what differed and a picture. When the first move changes nothing, the other input styles the
 //! profile allows are tried before giving up, and the one that moved the game is recorded. Only
 //! after a move that wins by the rules may the board become unreadable (the game's own end display:
-//! a dialog, a recoloured last piece, a closed window); the loop then stops, won, and says so. Every
+//! a dialog, a recoloured last piece, a closed window); the loop then stops, won, and says so. A
+//! board that shows the game lost stops it too, as a loss. In a game of hidden information
+//! (`TurnBased::HIDDEN`) the loop reads the board after every move and plans again. Every
 //! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
 mod inputs;
@@ -74,6 +76,8 @@ pub struct Summary {
     pub input_style: Option<String>,
     /// The profile was a proposal on this window's size and play confirmed it.
     pub confirmed: bool,
+    /// The board shows the game lost (`TurnBased::is_lost`).
+    pub lost: bool,
 }
 
 /// Something that hears what the loop is doing, a line at a time.
@@ -203,6 +207,10 @@ pub fn play_to_end<G: TurnBased>(
         };
         if G::is_won(&board) {
             summary.won = true;
+            return Ok((summary, board));
+        }
+        if G::is_lost(&board) {
+            summary.lost = true;
             return Ok((summary, board));
         }
         let started = Instant::now();
@@ -352,6 +360,11 @@ pub fn play_to_end<G: TurnBased>(
                 summary.won = true;
                 read_end::<G>(screen, profile, &layout_now, &config, &mut summary);
                 return Ok((summary, board));
+            }
+            if G::HIDDEN {
+                // What the move uncovered is on the screen, not in the prediction: read it.
+                replan = true;
+                break;
             }
         }
         if !replan {

@@ -1,13 +1,23 @@
-//! Fixture capture as code: each module regenerates one program's cases in `fixtures/` (with
-//! `REGENERATE=1`) or checks that a fresh capture has the committed truth. The programs are not in
-//! this repository; each test is ignored unless it is told where the program is (see each module).
+//! The capture tests: the project's fixtures of real programs, captured again from those programs
+//! under Xvfb. Every test is ignored (it needs the program and takes a minute or more); each captures
+//! its program's cases into a temporary folder and checks that each reads to the same truth as the
+//! committed fixture of its name, or, with `REGENERATE=1`, rewrites the fixtures on purpose. Run with
+//! `cargo test --release --test capture -- --ignored [filter]`; `CAPTURE_ONLY=name,name` captures only
+//! those cases. Every test is named `captures_*`, so `.ci/run` leaves them all out with one
+//! `--skip ::captures_`.
 
 #[path = "../common/mod.rs"]
 mod common;
 
+// The zoo of Flood-its and peg solitaires of issue 26 (calibration/zoo.md), each a program fetched
+// outside the repository, captured under a small harness that writes the program's own state.
 mod zoo;
 mod zoo_buttonpad_flood;
 mod zoo_buttonpad_pegs;
 mod zoo_metulburr_flood;
 mod zoo_phaser_flood;
 mod zoo_waissi_pegs;
+
+// Each game's own capture tests, `src/games/<game>/capture_tests.rs`, found by the build script
+// (modules `game_<game>`).
+include!(concat!(env!("OUT_DIR"), "/game_capture_tests.rs"));

@@ -42,7 +42,7 @@ fn capture(cases: &mut Cases, name: &str, seed: u64, size: Option<(u32, u32)>, m
 
 #[test]
 #[ignore = "needs GAMEBOT_BUTTONPAD_DIR: asweigart/buttonpad fetched (and GAMEBOT_ZOO_PYTHON with tkinter, pymsgbox)"]
-fn buttonpad_flood() {
+fn captures_buttonpad_flood() {
     let mut cases = Cases::new("flood", "buttonpad-flood");
     capture(&mut cases, "bpf-01-default", 1, None, 0);
     capture(&mut cases, "bpf-02-700x800", 2, Some((700, 800)), 0);

@@ -39,7 +39,7 @@ fn capture(cases: &mut Cases, name: &str, jumps: usize) {
 
 #[test]
 #[ignore = "needs GAMEBOT_BUTTONPAD_DIR: asweigart/buttonpad fetched (and GAMEBOT_ZOO_PYTHON with tkinter, pymsgbox)"]
-fn buttonpad_pegs() {
+fn captures_buttonpad_pegs() {
     let mut cases = Cases::new("pegs", "buttonpad-pegs");
     capture(&mut cases, "bpp-01-start", 0);
     capture(&mut cases, "bpp-02-3jumps", 3);

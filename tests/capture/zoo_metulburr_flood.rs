@@ -43,7 +43,7 @@ fn capture(cases: &mut Cases, name: &str, seed: u64, moves: usize) {
 
 #[test]
 #[ignore = "needs GAMEBOT_METULBURR_FLOOD_DIR: metulburr/FloodIt fetched (and GAMEBOT_ZOO_PYTHON with pygame)"]
-fn metulburr_flood() {
+fn captures_metulburr_flood() {
     let mut cases = Cases::new("flood", "metulburr-flood");
     capture(&mut cases, "met-01-500x400", 1, 0);
     capture(&mut cases, "met-02-500x400", 2, 0);

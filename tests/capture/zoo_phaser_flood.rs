@@ -49,7 +49,7 @@ fn capture(cases: &mut Cases, name: &str, size: (u32, u32), seed: u32, moves: us
 
 #[test]
 #[ignore = "needs GAMEBOT_PHASER_FLOOD_DIR: TheBlueGamer55/PhaserFloodIt fetched (runs as fetched)"]
-fn phaser_flood() {
+fn captures_phaser_flood() {
     let mut cases = Cases::new("flood", "phaser-flood");
     capture(&mut cases, "pha-01-800x640", (800, 640), 11, 0);
     capture(&mut cases, "pha-02-1200x900", (1200, 900), 12, 0);

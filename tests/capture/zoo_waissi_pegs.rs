@@ -42,7 +42,7 @@ fn capture(cases: &mut Cases, name: &str, size: Option<(u32, u32)>, jumps: usize
 
 #[test]
 #[ignore = "needs GAMEBOT_WAISSI_PEGS_DIR: Waissi/peg-solitaire's src fetched (and GAMEBOT_ZOO_PYTHON with pygame-ce)"]
-fn waissi_pegs() {
+fn captures_waissi_pegs() {
     let mut cases = Cases::new("pegs", "waissi-pegs");
     capture(&mut cases, "wai-01-600x600", None, 0);
     capture(&mut cases, "wai-02-1000x700-4jumps", Some((1000, 700)), 4);

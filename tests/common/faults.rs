@@ -84,8 +84,14 @@ pub struct Session {
 }
 
 impl Session {
+    /// A 12x12 board with five spare moves, `pause_ms` a move.
     pub fn start(pause_ms: u64) -> Session {
-        let id = generate("sgt-flood", "12x12c6m5");
+        Session::start_on("12x12c6m5", pause_ms)
+    }
+
+    /// A board of sgt-flood's `params`, `pause_ms` a move; the bot has made a few moves on return.
+    pub fn start_on(params: &str, pause_ms: u64) -> Session {
+        let id = generate("sgt-flood", params);
         let game = LiveGame::start("sgt-flood", &[&id], "Flood", None);
         let dir = tempfile::tempdir().unwrap();
         let profile = dir.path().join("slow-flood.toml");

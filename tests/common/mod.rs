@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+#[cfg(target_os = "linux")]
+pub mod capture;
 pub mod cdp;
 #[cfg(target_os = "linux")]
 pub mod faults;
@@ -56,6 +58,23 @@ impl LiveGame {
             assert!(frame.width().abs_diff(w) < 40, "the window was resized to {}x{}", frame.width(), frame.height());
         }
         game
+    }
+
+    /// Like `start_from`, with `env` added to the program's environment (through `env`, so nothing
+    /// is set in this test process, whose other tests run side by side).
+    pub fn start_with_env(
+        program: &str,
+        package: &str,
+        env: &[(&str, String)],
+        args: &[&str],
+        title: &str,
+    ) -> LiveGame {
+        let path = find_program(program, package).unwrap_or_else(|e| panic!("{e} (apt-get install {package})"));
+        let mut words: Vec<String> = env.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        words.push(path.display().to_string());
+        words.extend(args.iter().map(|a| a.to_string()));
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        LiveGame::start_from("env", "coreutils", &words, title, None)
     }
 
     /// A capture once the window has held still.

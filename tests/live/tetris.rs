@@ -11,8 +11,9 @@ use common::figure;
 use std::path::Path;
 
 /// Private settings (GSETTINGS_BACKEND=keyfile reads them from XDG_CONFIG_HOME) and a private
-/// score table, so nothing depends on this machine's own quadrapassel settings.
-fn private_settings(dir: &Path) {
+/// score table, so nothing depends on this machine's own quadrapassel settings: the environment
+/// quadrapassel is started with.
+fn private_settings(dir: &Path) -> Vec<(&'static str, String)> {
     let settings = dir.join("config/glib-2.0/settings");
     std::fs::create_dir_all(&settings).unwrap();
     std::fs::create_dir_all(dir.join("data")).unwrap();
@@ -22,19 +23,18 @@ fn private_settings(dir: &Path) {
          theme='clean'\nstarting-level=1\nline-fill-height=0\npick-difficult-blocks=false\nwindow-width=595\nwindow-height=611\n",
     )
     .unwrap();
-    // SAFETY: set before the game starts, in the only test of this binary, before other threads exist.
-    unsafe {
-        std::env::set_var("GSETTINGS_BACKEND", "keyfile");
-        std::env::set_var("XDG_CONFIG_HOME", dir.join("config"));
-        std::env::set_var("XDG_DATA_HOME", dir.join("data"));
-    }
+    vec![
+        ("GSETTINGS_BACKEND", "keyfile".into()),
+        ("XDG_CONFIG_HOME", dir.join("config").display().to_string()),
+        ("XDG_DATA_HOME", dir.join("data").display().to_string()),
+    ]
 }
 
 #[test]
 fn clears_200_lines_in_the_real_quadrapassel_without_topping_out() {
     let dir = tempfile::tempdir().unwrap();
-    private_settings(dir.path());
-    let game = common::LiveGame::start("quadrapassel", &[], "Quadrapassel", None);
+    let env = private_settings(dir.path());
+    let game = common::LiveGame::start_with_env("quadrapassel", "quadrapassel", &env, &[], "Quadrapassel");
     let out = game.gamebot(&["play", "tetris", "--new-game", "--lines", "200"]);
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(out.status.success(), "gamebot play tetris did not reach 200 lines");

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 use gamebot::case::load;
 use gamebot::frame::Frame;
-use gamebot::games::breach::case;
+use gamebot::game::Cases;
+use gamebot::games::Breach;
 use gamebot::profile::Profile;
 use image::imageops::{self, FilterType};
 use image::{Rgba, RgbaImage};
@@ -90,7 +91,7 @@ fn failures(make: fn(&RgbaImage) -> Vec<(String, RgbaImage)>) -> (Vec<String>, u
         for (name, image) in make(&frame.image) {
             let (w, h) = image.dimensions();
             checked += 1;
-            if let Err(why) = case::check(&file, &Frame::from_image(image), &profile) {
+            if let Err(why) = Breach::check_case(&file, &Frame::from_image(image), &profile, None) {
                 failed.push(format!("{} {name} ({w}x{h}): {why}", png.display()));
             }
         }

@@ -42,7 +42,7 @@ fn run(sim: &SimFlood, options: &PlayOptions) -> (anyhow::Result<Summary>, Vec<S
 #[test]
 fn wins_with_the_optimal_number_of_clicks_all_inside_the_window() {
     let sim = game();
-    let optimal = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::default());
+    let optimal = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::CHECK);
     assert!(optimal.proven_optimal);
     let (result, _) = run(&sim, &PlayOptions::default());
     let summary = result.unwrap();
@@ -85,7 +85,7 @@ fn an_ignored_last_move_under_an_end_display_is_still_a_mismatch() {
     // so the loop re-plans instead of counting the move.
     let sim = game();
     sim.state().cover_when_won = true;
-    let optimal = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::default());
+    let optimal = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::CHECK);
     sim.state().ignore_clicks = vec![optimal.moves.len() - 1];
     let (result, _) = run(&sim, &PlayOptions::default());
     let summary = result.unwrap();

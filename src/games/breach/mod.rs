@@ -22,17 +22,13 @@ pub mod read;
 pub mod solve;
 pub mod state;
 
-use std::path::Path;
-
 use anyhow::bail;
 
 use crate::budget::Budget;
-use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::game::{Benchmark, Game, Plan, Reading, TurnBased};
+use crate::game::{Game, Plan, Reading, TurnBased};
 use crate::input::Action;
 use crate::profile::Profile;
-use crate::vision::grid::Grid;
 
 pub use config::{BreachConfig, BreachInput, PickStyle};
 use read::BreachScreen;
@@ -52,28 +48,8 @@ impl Game for Breach {
     type Bench = cli::BreachBench;
     type Tune = crate::game::Unavailable;
 
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
-        case::check(case, frame, profile)
-    }
-
     fn why_unavailable(command: &str) -> Option<&'static str> {
         (command == "calibrate").then_some("it needs none: the screen is read from shapes at any resolution")
-    }
-
-    fn check_random(seed: u64) -> Result<String, String> {
-        check::random(seed)
-    }
-
-    fn parse_text(text: &str) -> anyhow::Result<()> {
-        check::parse_text(text)
-    }
-
-    fn text_seeds() -> Vec<String> {
-        check::text_seeds()
-    }
-
-    fn benchmarks(root: &Path) -> Vec<Benchmark> {
-        benchmarks::all(root)
     }
 }
 

@@ -5,12 +5,15 @@ use std::time::Instant;
 
 use serde::Deserialize;
 
+use super::Collapse;
 use super::board::{Board, Mode};
 use super::config::CollapseConfig;
 use super::{read, solve};
 use crate::case::{CaseFile, Passed, first_cell_difference};
 use crate::frame::Frame;
+use crate::game::Cases;
 use crate::profile::Profile;
+use crate::vision::grid::Grid;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -44,35 +47,38 @@ pub fn case_board(table: &toml::Table) -> Result<Board, String> {
     Board::from_rows(mode, &board.rows).map_err(|e| format!("malformed [board]: {e}"))
 }
 
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-    let expected = case_board(&case.board)?;
-    let answer: CollapseAnswer = case.answer_as()?;
-    let colours = CollapseConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?.colours;
-    let started = Instant::now();
-    let grid = read::locate(frame, &colours).map_err(|e| format!("read: {e}"))?;
-    let reading = read::read(frame, &grid, &colours).map_err(|e| format!("read: {e}"))?;
-    let read_time = started.elapsed();
-    if let Some(difference) = first_difference(&reading, &expected) {
-        return Err(difference);
+impl Cases for Collapse {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
+        let expected = case_board(&case.board)?;
+        let answer: CollapseAnswer = case.answer_as()?;
+        let colours = CollapseConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?.colours;
+        let started = Instant::now();
+        let grid = read::locate(frame, &colours).map_err(|e| format!("read: {e}"))?;
+        let reading = read::read(frame, &grid, &colours).map_err(|e| format!("read: {e}"))?;
+        let read_time = started.elapsed();
+        if let Some(difference) = first_difference(&reading, &expected) {
+            return Err(difference);
+        }
+        let Some(best) = answer.best else {
+            return Ok(Passed::read_only(read_time));
+        };
+        let started = Instant::now();
+        let solution = solve::solve(&reading);
+        let solve_time = started.elapsed();
+        let end =
+            reading.play_all(&solution.moves).map_err(|e| format!("answer: the solver's path is illegal: {e}"))?;
+        if end.score() != solution.score {
+            return Err(format!("answer: the path collects {}, the solver claims {}", end.score(), solution.score));
+        }
+        if solution.score != best {
+            return Err(format!("answer: best {} found, expected {best}", solution.score));
+        }
+        Ok(Passed {
+            read: read_time,
+            solve: Some(solve_time),
+            detail: format!("best {best} in {} moves", solution.moves.len()),
+        })
     }
-    let Some(best) = answer.best else {
-        return Ok(Passed::read_only(read_time));
-    };
-    let started = Instant::now();
-    let solution = solve::solve(&reading);
-    let solve_time = started.elapsed();
-    let end = reading.play_all(&solution.moves).map_err(|e| format!("answer: the solver's path is illegal: {e}"))?;
-    if end.score() != solution.score {
-        return Err(format!("answer: the path collects {}, the solver claims {}", end.score(), solution.score));
-    }
-    if solution.score != best {
-        return Err(format!("answer: best {} found, expected {best}", solution.score));
-    }
-    Ok(Passed {
-        read: read_time,
-        solve: Some(solve_time),
-        detail: format!("best {best} in {} moves", solution.moves.len()),
-    })
 }
 
 /// The `[board]` table of a case file for a board.

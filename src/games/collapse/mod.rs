@@ -27,14 +27,11 @@ pub mod result;
 pub mod sim_window;
 pub mod solve;
 
-use std::path::Path;
-
 use image::Rgba;
 
 use crate::budget::Budget;
-use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::game::{Benchmark, Game, Plan, Reading, TurnBased};
+use crate::game::{Game, Plan, Reading, TurnBased};
 use crate::input::Action;
 use crate::profile::Profile;
 use crate::vision::annotate::{label, line, outline};
@@ -58,28 +55,8 @@ impl Game for Collapse {
     type Bench = cli::CollapseBench;
     type Tune = crate::game::Unavailable;
 
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
-        case::check(case, frame, profile)
-    }
-
     fn why_unavailable(command: &str) -> Option<&'static str> {
         (command == "calibrate").then_some("it needs none: the building is found by its outlines at any size")
-    }
-
-    fn check_random(seed: u64) -> Result<String, String> {
-        check::random(seed)
-    }
-
-    fn parse_text(text: &str) -> anyhow::Result<()> {
-        check::parse_text(text)
-    }
-
-    fn text_seeds() -> Vec<String> {
-        check::text_seeds()
-    }
-
-    fn benchmarks(root: &Path) -> Vec<Benchmark> {
-        benchmarks::all(root)
     }
 }
 

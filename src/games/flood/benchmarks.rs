@@ -1,12 +1,14 @@
 //! Flood-it's benchmarks (`cargo bench`, over the list of games): the reader on the smallest and the
 //! largest sgt-flood fixture (finding the board, reading its cells), and the solver on the public
 //! pc19 set (the first 50 boards, and boards 0 and 519), a random 24x24 board of 8 colours within
-//! 20,000 nodes, and five floodtest19 boards from the centre. The public sets are read from
+//! 20,000 nodes, and five floodtest19 boards from the centre; and the zoo's blind calibration and
+//! reading with the profile it learns (`calibrate_bench`). The public sets are read from
 //! `../shared/corpus` and left out when absent. Capture is never timed.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
+use super::Flood;
 use super::bench::{Start, parse_boards};
 use super::board::Board;
 use super::config::FloodConfig;
@@ -15,35 +17,40 @@ use crate::budget::Budget;
 use crate::calibrate_bench::{self, Steps};
 use crate::frame::Frame;
 use crate::game::Benchmark;
+use crate::game::Benchmarks;
 use crate::profile::Profile;
 use crate::rng::SplitMix64;
 use crate::vision::grid::Grid;
 
-pub fn all(root: &Path) -> Vec<Benchmark> {
-    let mut all = readers(root);
-    all.extend(calibration(root));
-    let corpus = root.join("../shared/corpus");
-    if let Some(boards) = boards_of(&corpus.join("flood-pc19/tiles.txt"), Start::TopLeft) {
-        let first: Vec<Board> = boards.iter().take(50).cloned().collect();
-        all.push(Benchmark::new("flood pc19 first 50 boards", move || solve_all(&first)).samples(10));
-        for index in [0, 519] {
-            if let Some(board) = boards.get(index).cloned() {
-                all.push(Benchmark::new(format!("flood pc19 board {index}"), move || {
-                    solve_all(std::slice::from_ref(&board))
-                }));
+impl Benchmarks for Flood {
+    fn benchmarks(root: &Path) -> Vec<Benchmark> {
+        let mut all = readers(root);
+        all.extend(calibration(root));
+        let corpus = root.join("../shared/corpus");
+        if let Some(boards) = boards_of(&corpus.join("flood-pc19/tiles.txt"), Start::TopLeft) {
+            let first: Vec<Board> = boards.iter().take(50).cloned().collect();
+            all.push(Benchmark::new("flood pc19 first 50 boards", move || solve_all(&first)).samples(10));
+            for index in [0, 519] {
+                if let Some(board) = boards.get(index).cloned() {
+                    all.push(Benchmark::new(format!("flood pc19 board {index}"), move || {
+                        solve_all(std::slice::from_ref(&board))
+                    }));
+                }
             }
         }
+        let mut rng = SplitMix64(1);
+        let big = Board::new(24, 24, (0..24 * 24).map(|_| rng.below(8) as u8).collect());
+        all.push(Benchmark::new("flood 24x24 8 colours, 20k nodes", move || {
+            black_box(solve::solve(black_box(&big), Budget::nodes(20_000)));
+        }));
+        if let Some(boards) = boards_of(&corpus.join("flood-colorfill/floodtest19.txt"), Start::Centre) {
+            let first: Vec<Board> = boards.into_iter().take(5).collect();
+            all.push(
+                Benchmark::new("flood floodtest19 first 5 from the centre", move || solve_all(&first)).samples(10),
+            );
+        }
+        all
     }
-    let mut rng = SplitMix64(1);
-    let big = Board::new(24, 24, (0..24 * 24).map(|_| rng.below(8) as u8).collect());
-    all.push(Benchmark::new("flood 24x24 8 colours, 20k nodes", move || {
-        black_box(solve::solve(black_box(&big), Budget::nodes(20_000)));
-    }));
-    if let Some(boards) = boards_of(&corpus.join("flood-colorfill/floodtest19.txt"), Start::Centre) {
-        let first: Vec<Board> = boards.into_iter().take(5).collect();
-        all.push(Benchmark::new("flood floodtest19 first 5 from the centre", move || solve_all(&first)).samples(10));
-    }
-    all
 }
 
 /// Solves every board to a proven optimum.

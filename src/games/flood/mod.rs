@@ -25,12 +25,9 @@ pub mod sgt_id;
 pub mod sim_window;
 pub mod solve;
 
-use std::path::Path;
-
 use crate::budget::Budget;
-use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::game::{Benchmark, Game, Plan, Reading, TurnBased};
+use crate::game::{Game, Plan, Reading, TurnBased};
 use crate::input::Action;
 use crate::profile::Profile;
 use crate::vision::colour::to_hex;
@@ -53,26 +50,6 @@ impl Game for Flood {
     type Solve = cli::FloodSolve;
     type Bench = cli::FloodBench;
     type Tune = crate::game::Unavailable;
-
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
-        case::check(case, frame, profile, layout)
-    }
-
-    fn check_random(seed: u64) -> Result<String, String> {
-        check::random(seed)
-    }
-
-    fn parse_text(text: &str) -> anyhow::Result<()> {
-        check::parse_text(text)
-    }
-
-    fn text_seeds() -> Vec<String> {
-        check::text_seeds()
-    }
-
-    fn benchmarks(root: &Path) -> Vec<Benchmark> {
-        benchmarks::all(root)
-    }
 }
 
 impl TurnBased for Flood {

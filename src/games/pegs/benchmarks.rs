@@ -1,11 +1,13 @@
 //! Peg solitaire's benchmarks (`cargo bench`, over the list of games): the English board's first
 //! solution and its fewest-moves solution with proof, the 70 single-vacancy starts of the English
 //! and French boards, and ten random 9x9 boards from sgt-pegs: the solver's own data, so they time
-//! what `gamebot bench pegs` reports once.
+//! what `gamebot bench pegs` reports once; and the zoo's blind calibration and reading with the
+//! profile it learns (`calibrate_bench`).
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
+use super::Pegs;
 use super::board::Board;
 use super::solve::{
     ENGLISH, FRENCH, Outcome, RANDOM_9X9, Target, hole_squares, single_vacancy, solve, solve_min_moves,
@@ -15,12 +17,15 @@ use crate::budget::Budget;
 use crate::calibrate_bench::{self, Steps};
 use crate::frame::Frame;
 use crate::game::Benchmark;
+use crate::game::Benchmarks;
 use crate::vision::grid::Grid;
 
-pub fn all(root: &Path) -> Vec<Benchmark> {
-    let mut all = solver();
-    all.extend(calibration(root));
-    all
+impl Benchmarks for Pegs {
+    fn benchmarks(root: &Path) -> Vec<Benchmark> {
+        let mut all = solver();
+        all.extend(calibration(root));
+        all
+    }
 }
 
 fn solver() -> Vec<Benchmark> {

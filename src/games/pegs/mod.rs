@@ -18,15 +18,12 @@ pub mod looks;
 pub mod read;
 pub mod solve;
 
-use std::path::Path;
-
 use anyhow::bail;
 use image::Rgba;
 
 use crate::budget::Budget;
-use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::game::{Benchmark, Game, Plan, Reading, TurnBased};
+use crate::game::{Game, Plan, Reading, TurnBased};
 use crate::input::Action;
 use crate::profile::Profile;
 use crate::vision::annotate::{label, line, outline, with_panel};
@@ -49,26 +46,6 @@ impl Game for Pegs {
     type Solve = cli::PegsSolve;
     type Bench = cli::PegsBench;
     type Tune = crate::game::Unavailable;
-
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
-        case::check(case, frame, profile, layout)
-    }
-
-    fn check_random(seed: u64) -> Result<String, String> {
-        check::random(seed)
-    }
-
-    fn parse_text(text: &str) -> anyhow::Result<()> {
-        check::parse_text(text)
-    }
-
-    fn text_seeds() -> Vec<String> {
-        check::text_seeds()
-    }
-
-    fn benchmarks(root: &Path) -> Vec<Benchmark> {
-        benchmarks::all(root)
-    }
 }
 
 /// A point as drawing coordinates.

@@ -30,11 +30,8 @@ pub use board::Board;
 pub use piece::Piece;
 pub use placements::{Placement, Step};
 
-use std::path::Path;
-
-use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::game::{Benchmark, Game, ReadsBoard};
+use crate::game::{Game, ReadsBoard};
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
 
@@ -51,26 +48,6 @@ impl Game for Tetris {
     type Solve = cli::TetrisSolve;
     type Bench = cli::TetrisBench;
     type Tune = cli::TetrisTune;
-
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
-        case::check(case, frame, profile)
-    }
-
-    fn check_random(seed: u64) -> Result<String, String> {
-        check::random(seed)
-    }
-
-    fn parse_text(text: &str) -> anyhow::Result<()> {
-        check::parse_text(text)
-    }
-
-    fn text_seeds() -> Vec<String> {
-        check::text_seeds()
-    }
-
-    fn benchmarks(root: &Path) -> Vec<Benchmark> {
-        benchmarks::all(root)
-    }
 }
 
 impl ReadsBoard for Tetris {

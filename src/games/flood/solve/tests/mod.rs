@@ -64,7 +64,7 @@ fn corpus() -> Vec<(Board, usize)> {
 fn already_won_board_needs_no_moves() {
     for rows in [&["0"][..], &["777", "777"]] {
         let board = Board::from_rows(rows).unwrap();
-        let solution = solve(&board, Budget::default());
+        let solution = solve(&board, Budget::CHECK);
         assert_eq!(solution, Solution { moves: vec![], proven_optimal: true, nodes: 0, lower_bound: 0 });
     }
 }
@@ -75,7 +75,7 @@ fn solves_small_hand_made_boards() {
         [(&["01"], 1), (&["012", "112"], 2), (&["001", "021", "111"], 2), (&["0101", "1010", "0101"], 5)];
     for (rows, optimum) in cases {
         let board = Board::from_rows(rows).unwrap();
-        let solution = solve(&board, Budget::default());
+        let solution = solve(&board, Budget::CHECK);
         assert!(board.wins_with(&solution.moves), "{rows:?}: {:?}", solution.moves);
         assert_eq!(solution.moves.len(), optimum, "{rows:?}");
         assert!(solution.proven_optimal);
@@ -133,7 +133,7 @@ fn solves_corpus_boards_to_their_known_optimum() {
     let corpus = corpus();
     for index in [0, 1, 2, 3, 4, 5, 6, 7, 500, 999] {
         let (board, optimum) = &corpus[index];
-        let solution = solve(board, Budget::default());
+        let solution = solve(board, Budget::CHECK);
         assert!(board.wins_with(&solution.moves), "board {index}");
         assert!(solution.proven_optimal, "board {index}");
         assert_eq!(solution.moves.len(), *optimum, "board {index}");

@@ -161,6 +161,21 @@ pub fn window_gone(error: &anyhow::Error) -> bool {
     matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::WindowGone))
 }
 
+/// The end of a game whose window went away right after its winning move `mv` (a game that exits
+/// at its end): the move counts as made, unconfirmed.
+fn closed_after_win<B>(
+    mut summary: Summary,
+    predicted: B,
+    mv: impl std::fmt::Display,
+    progress: &mut dyn Progress,
+) -> (Summary, B) {
+    summary.moves += 1;
+    summary.won = true;
+    summary.window_closed = true;
+    progress.line(&format!("move {}: {mv}  (the window closed after it)", summary.moves));
+    (summary, predicted)
+}
+
 /// Plays until the board is won, the failsafe trips, or something goes wrong.
 pub fn play<G: TurnBased>(
     screen: &mut dyn Screen,
@@ -243,7 +258,13 @@ pub fn play_to_end<G: TurnBased>(
                     &config,
                     &predicted,
                     progress,
-                )?;
+                );
+                let made = match made {
+                    Err(e) if window_gone(&e) && G::is_won(&predicted) => {
+                        return Ok(closed_after_win(summary, predicted, mv, progress));
+                    }
+                    made => made?,
+                };
                 if let Some((name, style_config)) = made.style {
                     config = style_config;
                     summary.input_style = Some(name.to_string());
@@ -261,7 +282,12 @@ pub fn play_to_end<G: TurnBased>(
                     &profile.timing,
                     &mut |d| guard.pause(d),
                 );
-                (Some(watched?), Vec::new())
+                match watched {
+                    Err(e) if window_gone(&e) && G::is_won(&predicted) => {
+                        return Ok(closed_after_win(summary, predicted, mv, progress));
+                    }
+                    watched => (Some(watched?), Vec::new()),
+                }
             } else {
                 (None, Vec::new())
             };
@@ -296,11 +322,7 @@ pub fn play_to_end<G: TurnBased>(
                 // A redraw may still have been under way: look once more after the screen settles.
                 frame = match settle(screen, profile, &mut guard) {
                     Err(e) if window_gone(&e) && G::is_won(&predicted) => {
-                        summary.moves += 1;
-                        summary.won = true;
-                        summary.window_closed = true;
-                        progress.line(&format!("move {}: {mv}  (the window closed after it)", summary.moves));
-                        return Ok((summary, predicted));
+                        return Ok(closed_after_win(summary, predicted, mv, progress));
                     }
                     result => result?,
                 };

@@ -1,7 +1,8 @@
 //! The play loop against a simulated Flood-it window: it wins, clicks only inside the window,
 //! notices when the game ignores a click, stops when the game keeps ignoring it, counts a winning
 //! last move whose board the game then covers, and stops at once when the user presses Esc or
-//! takes the mouse.
+//! takes the mouse; a learned profile is a proposal until its first moves show what the rules
+//! predict, and a mismatch then stops the game saying what differed and where.
 
 use gamebot::frame::Point;
 use gamebot::games::flood::Flood;
@@ -196,6 +197,24 @@ fn a_proposed_profile_stops_at_a_mismatch_saying_what_differed_with_a_picture() 
     assert_eq!(sim.state().received.len(), 2, "no re-plan around it: two clicks, then stop");
     let again = Profile::load(profile.source.to_str().unwrap(), dir.path()).unwrap();
     assert!(again.learned.unwrap().confirmed.is_empty());
+}
+
+#[test]
+fn a_proposed_profile_stops_at_a_misread_saying_which_cell_differed() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = learned_profile(dir.path(), None);
+    let sim = game();
+    // After the second click the game shows the bottom right cell in another colour than the
+    // rules leave it: what a profile that misreads a colour would show.
+    sim.state().misdraw_after = Some((2, (5, 5)));
+    let pictures = dir.path().join("pictures");
+    let options = PlayOptions { pictures: Some(pictures.clone()), ..PlayOptions::default() };
+    let (result, _) = run_with(&sim, &profile, &options);
+    let err = result.unwrap_err().to_string();
+    assert!(err.contains("move 2") && err.contains("is a proposal") && err.contains("row 5 col 5 read"), "{err}");
+    let picture = pictures.join("learned-flood-mismatch-1.png");
+    assert!(picture.exists() && err.contains(&picture.display().to_string()), "{err}");
+    assert_eq!(sim.state().received.len(), 2, "no re-plan around it: two clicks, then stop");
 }
 
 #[test]

@@ -172,7 +172,16 @@ impl Calibration {
         if !path.exists() {
             return Ok(None);
         }
-        load_toml(path).map(Some)
+        let calibration: Calibration = load_toml(path)?;
+        if !calibration.grid.has_cells() {
+            let grid = &calibration.grid;
+            let why = format!(
+                "its grid has no cells ({} rows, {} columns, {}x{}): calibrate again",
+                grid.rows, grid.cols, grid.rect.width, grid.rect.height
+            );
+            return Err(FileError::invalid(path, why));
+        }
+        Ok(Some(calibration))
     }
 
     /// The calibration saved in `dir` for `profile`, and whether it was made for a frame of this

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 
 use crate::budget::Budget;
-use crate::frame::{Frame, Point};
+use crate::frame::{Area, Frame, Point};
 use crate::game::{Plan, TurnBased, find_and_read, plan_line};
 use crate::input::InputDevice;
 use crate::input::guard::Guard;
@@ -143,17 +143,71 @@ fn window_moved(error: &anyhow::Error) -> bool {
     matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::Moved))
 }
 
-/// Why a window's picture may not show the game: asks the screen whether the window is still
-/// there, unminimised, in place and uncovered over a 5x5 grid of points across `frame`.
-fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
+/// Points across the whole of `frame` (frame pixels): a 5x5 grid inside it and its corners and
+/// edges, where a window's being moved, covered or off the screen shows.
+fn window_points(frame: &Frame) -> Vec<Point> {
     let (w, h) = (frame.width() as i32, frame.height() as i32);
-    let points: Vec<Point> = (0..5)
-        .flat_map(|i| {
-            (0..5)
-                .map(move |j| Point::new(frame.origin.x + w * (2 * i + 1) / 10, frame.origin.y + h * (2 * j + 1) / 10))
-        })
-        .collect();
-    Ok(screen.check_target(frame, &points)?)
+    let inside = (0..5).flat_map(|i| (0..5).map(move |j| Point::new(w * (2 * i + 1) / 10, h * (2 * j + 1) / 10)));
+    let (x1, y1) = ((w - 1).max(0), (h - 1).max(0));
+    let rim = (0..=4).flat_map(|i| {
+        let (x, y) = (x1 * i / 4, y1 * i / 4);
+        [Point::new(x, 0), Point::new(x, y1), Point::new(0, y), Point::new(x1, y)]
+    });
+    inside.chain(rim).collect()
+}
+
+/// Why a window's picture may not show the game: asks the screen whether the window is still
+/// there, unminimised, in place, on the screen and uncovered across `frame`.
+fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
+    let points: Vec<Point> = window_points(frame).into_iter().map(|p| frame.to_desktop(p)).collect();
+    screen.check_target(frame, &points)?;
+    if !frame.fully_shown() {
+        let detail = "part of it is hidden and the board could not be read in the rest".to_string();
+        return Err(ScreenError::OffScreen { detail }.into());
+    }
+    Ok(())
+}
+
+/// On a window partly off the screen or under another window, the board must be wholly in view,
+/// with a quarter of a cell to spare around it (a board cut by the screen's edge or a panel reads as
+/// one reaching that edge, or as a smaller one ending less than a cell before it): else the bot stops,
+/// saying what hides it. A game whose layout has no known extent is played only on a window wholly
+/// in view.
+fn ensure_in_view<G: TurnBased>(screen: &dyn Screen, frame: &Frame, layout: &G::Layout) -> anyhow::Result<()> {
+    if frame.fully_shown() {
+        return Ok(());
+    }
+    let detail = match G::to_calibration(layout) {
+        None => "part of it is hidden, and this game is played only on a window wholly in view".to_string(),
+        Some(grid) => {
+            let margin = |cell: f64| (cell / 4.0).max(2.0);
+            let (mx, my) = (margin(grid.cell_width()), margin(grid.rect.height / grid.rows.max(1) as f64));
+            let (x0, y0) = ((grid.rect.x - mx).floor().max(0.0), (grid.rect.y - my).floor().max(0.0));
+            let x1 = (grid.rect.x + grid.rect.width + mx).ceil().min(frame.width() as f64);
+            let y1 = (grid.rect.y + grid.rect.height + my).ceil().min(frame.height() as f64);
+            let around = Area::new(x0 as i32, y0 as i32, (x1 - x0).max(0.0) as u32, (y1 - y0).max(0.0) as u32);
+            if frame.shows_area(around) {
+                return Ok(());
+            }
+            // What hides it: the screen's edge where the window leaves it, else what covers the
+            // board's edges.
+            let (x0, y0) = (around.x, around.y);
+            let (x1, y1) = (x0 + around.width as i32 - 1, y0 + around.height as i32 - 1);
+            let edge = (0..=8).flat_map(|i| {
+                let (x, y) = (x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8);
+                [Point::new(x, y0), Point::new(x, y1), Point::new(x0, y), Point::new(x1, y)]
+            });
+            let asked: Vec<Point> = window_points(frame)
+                .into_iter()
+                .chain(edge)
+                .filter(|&p| !frame.shows(p))
+                .map(|p| frame.to_desktop(p))
+                .collect();
+            screen.check_target(frame, &asked)?;
+            "the board is not wholly in view".to_string()
+        }
+    };
+    Err(ScreenError::OffScreen { detail }.into())
 }
 
 /// True when `error` says the game's window has gone away.
@@ -220,6 +274,9 @@ pub fn play_to_end<G: TurnBased>(
             Err(e) => return Err(explain(screen, &frame).err().unwrap_or(e)),
             Ok(board) => board,
         };
+        if let Some(layout) = &layout {
+            ensure_in_view::<G>(screen, &frame, layout)?;
+        }
         if G::is_won(&board) {
             summary.won = true;
             return Ok((summary, board));

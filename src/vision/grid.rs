@@ -102,6 +102,17 @@ impl Grid {
         Rect { x: self.rect.x + col as f64 * w, y: self.rect.y + row as f64 * h, width: w, height: h }
     }
 
+    /// True when the grid has at least one row and one column, of a positive, finite size (a
+    /// saved calibration is only a file: it may say anything).
+    pub fn has_cells(&self) -> bool {
+        self.rows > 0
+            && self.cols > 0
+            && self.rect.width.is_finite()
+            && self.rect.height.is_finite()
+            && self.rect.width > 0.0
+            && self.rect.height > 0.0
+    }
+
     /// The central part of a cell, `fraction` of its width and height: the patch a reader samples,
     /// clear of borders and anti-aliasing.
     pub fn cell_patch(&self, row: usize, col: usize, fraction: f64) -> Rect {
@@ -110,9 +121,10 @@ impl Grid {
         Rect { x: cell.x + (cell.width - w) / 2.0, y: cell.y + (cell.height - h) / 2.0, width: w, height: h }
     }
 
-    /// True when every cell lies inside the frame.
+    /// True when the grid has cells, of a size, and every cell lies inside the frame.
     pub fn fits(&self, frame: &Frame) -> bool {
-        self.rect.x >= 0.0
+        self.has_cells()
+            && self.rect.x >= 0.0
             && self.rect.y >= 0.0
             && self.rect.x + self.rect.width <= frame.width() as f64
             && self.rect.y + self.rect.height <= frame.height() as f64

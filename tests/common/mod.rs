@@ -7,6 +7,8 @@
 pub mod capture;
 pub mod cdp;
 #[cfg(target_os = "linux")]
+pub mod desktops;
+#[cfg(target_os = "linux")]
 pub mod faults;
 #[cfg(target_os = "linux")]
 pub mod zoo;

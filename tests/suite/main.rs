@@ -44,3 +44,7 @@ mod breach_solve_from;
 mod breach_actions;
 // Breach: the shared screenshots made small (1024x768 and below).
 mod breach_small_screens;
+// One mapping from capture pixels to desktop units: every game's actions on simulated monitors.
+mod desktop_mapping;
+// Breach: the real 1024x768 and Korean start screens (GAMEBOT_BREACH_REGISTRY).
+mod breach_real_classes;

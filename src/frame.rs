@@ -218,4 +218,17 @@ impl Frame {
             .filter(|(a, b)| a.0.iter().zip(b.0.iter()).any(|(&p, &q)| p.abs_diff(q) > tolerance))
             .count()
     }
+
+    /// True when the two frames have the same size and the same pixels inside `region` (clipped
+    /// to the frame): a board that holds still while a clock elsewhere in the window ticks.
+    pub fn same_in(&self, other: &Frame, region: Rect) -> bool {
+        if self.image.dimensions() != other.image.dimensions() {
+            return false;
+        }
+        let x0 = region.x.max(0.0).floor() as u32;
+        let y0 = region.y.max(0.0).floor() as u32;
+        let x1 = ((region.x + region.width).ceil().max(0.0) as u32).min(self.width());
+        let y1 = ((region.y + region.height).ceil().max(0.0) as u32).min(self.height());
+        (y0..y1).all(|y| (x0..x1).all(|x| self.image.get_pixel(x, y) == other.image.get_pixel(x, y)))
+    }
 }

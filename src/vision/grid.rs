@@ -16,6 +16,9 @@ use crate::frame::{Frame, Rect};
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct GridParams {
+    /// How the board is found: by the grid finder here (`grid`), or as a lattice of cells
+    /// (`lattice`, `vision::lattice`), as calibration learns it.
+    pub find: FindBoard,
     /// A pixel counts as "coloured" when max(r,g,b) - min(r,g,b) is at least this.
     pub min_saturation: u8,
     /// Coloured blocks closer than this many pixels belong to the same board.
@@ -46,9 +49,22 @@ pub struct GridParams {
     pub square_cells: bool,
 }
 
+/// How a grid board is found.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindBoard {
+    /// The largest cluster of saturated (or palette) pixels, cut into cells by boundary evidence.
+    #[default]
+    Grid,
+    /// A lattice of like cells (`vision::lattice`), grown while the cells next to it are flat and of
+    /// the palette.
+    Lattice,
+}
+
 impl Default for GridParams {
     fn default() -> GridParams {
         GridParams {
+            find: FindBoard::Grid,
             min_saturation: 60,
             max_gap_px: 6,
             min_cell_px: 4,

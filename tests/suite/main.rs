@@ -26,6 +26,8 @@ mod prop_render;
 mod calibrate;
 // Profiles learned from one screenshot read every other screenshot of their program.
 mod calibrate_learn;
+// Every zoo program calibrated blind and from its board: all its screenshots read (issue 26).
+mod calibrate_zoo;
 // The turn-based play loop against a simulated Flood-it window.
 mod play_loop;
 // The real-time Tetris loop against a simulated quadrapassel window.

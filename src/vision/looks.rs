@@ -4,6 +4,12 @@
 //! under shading that changes across a thing (a ring averages it), and at any sub-pixel position.
 //! A look is stored as one `#rrggbb` colour per ring, so a person can read it in a profile.
 //!
+//! A look also keeps the colour around the rings: the cell's corners, the surface the thing sits
+//! on. Compared relatively (`Look::relative_distance`), each ring of one look may lie anywhere
+//! between its own colour and that colour moved by how much the other look's surround differs:
+//! something drawn over a surface whose shading drifts across the board (a gradient, a texture)
+//! shows the drift as far as it lets the surface through, an opaque bitmap not at all.
+//!
 //! Looks are compared ring by ring, and by the largest difference of any one ring: a thin ring
 //! drawn around an empty hole stands out in its own ring however little of the cell it covers. A
 //! ring may show any mix of the colours on either side of it (an edge falls in it at one size and
@@ -27,11 +33,42 @@ const THINNER: f32 = 2.0;
 pub struct Look {
     pub rgb: [[f32; 3]; RINGS],
     pub lab: [Lab; RINGS],
+    /// The mean colour of the cell's corners, beyond the outermost ring.
+    pub around: [f32; 3],
 }
 
 impl Look {
-    fn from_rgb(rgb: [[f32; 3]; RINGS]) -> Look {
-        Look { rgb, lab: rgb.map(Lab::from_rgb) }
+    fn from_rgb(rgb: [[f32; 3]; RINGS], around: [f32; 3]) -> Look {
+        Look { rgb, lab: rgb.map(Lab::from_rgb), around }
+    }
+
+    /// How unlike two looks are, `relative` or not (`distance`, `relative_distance`).
+    pub fn distance_as(&self, other: &Look, relative: bool) -> f32 {
+        if relative { self.relative_distance(other) } else { self.distance(other) }
+    }
+
+    /// How unlike two looks are when the surface under them may be shaded otherwise: each look is
+    /// first moved towards the other's surround, ring by ring, by as much of the difference of the
+    /// surrounds as brings it nearest (none for an opaque ring, all of it for a bare surface),
+    /// then compared as by `distance`. The larger of the two ways round.
+    pub fn relative_distance(&self, other: &Look) -> f32 {
+        self.towards(other).distance(other).max(other.towards(self).distance(self))
+    }
+
+    /// This look with each ring moved along the difference of the surrounds, `other`'s less this
+    /// one's, by the share of it (0 to 1) that brings the ring nearest to `other`'s.
+    fn towards(&self, other: &Look) -> Look {
+        let shift: [f32; 3] = [0, 1, 2].map(|i| other.around[i] - self.around[i]);
+        let length = shift.iter().map(|v| v * v).sum::<f32>();
+        if length <= f32::EPSILON {
+            return *self;
+        }
+        let mut rgb = self.rgb;
+        for (ring, seen) in rgb.iter_mut().zip(&other.rgb) {
+            let t = ((0..3).map(|i| (seen[i] - ring[i]) * shift[i]).sum::<f32>() / length).clamp(0.0, 1.0);
+            (0..3).for_each(|i| ring[i] = (ring[i] + t * shift[i]).clamp(0.0, 255.0));
+        }
+        Look::from_rgb(rgb, other.around)
     }
 
     /// How unlike two looks are: the largest ΔE, over the rings of each, between the ring's colour
@@ -68,54 +105,81 @@ impl Look {
         best
     }
 
+    /// The largest ΔE of a ring from the surround's colour: about 0 for a bare surface.
+    pub fn unlike_surround(&self) -> f32 {
+        let around = Lab::from_rgb(self.around);
+        self.lab.iter().map(|ring| ring.delta_e(&around)).fold(0.0, f32::max)
+    }
+
     /// The mean of several looks (at least one).
     pub fn mean(looks: &[Look]) -> Look {
         let n = looks.len().max(1) as f32;
         let mut rgb = [[0f32; 3]; RINGS];
+        let mut around = [0f32; 3];
         for look in looks {
             for (ring, sum) in look.rgb.iter().zip(rgb.iter_mut()) {
                 (0..3).for_each(|k| sum[k] += ring[k] / n);
             }
+            (0..3).for_each(|k| around[k] += look.around[k] / n);
         }
-        Look::from_rgb(rgb)
+        Look::from_rgb(rgb, around)
     }
 
-    /// The look as `#rrggbb` per ring, for a profile.
-    pub fn to_hex(&self) -> Vec<String> {
-        self.rgb.iter().map(|c| to_hex(c.map(|v| v.round().clamp(0.0, 255.0) as u8))).collect()
+    /// The look as `#rrggbb` per ring, for a profile; with `around`, the surround's colour last.
+    pub fn to_hex(&self, around: bool) -> Vec<String> {
+        let hex = |c: &[f32; 3]| to_hex(c.map(|v| v.round().clamp(0.0, 255.0) as u8));
+        let mut out: Vec<String> = self.rgb.iter().map(hex).collect();
+        if around {
+            out.push(hex(&self.around));
+        }
+        out
     }
 
-    /// A look from `#rrggbb` per ring.
+    /// A look from `#rrggbb` per ring, and optionally the surround's colour after them (else the
+    /// outermost ring's).
     pub fn from_hex(rings: &[String]) -> Result<Look, String> {
-        if rings.len() != RINGS {
-            return Err(format!("a look has {RINGS} ring colours, not {}", rings.len()));
+        if rings.len() != RINGS && rings.len() != RINGS + 1 {
+            return Err(format!(
+                "a look has {RINGS} ring colours (and optionally its surround's), not {}",
+                rings.len()
+            ));
         }
+        let colours = rings
+            .iter()
+            .map(|text| {
+                parse_hex(text).map(|c| c.map(f32::from)).ok_or_else(|| format!("\"{text}\" is not a #rrggbb colour"))
+            })
+            .collect::<Result<Vec<[f32; 3]>, String>>()?;
         let mut rgb = [[0f32; 3]; RINGS];
-        for (text, out) in rings.iter().zip(rgb.iter_mut()) {
-            let c = parse_hex(text).ok_or_else(|| format!("\"{text}\" is not a #rrggbb colour"))?;
-            *out = c.map(f32::from);
-        }
-        Ok(Look::from_rgb(rgb))
+        rgb.copy_from_slice(&colours[..RINGS]);
+        Ok(Look::from_rgb(rgb, colours[colours.len() - 1]))
     }
 }
 
 /// The look of the cell `rect`, or None when any ring has no pixel inside the frame.
 pub fn look(frame: &Frame, rect: Rect) -> Option<Look> {
     let (cx, cy) = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
-    let x0 = (cx - rect.width * REACH).floor().max(0.0) as u32;
-    let y0 = (cy - rect.height * REACH).floor().max(0.0) as u32;
-    let x1 = ((cx + rect.width * REACH).ceil().max(0.0) as u32).min(frame.width());
-    let y1 = ((cy + rect.height * REACH).ceil().max(0.0) as u32).min(frame.height());
+    let x0 = (cx - rect.width * 0.5).floor().max(0.0) as u32;
+    let y0 = (cy - rect.height * 0.5).floor().max(0.0) as u32;
+    let x1 = ((cx + rect.width * 0.5).ceil().max(0.0) as u32).min(frame.width());
+    let y1 = ((cy + rect.height * 0.5).ceil().max(0.0) as u32).min(frame.height());
     let mut sums = [[0f64; 3]; RINGS];
     let mut counts = [0u32; RINGS];
+    let (mut around, mut around_count) = ([0f64; 3], 0u32);
     // A large cell is sampled on a sparser grid of pixels: some 50 across are plenty for rings.
     let stride = ((rect.width.max(rect.height) / 50.0) as usize).max(1);
     for y in (y0..y1).step_by(stride) {
         let v = (y as f64 + 0.5 - cy) / rect.height;
         for x in (x0..x1).step_by(stride) {
             let u = (x as f64 + 0.5 - cx) / rect.width;
+            if u.abs() >= 0.5 || v.abs() >= 0.5 {
+                continue;
+            }
             let rho = u.hypot(v) / REACH;
             if rho >= 1.0 {
+                let p = frame.rgb(x, y);
+                (0..3).for_each(|k| around[k] += p[k] as f64);
+                around_count += 1;
                 continue;
             }
             let ring = ((rho * RINGS as f64) as usize).min(RINGS - 1);
@@ -144,16 +208,18 @@ pub fn look(frame: &Frame, rect: Rect) -> Option<Look> {
     for ring in 0..RINGS {
         rgb[ring] = sums[ring].map(|s| (s / counts[ring] as f64) as f32);
     }
-    Some(Look::from_rgb(rgb))
+    let around = if around_count == 0 { rgb[RINGS - 1] } else { around.map(|s| (s / around_count as f64) as f32) };
+    Some(Look::from_rgb(rgb, around))
 }
 
 /// Complete linkage: the two groups whose farthest members are nearest merge first, until `stop`
 /// says so (given the number of groups and the distance of the next merge). Labels follow the
 /// first appearance of each group.
-fn linkage(looks: &[Look], stop: impl Fn(usize, f32) -> bool) -> Vec<usize> {
+fn linkage(looks: &[Look], relative: bool, stop: impl Fn(usize, f32) -> bool) -> Vec<usize> {
     let n = looks.len();
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
-    let mut between: Vec<Vec<f32>> = looks.iter().map(|a| looks.iter().map(|b| a.distance(b)).collect()).collect();
+    let mut between: Vec<Vec<f32>> =
+        looks.iter().map(|a| looks.iter().map(|b| a.distance_as(b, relative)).collect()).collect();
     while groups.len() > 1 {
         let mut best = (f32::INFINITY, 0, 1);
         for (i, row) in between.iter().enumerate() {
@@ -189,15 +255,15 @@ fn linkage(looks: &[Look], stop: impl Fn(usize, f32) -> bool) -> Vec<usize> {
     labels
 }
 
-/// Splits looks into `k` groups (complete linkage).
-pub fn split(looks: &[Look], k: usize) -> Vec<usize> {
-    linkage(looks, |groups, _| groups <= k.max(1))
+/// Splits looks into `k` groups (complete linkage), compared `relative`ly or not.
+pub fn split(looks: &[Look], k: usize, relative: bool) -> Vec<usize> {
+    linkage(looks, relative, |groups, _| groups <= k.max(1))
 }
 
 /// Groups looks that lie within `within` of every other member of their group (complete linkage
-/// stopped at that distance).
-pub fn group(looks: &[Look], within: f32) -> Vec<usize> {
-    linkage(looks, |_, distance| distance > within)
+/// stopped at that distance), compared `relative`ly or not.
+pub fn group(looks: &[Look], within: f32, relative: bool) -> Vec<usize> {
+    linkage(looks, relative, |_, distance| distance > within)
 }
 
 #[cfg(test)]
@@ -244,14 +310,52 @@ mod tests {
         }
     }
 
+    /// A frame of one cell on a surface of `surface`, with `draw(r, under)` over it.
+    fn over(size: u32, surface: [u8; 3], draw: impl Fn(f64, [u8; 3]) -> [u8; 3]) -> Frame {
+        let mut image = RgbaImage::from_pixel(size, size, Rgba([surface[0], surface[1], surface[2], 255]));
+        let c = size as f64 / 2.0;
+        for (x, y, p) in image.enumerate_pixels_mut() {
+            let r = (x as f64 + 0.5 - c).hypot(y as f64 + 0.5 - c) / size as f64;
+            let rgb = draw(r, surface);
+            *p = Rgba([rgb[0], rgb[1], rgb[2], 255]);
+        }
+        Frame::from_image(image)
+    }
+
+    #[test]
+    fn compared_relative_to_their_surrounds_looks_on_lighter_and_darker_surfaces_stay_alike() {
+        let (light, dark) = ([210, 160, 100], [150, 110, 65]);
+        // A hollow that darkens the surface, a bare surface, an opaque blue peg.
+        let hollow = |r: f64, under: [u8; 3]| if r < 0.25 { under.map(|v| (v as f64 * 0.5) as u8) } else { under };
+        let bare = |_: f64, under: [u8; 3]| under;
+        let peg = |r: f64, under: [u8; 3]| if r < 0.35 { [40, 70, 190] } else { under };
+        let at = |surface| {
+            [hollow, bare, peg]
+                .map(|draw: fn(f64, [u8; 3]) -> [u8; 3]| look(&over(40, surface, draw), cell(40)).unwrap())
+        };
+        let (lit, shaded) = (at(light), at(dark));
+        for i in 0..3 {
+            assert!(lit[i].relative_distance(&shaded[i]) < 3.0, "look {i}: {lit:?} {shaded:?}");
+            for j in (0..3).filter(|&j| j != i) {
+                assert!(lit[i].relative_distance(&shaded[j]) > 10.0, "looks {i} and {j}: {lit:?} {shaded:?}");
+            }
+        }
+        // As they are, the hollow lit and the hollow shaded lie far apart: what relative comparing
+        // is for.
+        assert!(lit[0].distance(&shaded[0]) > 10.0);
+        assert!(lit[1].unlike_surround() < 1.0 && lit[0].unlike_surround() > 20.0);
+    }
+
     #[test]
     fn looks_round_trip_through_hex_and_group() {
         let a = look(&drawn(30, |r| (r < 0.2).then_some([10, 20, 30])), cell(30)).unwrap();
         let b = look(&drawn(30, |_| None), cell(30)).unwrap();
-        let back = Look::from_hex(&a.to_hex()).unwrap();
+        let back = Look::from_hex(&a.to_hex(false)).unwrap();
         assert!(back.distance(&a) < 1.0);
-        assert_eq!(split(&[a, b, a, b, b], 2), vec![0, 1, 0, 1, 1]);
-        assert_eq!(group(&[a, b, a], 5.0), vec![0, 1, 0]);
+        let back = Look::from_hex(&a.to_hex(true)).unwrap();
+        assert!(back.relative_distance(&a) < 1.0 && (back.around[0] - a.around[0]).abs() < 1.0);
+        assert_eq!(split(&[a, b, a, b, b], 2, false), vec![0, 1, 0, 1, 1]);
+        assert_eq!(group(&[a, b, a], 5.0, true), vec![0, 1, 0]);
         assert!(Look::from_hex(&["#000000".to_string()]).is_err());
     }
 }

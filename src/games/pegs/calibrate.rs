@@ -87,9 +87,26 @@ fn looks_around(frame: &Frame, lattice: &Lattice, extent: Extent) -> Vec<Look> {
     .collect()
 }
 
+/// The squares of `extent` whose look is unlike their own surround: where something sits on the
+/// surface, whether or not it has an edge to cut it out by (a softly shaded hollow has none), and
+/// not where a texture's grain was cut into bits.
+fn unlike_surround(looks: &[Look], extent: Extent) -> Vec<(i64, i64)> {
+    let ((r0, _), (c0, c1)) = extent;
+    let cols = (c1 - c0 + 1) as usize;
+    let mut cells: Vec<(i64, i64)> = looks
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.unlike_surround() > OFF_WITHIN / 2.0)
+        .map(|(i, _)| (r0 + (i / cols) as i64, c0 + (i % cols) as i64))
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
 /// Learns the looks of `board`'s squares (and of the plain squares `around` it when it has no
-/// square with no hole); an error when two kinds look alike.
-fn learn_looks(looks: &[Look], board: &Board, around: &[Look]) -> Result<(Classes, f32, f32), String> {
+/// square with no hole), compared `relative`ly or not; an error when two kinds look alike.
+fn learn_looks(looks: &[Look], board: &Board, around: &[Look], relative: bool) -> Result<(Classes, f32, f32), String> {
     let of = |kind: Cell| -> Vec<Look> {
         looks.iter().zip(&board.cells).filter(|(_, c)| **c == kind).map(|(l, _)| *l).collect()
     };
@@ -106,25 +123,26 @@ fn learn_looks(looks: &[Look], board: &Board, around: &[Look]) -> Result<(Classe
         ));
     }
     let (peg, hole) = (Look::mean(&pegs), Look::mean(&holes));
-    let labels = group(&offs, OFF_WITHIN);
+    let labels = group(&offs, OFF_WITHIN, relative);
     let count = labels.iter().copied().max().map_or(0, |m| m + 1);
     let off: Vec<Look> = (0..count)
         .map(|g| Look::mean(&offs.iter().zip(&labels).filter(|(_, l)| **l == g).map(|(o, _)| *o).collect::<Vec<_>>()))
         .collect();
-    let classes = Classes { peg, hole, off: off.clone(), limit: 0.0 };
+    let classes = Classes { peg, hole, off: off.clone(), limit: 0.0, relative };
+    let distance = |a: &Look, b: &Look| a.distance_as(b, relative);
     // How far a square strays from its own kind's look, and how near the kinds' looks come.
     let mut widest = 0f32;
     for (seen, &kind) in looks.iter().zip(&board.cells) {
         let own = match kind {
-            Cell::Peg => seen.distance(&peg),
-            Cell::Hole => seen.distance(&hole),
-            Cell::Off => off.iter().map(|o| seen.distance(o)).fold(f32::INFINITY, f32::min),
+            Cell::Peg => distance(seen, &peg),
+            Cell::Hole => distance(seen, &hole),
+            Cell::Off => off.iter().map(|o| distance(seen, o)).fold(f32::INFINITY, f32::min),
         };
         widest = widest.max(own);
     }
-    let mut closest = peg.distance(&hole);
+    let mut closest = distance(&peg, &hole);
     for o in &off {
-        closest = closest.min(o.distance(&peg)).min(o.distance(&hole));
+        closest = closest.min(distance(o, &peg)).min(distance(o, &hole));
     }
     if closest <= 2.0 * widest + 2.0 {
         return Err(format!(
@@ -138,15 +156,16 @@ fn learn_looks(looks: &[Look], board: &Board, around: &[Look]) -> Result<(Classe
     Ok((Classes { limit, ..classes }, widest, closest))
 }
 
-/// A proposed reading of the taken squares: two looks, the peg the commoner when one is at least
-/// twice as common, else the one that stands out more from the squares with no hole.
-fn propose(looks: &[Look], extent: Extent, taken: &[(i64, i64)]) -> Result<(Board, String), String> {
+/// A proposed reading of the taken squares: two looks (compared `relative`ly or not), the peg the
+/// commoner when one is at least twice as common, else the one that stands out more from the
+/// squares with no hole.
+fn propose(looks: &[Look], extent: Extent, taken: &[(i64, i64)], relative: bool) -> Result<(Board, String), String> {
     let ((r0, r1), (c0, c1)) = extent;
     let (rows, cols) = ((r1 - r0 + 1) as usize, (c1 - c0 + 1) as usize);
     let index = |&(r, c): &(i64, i64)| (r - r0) as usize * cols + (c - c0) as usize;
     let on: Vec<usize> = taken.iter().map(index).collect();
     let seen: Vec<Look> = on.iter().map(|&i| looks[i]).collect();
-    let labels = split(&seen, 2);
+    let labels = split(&seen, 2, relative);
     let count = |g: usize| labels.iter().filter(|&&l| l == g).count();
     if count(1) == 0 {
         return Err(format!("the {} things on the lattice all look alike: pegs cannot be told from holes", on.len()));
@@ -201,15 +220,17 @@ fn placements(truth: &Board, taken: &[(i64, i64)]) -> Vec<Extent> {
 }
 
 /// Learns a profile from `frame`, whose board is `truth` when known; jumps are entered by `style`.
+/// Looks are compared both as they are and relative to their surrounds (a board's surface shaded
+/// across it); the way that tells the kinds apart with more room to spare is kept.
 pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::Result<Learnt> {
     let found = find(frame, &Search::default());
     let mut misses = Vec::new();
     for candidate in found.candidates.iter().take(TRIED) {
-        let taken = taken(&found, candidate);
+        let things = taken(&found, candidate);
         let where_ = candidate.describe();
         let tries: Vec<(Extent, Option<Board>)> = match truth {
-            Some(board) => placements(board, &taken).into_iter().map(|e| (e, Some(board.clone()))).collect(),
-            None => vec![(bounds(&taken), None)],
+            Some(board) => placements(board, &things).into_iter().map(|e| (e, Some(board.clone()))).collect(),
+            None => vec![(bounds(&things), None)],
         };
         if tries.is_empty() {
             misses.push(format!("{where_}: the things on it do not lie where the known board has pegs and holes"));
@@ -219,23 +240,38 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
                 misses.push(format!("{where_}: the board would reach outside the picture"));
                 continue;
             };
-            let proposed = known.is_none();
-            let (board, how) = match known {
-                Some(board) => (board, "from the known board".to_string()),
-                None => match propose(&looks, extent, &taken) {
-                    Ok((board, why)) => (board, format!("proposed: {why}")),
-                    Err(why) => {
-                        misses.push(format!("{where_}: {why}"));
-                        continue;
+            let mut learnt: Option<(Learnt, f32)> = None;
+            for relative in [false, true] {
+                let compared = if relative { " (looks relative to their surrounds)" } else { "" };
+                let proposed = known.is_none();
+                let (board, how) = match &known {
+                    Some(board) => (board.clone(), "from the known board".to_string()),
+                    None => {
+                        // Compared relatively, a square also counts as taken where it does not
+                        // look like its own surround (a softly shaded hollow has no edge to cut).
+                        let taken = if relative { unlike_surround(&looks, extent) } else { things.clone() };
+                        match propose(&looks, extent, &taken, relative) {
+                            Ok((board, why)) => (board, format!("proposed: {why}")),
+                            Err(why) => {
+                                misses.push(format!("{where_}{compared}: {why}"));
+                                continue;
+                            }
+                        }
                     }
-                },
-            };
-            match learn_from(frame, &candidate.lattice, extent, &looks, &board, style, proposed) {
-                Ok(mut learnt) => {
-                    learnt.notes.insert(1, format!("squares told apart {how}"));
-                    return Ok(learnt);
+                };
+                let setting = Setting { style, relative };
+                match learn_from(frame, &candidate.lattice, extent, &looks, &board, setting, proposed) {
+                    Ok((mut found, room)) => {
+                        found.notes.insert(1, format!("squares told apart {how}"));
+                        if learnt.as_ref().is_none_or(|(_, best)| room > *best) {
+                            learnt = Some((found, room));
+                        }
+                    }
+                    Err(why) => misses.push(format!("{where_}{compared}: {why:#}")),
                 }
-                Err(why) => misses.push(format!("{where_}: {why:#}")),
+            }
+            if let Some((learnt, _)) = learnt {
+                return Ok(learnt);
             }
         }
     }
@@ -252,6 +288,14 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
     )
 }
 
+/// How a profile is being learned: how jumps are entered, and whether looks are compared
+/// relative to their surrounds.
+#[derive(Clone, Copy, Debug)]
+struct Setting {
+    style: MoveStyle,
+    relative: bool,
+}
+
 /// Learns the looks of `board` laid on `extent` of `lattice`, and checks the learned profile finds
 /// and reads it again.
 fn learn_from(
@@ -260,20 +304,22 @@ fn learn_from(
     extent: Extent,
     looks: &[Look],
     board: &Board,
-    style: MoveStyle,
+    setting: Setting,
     proposed: bool,
-) -> anyhow::Result<Learnt> {
+) -> anyhow::Result<(Learnt, f32)> {
+    let Setting { style, relative } = setting;
     let around = looks_around(frame, lattice, extent);
-    let (classes, widest, closest) = learn_looks(looks, board, &around).map_err(anyhow::Error::msg)?;
+    let (classes, widest, closest) = learn_looks(looks, board, &around, relative).map_err(anyhow::Error::msg)?;
     let grid = lattice.grid(extent.0, extent.1);
     let config = PegsConfig {
         palette: None,
         vision: PegsVision { find: FindBy::Looks, ..PegsVision::default() },
         looks: LooksConfig {
-            peg: classes.peg.to_hex(),
-            hole: classes.hole.to_hex(),
-            off: classes.off.iter().map(Look::to_hex).collect(),
+            peg: classes.peg.to_hex(relative),
+            hole: classes.hole.to_hex(relative),
+            off: classes.off.iter().map(|o| o.to_hex(relative)).collect(),
             max_distance: (classes.limit * 10.0).round() / 10.0,
+            relative,
         },
         input: PegsInput { style },
     };
@@ -291,7 +337,7 @@ fn learn_from(
             lattice.index_of(located.rect.x + located.cell_width() / 2.0, located.rect.y + located.cell_height() / 2.0);
         let extent = ((r0, r0 + located.rows as i64 - 1), (c0, c0 + located.cols as i64 - 1));
         let looks = looks_of(frame, lattice, extent).context("the board reaches outside the picture")?;
-        return learn_from(frame, lattice, extent, &looks, &read_back, style, false);
+        return learn_from(frame, lattice, extent, &looks, &read_back, setting, false);
     }
     if read_back != *board || (located.rect.x - grid.rect.x).abs() > grid.cell_width() / 4.0 {
         bail!(
@@ -319,7 +365,12 @@ fn learn_from(
         ),
         format!("jumps by {style:?}"),
     ];
-    Ok(Learnt { config, grid: located, board: read_back, notes })
+    let mut notes = notes;
+    if relative {
+        notes.push("looks compared relative to each square's surround (the board's surface is shaded)".to_string());
+    }
+    // How much room the looks leave: how far apart they lie for how far squares stray.
+    Ok((Learnt { config, grid: located, board: read_back, notes }, closest / (widest + 1.0)))
 }
 
 #[cfg(test)]

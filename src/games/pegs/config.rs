@@ -28,6 +28,10 @@ pub struct LooksConfig {
     pub off: Vec<Vec<String>>,
     /// A square belongs to the look nearest to it (the largest ΔE of one ring), if within this.
     pub max_distance: f32,
+    /// Looks are compared relative to their surround (`Look::relative_distance`): the board's
+    /// surface is shaded (a gradient, a texture); each look then ends with its surround's colour.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub relative: bool,
 }
 
 /// How the board is found in a frame.

@@ -24,6 +24,8 @@ pub struct Classes {
     pub hole: Look,
     pub off: Vec<Look>,
     pub limit: f32,
+    /// Compared relative to each square's surround (`Look::relative_distance`).
+    pub relative: bool,
 }
 
 /// Why a square or a board could not be read by its looks.
@@ -53,18 +55,19 @@ impl Classes {
             hole: parse(&looks.hole, "hole")?,
             off: looks.off.iter().map(|o| parse(o, "off")).collect::<Result<_, _>>()?,
             limit: looks.max_distance,
+            relative: looks.relative,
         })
     }
 
     /// The kind of the look nearest to `seen`, and its distance.
     pub fn nearest(&self, seen: &Look) -> (Cell, f32) {
-        let mut best = (Cell::Peg, seen.distance(&self.peg));
-        let hole = seen.distance(&self.hole);
+        let mut best = (Cell::Peg, seen.distance_as(&self.peg, self.relative));
+        let hole = seen.distance_as(&self.hole, self.relative);
         if hole < best.1 {
             best = (Cell::Hole, hole);
         }
         for off in &self.off {
-            let d = seen.distance(off);
+            let d = seen.distance_as(off, self.relative);
             if d < best.1 {
                 best = (Cell::Off, d);
             }
@@ -175,6 +178,45 @@ pub fn settle(
     extent
 }
 
+/// How far a grid is moved each way, in cells, to sit where its squares look most like their kinds.
+const ALIGN_REACH: f64 = 0.3;
+/// The step of those moves, in cells.
+const ALIGN_STEP: f64 = 0.1;
+
+/// `grid` moved by up to `ALIGN_REACH` of a cell each way to where the sum of its squares'
+/// distances from their nearest looks is least, all of them still reading. Looks compared relative
+/// to their surrounds forgive a square sampled off its centre (a peg seen off-centre is something
+/// drawn over the surface, as a hole is), so the lattice's things (a peg's shadow, its highlight)
+/// are not trusted to mark the centres.
+fn aligned(frame: &Frame, grid: Grid, classes: &Classes) -> Grid {
+    let steps = (ALIGN_REACH / ALIGN_STEP).round() as i64;
+    let score = |moved: &Grid| -> Option<f32> {
+        let mut total = 0.0;
+        for row in 0..moved.rows {
+            for col in 0..moved.cols {
+                let (_, distance) = classes.nearest(&look(frame, moved.cell_rect(row, col))?);
+                if distance > classes.limit {
+                    return None;
+                }
+                total += distance;
+            }
+        }
+        Some(total)
+    };
+    let mut best = (score(&grid).unwrap_or(f32::INFINITY), grid.clone());
+    for dy in -steps..=steps {
+        for dx in -steps..=steps {
+            let mut moved = grid.clone();
+            moved.rect.x += dx as f64 * ALIGN_STEP * grid.cell_width();
+            moved.rect.y += dy as f64 * ALIGN_STEP * grid.cell_height();
+            if let Some(total) = score(&moved).filter(|&t| t < best.0) {
+                best = (total, moved);
+            }
+        }
+    }
+    best.1
+}
+
 /// Finds the board: the best lattice candidates in turn, each grown and trimmed by its squares'
 /// looks; the first whose squares all read, with pegs or holes, is the board.
 pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
@@ -183,6 +225,7 @@ pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
         let taken = |at: (i64, i64)| things.contains_key(&at);
         let extent = settle(frame, &candidate.lattice, candidate.extent(), classes, &taken);
         let grid = candidate.lattice.grid(extent.0, extent.1);
+        let grid = if classes.relative { aligned(frame, grid, classes) } else { grid };
         let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
         match read(frame, &grid, classes) {
             Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),

@@ -289,7 +289,7 @@ pub fn run(
                 }
                 summary.lines += placed.lines;
                 expected = Some(grid_of(&after));
-                last = Some((board.clone(), spawned.piece));
+                last = Some((board, spawned.piece));
             }
             Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
             Err(e) => {

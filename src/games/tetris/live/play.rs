@@ -3,7 +3,9 @@
 //! then check that the stack the screen shows next is the one the rules predicted.
 //!
 //! Lines are counted by the rules from the placements made; every new piece's stack is compared
-//! with the prediction, and a difference counts as a misread (the screen is then taken as the truth).
+//! with the prediction. A difference that the last piece landing somewhere else explains (a key
+//! lost, gravity quicker than the keys on a busy machine) counts as a lost piece; any other counts
+//! as a misread. Either way the screen is then taken as the truth.
 //! No new piece within the profile's timeout means the game is over: a top-out. With the environment
 //! variable GAMEBOT_DEBUG set, every frame read while waiting for a piece is reported as progress.
 
@@ -164,6 +166,14 @@ fn board_of(settled: &Grid) -> anyhow::Result<Board> {
     Board::from_rows(&rows_without(settled, &[]), 20)
 }
 
+/// True when `settled` is what `piece` makes of `before` at some place it can reach: the piece
+/// landed, and the screen was read right.
+fn landed_elsewhere(before: &Board, piece: Piece, settled: &Grid) -> bool {
+    let mut places = Vec::new();
+    super::super::placements::all_placements(before, piece, &mut places);
+    places.iter().filter_map(|p| p.apply(before)).any(|(after, _)| grid_of(&after) == *settled)
+}
+
 fn grid_of(board: &Board) -> Grid {
     let mut grid = [[false; 10]; 20];
     for (r, row) in board.to_rows().iter().enumerate().take(20) {
@@ -232,6 +242,8 @@ pub fn run(
         turns: Turns::default(),
     };
     let mut expected: Option<Grid> = None;
+    // The board and piece the prediction was made from, to tell a piece landed elsewhere from a misread.
+    let mut last: Option<(Board, Piece)> = None;
     loop {
         if options.lines.is_some_and(|n| summary.lines >= n)
             || options.pieces.is_some_and(|n| summary.pieces >= n)
@@ -244,7 +256,13 @@ pub fn run(
         let Some(spawned) = wait_spawn(&mut hands, &layout, expected.as_ref(), &mut summary.read_ms, progress)? else {
             break;
         };
-        if expected.is_some_and(|e| e != spawned.settled) {
+        if expected.is_some_and(|e| e != spawned.settled)
+            && let Some((before, piece)) = &last
+            && landed_elsewhere(before, *piece, &spawned.settled)
+        {
+            summary.lost += 1;
+            progress(&format!("lost piece {}: it landed elsewhere than planned", summary.pieces));
+        } else if expected.is_some_and(|e| e != spawned.settled) {
             summary.misreads += 1;
             progress(&format!(
                 "misread: the stack shows\n{}\nbut the rules predicted\n{}",
@@ -271,6 +289,7 @@ pub fn run(
                 }
                 summary.lines += placed.lines;
                 expected = Some(grid_of(&after));
+                last = Some((board, spawned.piece));
             }
             Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
             Err(e) => {
@@ -278,10 +297,30 @@ pub fn run(
                 summary.lost += 1;
                 progress(&format!("lost piece {} ({}): {e:#}", summary.pieces, spawned.piece.letter()));
                 expected = None;
+                last = None;
             }
         }
     }
     summary.seconds = started.elapsed().as_secs_f64();
     summary.turns = turns;
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_landed_elsewhere_is_told_from_a_misread() {
+        let before = Board::new(20).unwrap();
+        let mut landed = [[false; 10]; 20];
+        for (r, c) in [(18, 7), (18, 8), (19, 7), (19, 8)] {
+            landed[r][c] = true;
+        }
+        assert!(landed_elsewhere(&before, Piece::O, &landed));
+        let mut misread = landed;
+        misread[19][0] = true;
+        assert!(!landed_elsewhere(&before, Piece::O, &misread));
+        assert!(!landed_elsewhere(&before, Piece::I, &landed));
+    }
 }

@@ -24,12 +24,21 @@ pub struct ProfileArg {
     /// game's default profile when omitted.
     #[arg(long)]
     pub profile: Option<String>,
+    /// Play in the window whose title contains this, instead of the window the profile names (to
+    /// choose one of several that match).
+    #[arg(long, value_name = "TITLE")]
+    pub window: Option<String>,
 }
 
 impl ProfileArg {
-    /// Loads the named profile, or `default`, and checks that it is for `game`.
+    /// Loads the named profile, or `default`, and checks that it is for `game`; `--window` replaces
+    /// its window.
     pub fn load(&self, env: &Env, default: &str, game: &str) -> anyhow::Result<Profile> {
-        Ok(Profile::load_for(self.profile.as_deref().unwrap_or(default), &env.config_dir, game)?)
+        let mut profile = Profile::load_for(self.profile.as_deref().unwrap_or(default), &env.config_dir, game)?;
+        if let Some(title) = &self.window {
+            profile.window = crate::screen::WindowMatch { title: title.clone(), exact: false };
+        }
+        Ok(profile)
     }
 }
 
@@ -105,7 +114,7 @@ pub struct CalibrateArgs {
     /// profile that does not exist yet is learned from a proposed reading, to be checked.
     #[arg(long)]
     pub board: Option<PathBuf>,
-    /// For a new profile: the title of the program's window [default: the profile's name].
+    /// For a new profile: the title of the program's window, or a part of it [default: the profile's name].
     #[arg(long)]
     pub title: Option<String>,
 }
@@ -134,7 +143,7 @@ pub fn learning_frame(args: &CalibrateArgs) -> anyhow::Result<(Frame, String)> {
     let Some(title) = &args.title else {
         bail!("learning a new profile needs a screenshot (--from shot.png) or the live window's title (--title)")
     };
-    let wanted = crate::screen::WindowMatch { title: title.clone(), exact: true };
+    let wanted = crate::screen::WindowMatch { title: title.clone(), exact: false };
     let mut window = open_window(&wanted, "open the program first, or pass --from shot.png")?;
     let frame = settled(&mut window, &crate::profile::Timing::default())?;
     let source = format!("the live window \"{title}\" ({}x{})", frame.width(), frame.height());
@@ -183,7 +192,7 @@ pub fn save_learned_profile<T: serde::Serialize>(
         description: format!("learned by `gamebot calibrate {game}` from {from}"),
         window: crate::screen::WindowMatch {
             title: args.title.clone().unwrap_or_else(|| name.to_string()),
-            exact: args.title.is_some(),
+            exact: false,
         },
         settings,
     };
@@ -207,12 +216,22 @@ pub struct ReadArgs {
 #[derive(clap::Args, Clone, Debug)]
 pub struct NoArgs {}
 
-fn screen_for(profile: &Profile, from: Option<&Path>, monitor: Option<usize>) -> anyhow::Result<Box<dyn Screen>> {
+fn screen_for(
+    env: &mut Env,
+    profile: &Profile,
+    from: Option<&Path>,
+    monitor: Option<usize>,
+) -> anyhow::Result<Box<dyn Screen>> {
     Ok(match (from, monitor) {
         (Some(path), _) => Box::new(PngScreen::open(path)?),
         (None, Some(index)) => Box::new(MonitorScreen::open(index)?),
         (None, None) => {
-            Box::new(open_window(&profile.window, &format!("start {} first, or use --from shot.png", profile.name))?)
+            let window =
+                open_window(&profile.window, &format!("start {} first, or use --from shot.png", profile.name))?;
+            if let Some(note) = window.several() {
+                env.note(note);
+            }
+            Box::new(window)
         }
     })
 }
@@ -263,7 +282,7 @@ pub fn play<G: TurnBased>(
     limit: Option<usize>,
 ) -> anyhow::Result<bool> {
     let profile = args.view.profile.load(env, default_profile, G::NAME)?;
-    let mut screen = screen_for(&profile, args.view.from.as_deref(), args.monitor)?;
+    let mut screen = screen_for(env, &profile, args.view.from.as_deref(), args.monitor)?;
     env.line(format!("playing {} in {}", G::NAME, screen.describe()));
     let frame = settled(screen.as_mut(), &profile.timing)?;
     let layout = saved_layout::<G>(env, &profile, &frame)?;
@@ -338,7 +357,7 @@ fn dry_run<G: TurnBased>(
 pub fn calibrate<G: TurnBased>(env: &mut Env, default_profile: &str, args: &CalibrateArgs) -> anyhow::Result<bool> {
     let profile = args.profile.load(env, default_profile, G::NAME)?;
     let config = G::config(&profile)?;
-    let mut screen = screen_for(&profile, args.from.as_deref(), None)?;
+    let mut screen = screen_for(env, &profile, args.from.as_deref(), None)?;
     let frame = screen.capture()?;
     let (layout, board) = find_and_read::<G>(&frame, &config, None)?;
     let Some(grid) = G::to_calibration(&layout) else { bail!("{} has no layout to calibrate", G::NAME) };

@@ -172,9 +172,7 @@ impl Display {
     pub fn find(self, wanted: &WindowMatch) -> Result<WindowScreen, ScreenError> {
         let windows = self.windows()?;
         // The topmost match: the one the user sees.
-        let hit = windows
-            .iter()
-            .rfind(|w| if wanted.exact { w.title == wanted.title } else { w.title.contains(&wanted.title) });
+        let hit = windows.iter().rfind(|w| wanted.matches(&w.title));
         match hit {
             Some(w) => Ok(WindowScreen { window: w.id, title: w.title.clone(), display: self }),
             None => Err(ScreenError::WindowNotFound {

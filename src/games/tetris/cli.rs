@@ -92,6 +92,28 @@ pub struct TetrisBench {
     /// With --contest: the beam width (the budget) [default: the planner's].
     #[arg(long)]
     pub beam: Option<usize>,
+    /// With --contest: which landings a piece may take (see `solve tetris --moves`).
+    #[arg(long, value_enum, default_value_t = MovesArg::Any)]
+    pub moves: MovesArg,
+}
+
+/// `--moves`: which landings the contest planner may choose.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesArg {
+    /// Any place a record can reach, tucks and spins included.
+    Any,
+    /// Only places reached by turning and shifting within the top three rows, then dropping:
+    /// what the contest page's gravity cannot break (for `play tetris --contest --record`).
+    Drop,
+}
+
+impl MovesArg {
+    pub fn moves(self) -> super::contest::Moves {
+        match self {
+            MovesArg::Any => super::contest::Moves::Any,
+            MovesArg::Drop => super::contest::Moves::Drop { margin: super::contest::DROP_MARGIN },
+        }
+    }
 }
 
 /// Options of `solve tetris`: the 2021 contest planner.
@@ -115,6 +137,10 @@ pub struct TetrisSolve {
     /// Stop planning after this many seconds (the record is then shorter, and says so).
     #[arg(long)]
     pub time_limit: Option<f64>,
+    /// Which landings a piece may take: any (tucks and spins too), or drop (turn and shift near
+    /// the top, then drop: what the contest page's gravity cannot break).
+    #[arg(long, value_enum, default_value_t = MovesArg::Any)]
+    pub moves: MovesArg,
 }
 
 /// Progress of a contest plan.
@@ -140,6 +166,7 @@ fn solve_contest(env: &mut Env, args: TetrisSolve) -> anyhow::Result<bool> {
         width: args.beam.unwrap_or(defaults.width),
         pieces: args.pieces.unwrap_or(defaults.pieces),
         time_limit: args.time_limit,
+        moves: args.moves.moves(),
         ..defaults
     };
     let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
@@ -162,6 +189,7 @@ fn bench_contest(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
         pieces,
         threads: args.threads,
         weights: defaults.weights.with_overrides(overrides)?,
+        moves: args.moves.moves(),
         ..defaults
     };
     let started = Instant::now();
@@ -303,6 +331,9 @@ fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
         return Ok(true);
     }
     let mut window = open_window(&config.window, "start the game first")?;
+    if let Some(note) = window.several() {
+        env.note(note);
+    }
     let mut input = LiveInput::open()?;
     let options = play::Options { lines: args.lines, pieces: args.pieces, new_game: args.new_game, learn: false };
     let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
@@ -500,6 +531,7 @@ mod tests {
             threads: 1,
             contest: false,
             beam: None,
+            moves: MovesArg::Any,
         };
         let mut report = Collected::default();
         assert!(bench_games(&mut env(&mut report), &args).unwrap_err().to_string().contains("--preview"));

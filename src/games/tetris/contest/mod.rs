@@ -19,6 +19,7 @@ pub mod search;
 mod tests;
 
 pub use plan::{PlanOptions, PlannedRecord, solve_contest};
+pub use reach::{DROP_MARGIN, Moves};
 pub use record::{Op, RecordError, Validation};
 pub use replay::{End, Replay, ReplayOptions, replay_str};
 pub use rules::{Kind, TopOut};

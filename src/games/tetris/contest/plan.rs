@@ -10,7 +10,7 @@ use anyhow::{Context, ensure};
 use crate::games::tetris::board::Board;
 
 use super::eval::Weights;
-use super::reach::Reach;
+use super::reach::{Moves, Reach};
 use super::record;
 use super::replay::{ReplayOptions, replay_str};
 use super::rules::{self, Lock, PIECES, Pos, TopOut};
@@ -30,6 +30,8 @@ pub struct PlanOptions {
     pub weights: Weights,
     /// Stop early after this many seconds (the record then covers fewer pieces).
     pub time_limit: Option<f64>,
+    /// Which landings a piece may take.
+    pub moves: Moves,
 }
 
 impl Default for PlanOptions {
@@ -40,6 +42,7 @@ impl Default for PlanOptions {
             threads: 2,
             weights: Weights::default(),
             time_limit: None,
+            moves: Moves::Any,
         }
     }
 }
@@ -73,6 +76,7 @@ pub fn solve_contest(options: &PlanOptions, progress: &mut dyn FnMut(Progress)) 
         threads: options.threads,
         weights: options.weights,
         time_limit: options.time_limit,
+        moves: options.moves,
     };
     let line = search::beam(pieces, &config, progress)?;
     let (record, score) = write_record(&line.landings)?;

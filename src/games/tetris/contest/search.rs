@@ -16,7 +16,7 @@ use std::time::Instant;
 use crate::games::tetris::board::Board;
 
 use super::eval::{self, Weights};
-use super::reach::{Landing, Reach};
+use super::reach::{Landing, Moves, Reach};
 use super::rules::{self, Lock, Pos, SequencePiece, TopOut};
 
 /// A beam's budget and shape.
@@ -27,6 +27,8 @@ pub struct BeamConfig {
     pub weights: Weights,
     /// Stop (and say so) after this many seconds; `None` = no limit.
     pub time_limit: Option<f64>,
+    /// Which landings a piece may take.
+    pub moves: Moves,
 }
 
 /// Where a search is, for progress reports.
@@ -81,12 +83,19 @@ fn board_hash(board: &Board) -> u64 {
 }
 
 /// Expands `nodes` (a slice of the beam starting at index `first`) with `piece`.
-fn expand(nodes: &[Node], first: usize, piece: SequencePiece, remaining: u32, weights: &Weights) -> Vec<Child> {
+fn expand(
+    nodes: &[Node],
+    first: usize,
+    piece: SequencePiece,
+    remaining: u32,
+    weights: &Weights,
+    moves: Moves,
+) -> Vec<Child> {
     let mut reach = Reach::default();
     let mut landings: Vec<Landing> = Vec::new();
     let mut out = Vec::with_capacity(nodes.len() * 24);
     for (i, node) in nodes.iter().enumerate() {
-        reach.landings(&node.board, piece, &mut landings);
+        reach.landings_for(&node.board, piece, moves, &mut landings);
         for (l, landing) in landings.iter().enumerate() {
             let mut board = node.board;
             let lock = rules::lock(&mut board, landing.pos, TopOut::Public);
@@ -121,16 +130,23 @@ struct Checkpoint {
 }
 
 /// Expands the beam with one piece on `threads` threads; children come back in beam order.
-fn expand_all(beam: &[Node], piece: SequencePiece, remaining: u32, weights: &Weights, threads: usize) -> Vec<Child> {
+fn expand_all(
+    beam: &[Node],
+    piece: SequencePiece,
+    remaining: u32,
+    weights: &Weights,
+    config: &BeamConfig,
+) -> Vec<Child> {
+    let (threads, moves) = (config.threads, config.moves);
     if threads == 1 || beam.len() < 2 * threads {
-        return expand(beam, 0, piece, remaining, weights);
+        return expand(beam, 0, piece, remaining, weights, moves);
     }
     let chunk = beam.len().div_ceil(threads);
     std::thread::scope(|s| {
         let handles: Vec<_> = beam
             .chunks(chunk)
             .enumerate()
-            .map(|(c, nodes)| s.spawn(move || expand(nodes, c * chunk, piece, remaining, weights)))
+            .map(|(c, nodes)| s.spawn(move || expand(nodes, c * chunk, piece, remaining, weights, moves)))
             .collect();
         // A worker panics only on a bug: pass the panic on rather than lose its children.
         handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
@@ -181,81 +197,186 @@ fn select(mut children: Vec<Child>, beam: &[Node], width: usize, reserve: usize)
     (next, links)
 }
 
-/// Plays `pieces` with a beam and returns the best line found. When every board of the beam tops
-/// out, the search goes back to the older of its last two saved beams and plays the next pieces
-/// with cautious weights (a lower stack), at most `MAX_RETRIES` times.
+/// A beam search in progress, one piece per [`Beam::step`]. The offline planner runs it to the
+/// end ([`beam`]); the live player also takes the landings that have become final on the way
+/// ([`Beam::settle`]: every line still in the beam has them) and can make the best line's next
+/// landings final early when the page cannot wait ([`Beam::fix_through`]).
+///
+/// When every board of the beam tops out, the search goes back to the older of its last two saved
+/// beams and plays the next pieces with cautious weights (a lower stack), at most `MAX_RETRIES`
+/// times; lines that leave the final landings are not taken back.
+pub struct Beam {
+    pieces: Vec<SequencePiece>,
+    config: BeamConfig,
+    cautious: Weights,
+    nodes: Vec<Node>,
+    rounds: Vec<Links>,
+    /// Final landings of the first pieces.
+    fixed: Vec<Pos>,
+    /// Pieces placed by every line of the beam.
+    k: usize,
+    retries: u32,
+    cautious_until: usize,
+    saved: [Option<Checkpoint>; 2],
+    started: Instant,
+}
+
+/// True when two landings of one piece leave the same cells.
+fn same_place(a: Pos, b: Pos) -> bool {
+    let canonical = |p: Pos| p.kind.shape(p.state).canonical;
+    (a.kind, a.x, a.y, canonical(a)) == (b.kind, b.x, b.y, canonical(b))
+}
+
+impl Beam {
+    /// A search placing `pieces` in order on `board`, whose score so far is `score`.
+    pub fn new(board: Board, score: u64, pieces: Vec<SequencePiece>, config: &BeamConfig) -> Beam {
+        let config = BeamConfig { width: config.width.max(1), threads: config.threads.max(1), ..*config };
+        Beam {
+            rounds: Vec::with_capacity(pieces.len()),
+            pieces,
+            cautious: config.weights.cautious(),
+            config,
+            nodes: vec![Node { board, score, link: 0 }],
+            fixed: Vec::new(),
+            k: 0,
+            retries: 0,
+            cautious_until: 0,
+            saved: [None, None],
+            started: Instant::now(),
+        }
+    }
+
+    /// True once every piece is placed.
+    pub fn done(&self) -> bool {
+        self.k == self.pieces.len()
+    }
+
+    /// Where the search is.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            piece: self.k as u32,
+            pieces: self.pieces.len() as u32,
+            score: self.nodes.iter().map(|n| n.score).max().unwrap_or(0),
+            beam: self.nodes.len(),
+            seconds: self.started.elapsed().as_secs_f64(),
+            retries: self.retries,
+        }
+    }
+
+    /// Places the next piece on every board of the beam and keeps the best children (or goes back
+    /// to a saved beam when none is left).
+    pub fn step(&mut self) -> anyhow::Result<()> {
+        let k = self.k;
+        if k.is_multiple_of(CHECKPOINT_EVERY) && k >= self.cautious_until {
+            // saved[0] is the older beam, saved[1] the newer.
+            self.saved[0] = self.saved[1].take();
+            self.saved[1] = Some(Checkpoint { k, beam: self.nodes.clone(), rounds: self.rounds.clone() });
+        }
+        let remaining = (self.pieces.len() - k - 1) as u32;
+        let weights = if k < self.cautious_until { &self.cautious } else { &self.config.weights };
+        let mut children = expand_all(&self.nodes, self.pieces[k], remaining, weights, &self.config);
+        if let Some(&fixed) = self.fixed.get(k) {
+            children.retain(|c| same_place(c.pos, fixed));
+        }
+        if children.is_empty() {
+            return self.go_back();
+        }
+        let reserve = (self.config.width as f64 * self.config.weights.reserve) as usize;
+        let (next, links) = select(children, &self.nodes, self.config.width, reserve);
+        self.nodes = next;
+        self.rounds.push(links);
+        if self.rounds.len().is_multiple_of(256) {
+            prune(&mut self.rounds, &mut self.nodes);
+        }
+        self.k += 1;
+        Ok(())
+    }
+
+    /// Every line topped out: back to a saved beam, keeping only lines with the final landings.
+    fn go_back(&mut self) -> anyhow::Result<()> {
+        let k = self.k;
+        let (width, retries) = (self.config.width, self.retries);
+        let back = self.saved[0].as_ref().or(self.saved[1].as_ref()).filter(|_| retries < MAX_RETRIES);
+        let mut restored = back.map(|b| (b.k, b.beam.clone(), b.rounds.clone()));
+        if let Some((at, nodes, rounds)) = &mut restored {
+            let fixed = &self.fixed[..self.fixed.len().min(*at)];
+            nodes.retain(|n| line_of(rounds, n.link)[..fixed.len()].iter().zip(fixed).all(|(&a, &b)| same_place(a, b)));
+        }
+        let Some((at, nodes, rounds)) = restored.filter(|r| !r.1.is_empty()) else {
+            anyhow::bail!(
+                "every line in the beam topped out at piece {} (beam width {width}, {retries} retries)",
+                k + 1
+            );
+        };
+        self.retries += 1;
+        self.cautious_until = k.max(at) + CAUTIOUS_PIECES * self.retries as usize;
+        (self.k, self.nodes, self.rounds) = (at, nodes, rounds);
+        Ok(())
+    }
+
+    /// The landings that are final: those every line in the beam shares, from the first piece on.
+    pub fn settle(&mut self) -> &[Pos] {
+        prune(&mut self.rounds, &mut self.nodes);
+        // After pruning, a round with one link is one every line passes through.
+        while let Some(round) = self.rounds.get(self.fixed.len()).filter(|r| r.len() == 1) {
+            self.fixed.push(round[0].1);
+        }
+        &self.fixed
+    }
+
+    /// Makes the first `n` landings final now (at most the pieces placed so far): those of the
+    /// best-ranked line, dropping the lines that differ.
+    pub fn fix_through(&mut self, n: usize) -> &[Pos] {
+        let n = n.min(self.k);
+        if n > self.fixed.len() {
+            let (rounds, k) = (&self.rounds, self.k);
+            // The link each node descends from in round n - 1.
+            let ancestor = |link: u32| (n..k).rev().fold(link, |l, r| rounds[r][l as usize].0);
+            let best = ancestor(self.nodes[0].link);
+            self.nodes.retain(|node| ancestor(node.link) == best);
+        }
+        self.settle();
+        &self.fixed
+    }
+
+    /// The best line found (by score), once the search is over or stopped.
+    pub fn finish(self, cut_short: bool) -> anyhow::Result<Line> {
+        let best = self.nodes.iter().enumerate().max_by_key(|(i, n)| (n.score, std::cmp::Reverse(*i))).map(|(_, n)| *n);
+        let Some(best) = best else { anyhow::bail!("the beam is empty") };
+        Ok(Line { landings: line_of(&self.rounds, best.link), score: best.score, cut_short, retries: self.retries })
+    }
+}
+
+/// The landings of the line ending at `link` in the last of `rounds`, first piece first.
+fn line_of(rounds: &[Links], mut link: u32) -> Vec<Pos> {
+    let mut landings = Vec::with_capacity(rounds.len());
+    for round in rounds.iter().rev() {
+        let (parent, pos) = round[link as usize];
+        landings.push(pos);
+        link = parent;
+    }
+    landings.reverse();
+    landings
+}
+
+/// Plays `pieces` from the empty board with a beam and returns the best line found.
 pub fn beam(pieces: &[SequencePiece], config: &BeamConfig, progress: &mut dyn FnMut(Progress)) -> anyhow::Result<Line> {
-    let started = Instant::now();
-    let width = config.width.max(1);
-    let threads = config.threads.max(1);
-    let cautious = config.weights.cautious();
-    let mut beam = vec![Node { board: Board::default(), score: 0, link: 0 }];
-    let mut rounds: Vec<Links> = Vec::with_capacity(pieces.len());
+    let mut search = Beam::new(Board::default(), 0, pieces.to_vec(), config);
     let mut cut_short = false;
-    let mut retries = 0;
-    let mut cautious_until = 0;
-    let mut saved: [Option<Checkpoint>; 2] = [None, None];
-    let mut k = 0;
-    while k < pieces.len() {
+    while !search.done() {
         if let Some(limit) = config.time_limit
-            && started.elapsed().as_secs_f64() > limit
+            && search.started.elapsed().as_secs_f64() > limit
         {
             cut_short = true;
             break;
         }
-        if k.is_multiple_of(CHECKPOINT_EVERY) && k >= cautious_until {
-            // saved[0] is the older beam, saved[1] the newer.
-            saved[0] = saved[1].take();
-            saved[1] = Some(Checkpoint { k, beam: beam.clone(), rounds: rounds.clone() });
-        }
-        let remaining = (pieces.len() - k - 1) as u32;
-        let weights = if k < cautious_until { &cautious } else { &config.weights };
-        let children = expand_all(&beam, pieces[k], remaining, weights, threads);
-        if children.is_empty() {
-            let back = saved[0].as_ref().or(saved[1].as_ref());
-            let Some(back) = back.filter(|_| retries < MAX_RETRIES) else {
-                anyhow::bail!(
-                    "every line in the beam topped out at piece {} (beam width {width}, {retries} retries)",
-                    k + 1
-                );
-            };
-            retries += 1;
-            cautious_until = k.max(back.k) + CAUTIOUS_PIECES * retries as usize;
-            (k, beam, rounds) = (back.k, back.beam.clone(), back.rounds.clone());
-            continue;
-        }
-        let reserve = (width as f64 * config.weights.reserve) as usize;
-        let (next, links) = select(children, &beam, width, reserve);
-        beam = next;
-        rounds.push(links);
-        if rounds.len().is_multiple_of(256) {
-            prune(&mut rounds, &mut beam);
-        }
-        k += 1;
-        if k.is_multiple_of(100) || k == pieces.len() {
-            let best = beam.iter().map(|n| n.score).max().unwrap_or(0);
-            let seconds = started.elapsed().as_secs_f64();
-            progress(Progress {
-                piece: k as u32,
-                pieces: pieces.len() as u32,
-                score: best,
-                beam: beam.len(),
-                seconds,
-                retries,
-            });
+        let before = search.k;
+        search.step()?;
+        if search.k > before && (search.k.is_multiple_of(100) || search.done()) {
+            progress(search.progress());
         }
     }
-    let best = beam.iter().enumerate().max_by_key(|(i, n)| (n.score, std::cmp::Reverse(*i))).map(|(_, n)| *n);
-    let Some(best) = best else { anyhow::bail!("the beam is empty") };
-    let mut landings = Vec::with_capacity(rounds.len());
-    let mut link = best.link as usize;
-    for round in rounds.iter().rev() {
-        let (parent, pos) = round[link];
-        landings.push(pos);
-        link = parent as usize;
-    }
-    landings.reverse();
-    Ok(Line { landings, score: best.score, cut_short, retries })
+    search.finish(cut_short)
 }
 
 /// Drops the links that no node of the beam descends from, renumbering the rest.

@@ -7,6 +7,7 @@
 //! top-out variants). The planner (`reach`, `eval`, `search`, `plan`) searches over the known
 //! sequence and returns a record that `replay` has re-scored.
 
+pub mod beam;
 pub mod eval;
 pub mod plan;
 pub mod reach;

@@ -9,12 +9,13 @@ use anyhow::{Context, ensure};
 
 use crate::games::tetris::board::Board;
 
+use super::beam;
 use super::eval::Weights;
 use super::reach::{Moves, Reach};
 use super::record;
 use super::replay::{ReplayOptions, replay_str};
 use super::rules::{self, Lock, PIECES, Pos, TopOut};
-use super::search::{self, BeamConfig, Progress};
+use super::search::{BeamConfig, Progress};
 
 /// Default beam width: a full 9,999-piece plan in about 7 minutes on two shared cores.
 pub const DEFAULT_WIDTH: usize = 4000;
@@ -78,7 +79,7 @@ pub fn solve_contest(options: &PlanOptions, progress: &mut dyn FnMut(Progress)) 
         time_limit: options.time_limit,
         moves: options.moves,
     };
-    let line = search::beam(pieces, &config, progress)?;
+    let line = beam::beam(pieces, &config, progress)?;
     let (record, score) = write_record(&line.landings)?;
     ensure!(score == line.score, "the planner counted {} points but its placements earn {score}", line.score);
     let replayed = replay_str(&record, ReplayOptions::default()).context("the planned record does not parse")?;

@@ -43,6 +43,19 @@ pub struct TetrisPlay {
     /// Click the game's start button first (quadrapassel's first game must start so).
     #[arg(long)]
     pub new_game: bool,
+    /// Play the 2021 contest from its first piece on its own page (--profile tetris-contest-page),
+    /// to a plan for its known pieces; --out FILE writes the record played. Prints `score=N
+    /// pieces=M` last.
+    #[arg(long, conflicts_with_all = ["lines", "new_game", "dry_run", "from"])]
+    pub contest: bool,
+    /// With --contest: follow this record (the contest's format, as `solve tetris --contest`
+    /// writes it) instead of planning alongside the game.
+    #[arg(long, requires = "contest")]
+    pub record: Option<PathBuf>,
+    /// With --contest: the beam width of the planner that runs alongside the game (and plans again
+    /// when the board on screen differs from the plan).
+    #[arg(long, requires = "contest", default_value_t = 1000)]
+    pub beam: usize,
 }
 
 /// Options of `calibrate tetris`.
@@ -93,27 +106,12 @@ pub struct TetrisBench {
     #[arg(long)]
     pub beam: Option<usize>,
     /// With --contest: which landings a piece may take (see `solve tetris --moves`).
-    #[arg(long, value_enum, default_value_t = MovesArg::Any)]
-    pub moves: MovesArg,
-}
-
-/// `--moves`: which landings the contest planner may choose.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MovesArg {
-    /// Any place a record can reach, tucks and spins included.
-    Any,
-    /// Only places reached by turning and shifting within the top three rows, then dropping:
-    /// what the contest page's gravity cannot break (for `play tetris --contest --record`).
-    Drop,
-}
-
-impl MovesArg {
-    pub fn moves(self) -> super::contest::Moves {
-        match self {
-            MovesArg::Any => super::contest::Moves::Any,
-            MovesArg::Drop => super::contest::Moves::Drop { margin: super::contest::DROP_MARGIN },
-        }
-    }
+    #[arg(long, value_enum, default_value_t = super::cli_contest::MovesArg::Any)]
+    pub moves: super::cli_contest::MovesArg,
+    /// With --contest: at most this many pieces in a row may come in resting on the stack (see
+    /// `solve tetris --most-resting`).
+    #[arg(long)]
+    pub most_resting: Option<u8>,
 }
 
 /// Options of `solve tetris`: the 2021 contest planner.
@@ -139,69 +137,13 @@ pub struct TetrisSolve {
     pub time_limit: Option<f64>,
     /// Which landings a piece may take: any (tucks and spins too), or drop (turn and shift near
     /// the top, then drop: what the contest page's gravity cannot break).
-    #[arg(long, value_enum, default_value_t = MovesArg::Any)]
-    pub moves: MovesArg,
-}
-
-/// Progress of a contest plan.
-fn contest_progress(env: &mut Env, p: super::contest::Progress) {
-    env.progress("pieces", p.piece as u64, p.pieces as u64);
-    if p.piece.is_multiple_of(1000) || p.piece == p.pieces {
-        env.note(format!(
-            "piece {}/{} score {} beam {} retries {} {:.1}s",
-            p.piece, p.pieces, p.score, p.beam, p.retries, p.seconds
-        ));
-    }
-}
-
-/// `solve tetris --contest`: plan, write the record atomically, `score= pieces=` last.
-fn solve_contest(env: &mut Env, args: TetrisSolve) -> anyhow::Result<bool> {
-    use super::contest::{PlanOptions, solve_contest};
-    let out = args.out.ok_or_else(|| anyhow::anyhow!("solve tetris --contest needs --out FILE for the record"))?;
-    if out.exists() && !args.force {
-        bail!("{}: already exists; pass --force to overwrite it", out.display());
-    }
-    let defaults = PlanOptions::default();
-    let options = PlanOptions {
-        width: args.beam.unwrap_or(defaults.width),
-        pieces: args.pieces.unwrap_or(defaults.pieces),
-        time_limit: args.time_limit,
-        moves: args.moves.moves(),
-        ..defaults
-    };
-    let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
-    write_atomic(&out, format!("{}\n", planned.record).as_bytes(), args.force)?;
-    if planned.cut_short {
-        env.note(format!("the time limit cut the plan short: the record covers {} pieces", planned.pieces));
-    }
-    env.line(format!("score={} pieces={}", planned.score, planned.pieces));
-    Ok(true)
-}
-
-/// `bench tetris --contest`: the planner's score against its budget, `key=value` lines.
-fn bench_contest(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
-    use super::contest::{PlanOptions, replay_str, solve_contest};
-    let defaults = PlanOptions::default();
-    let pieces = if args.pieces == 100_000 { defaults.pieces } else { u32::try_from(args.pieces)? };
-    let overrides = if args.weights == "ours" { "" } else { args.weights.as_str() };
-    let options = PlanOptions {
-        width: args.beam.unwrap_or(defaults.width),
-        pieces,
-        threads: args.threads,
-        weights: defaults.weights.with_overrides(overrides)?,
-        moves: args.moves.moves(),
-        ..defaults
-    };
-    let started = Instant::now();
-    let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
-    env.line(format!("beam={}", options.width));
-    env.line(format!("threads={}", options.threads));
-    env.line(format!("pieces={}", planned.pieces));
-    env.line(format!("seconds={:.1}", started.elapsed().as_secs_f64()));
-    let replay = replay_str(&planned.record, Default::default())?;
-    env.line(format!("clears={}", replay.clears.map(|c| c.to_string()).join("/")));
-    env.line(format!("score={}", planned.score));
-    Ok(true)
+    #[arg(long, value_enum, default_value_t = super::cli_contest::MovesArg::Any)]
+    pub moves: super::cli_contest::MovesArg,
+    /// At most this many pieces in a row may come in resting on the stack (a gravity tick would
+    /// lock them where they enter): a record for the contest page, whose fastest gravity leaves
+    /// time for only a few (its profile says how many: [contest] most_resting) [default: no limit].
+    #[arg(long)]
+    pub most_resting: Option<u8>,
 }
 
 /// Options of `tune tetris`: the cross-entropy method over simulated games (on a lower board with a
@@ -275,11 +217,11 @@ impl Game for Tetris {
                 "solve tetris plans the 2021 contest's known pieces: add --contest --out record.txt (live play is play tetris)"
             );
         }
-        solve_contest(env, args)
+        super::cli_contest::solve_contest(env, args)
     }
 
     fn bench(env: &mut Env, args: TetrisBench) -> anyhow::Result<bool> {
-        if args.contest { bench_contest(env, &args) } else { bench_games(env, &args) }
+        if args.contest { super::cli_contest::bench_contest(env, &args) } else { bench_games(env, &args) }
     }
 
     fn tune(env: &mut Env, args: TetrisTune) -> anyhow::Result<bool> {
@@ -299,7 +241,7 @@ pub fn read_frame(frame: &Frame, config: &LiveConfig) -> anyhow::Result<(f64, St
     Ok((layout.pitch, board_toml(&reading)))
 }
 
-fn load_config(env: &Env, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {
+pub(super) fn load_config(env: &Env, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {
     LiveConfig::from_profile(&profile.load(env, Tetris::DEFAULT_PROFILE, Tetris::NAME)?)
 }
 
@@ -317,6 +259,9 @@ pub fn board_toml(reading: &read::Reading) -> String {
 
 /// `gamebot play tetris`: Ok(true) when the asked number of lines was cleared.
 fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
+    if args.contest {
+        return super::cli_contest::play_contest(env, args);
+    }
     let config = load_config(env, &args.view.profile)?;
     if args.view.dry() {
         let frame = match &args.view.from {
@@ -531,7 +476,8 @@ mod tests {
             threads: 1,
             contest: false,
             beam: None,
-            moves: MovesArg::Any,
+            moves: crate::games::tetris::cli_contest::MovesArg::Any,
+            most_resting: None,
         };
         let mut report = Collected::default();
         assert!(bench_games(&mut env(&mut report), &args).unwrap_err().to_string().contains("--preview"));

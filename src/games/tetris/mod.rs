@@ -10,6 +10,7 @@ pub mod bench;
 pub mod board;
 pub mod case;
 pub mod cli;
+mod cli_contest;
 pub mod contest;
 pub mod eval;
 pub mod live;

@@ -9,7 +9,7 @@ use crate::games::tetris::board::Board;
 
 use super::eval::Weights;
 use super::rules::{Pos, SequencePiece};
-use super::search::{BeamConfig, Line, Links, Node, Progress, expand_all, prune, select};
+use super::search::{BeamConfig, Line, Links, Node, Progress, Round, expand_all, prune, select};
 
 /// Pieces between two saved beams (the fallback when a whole beam tops out).
 const CHECKPOINT_EVERY: usize = 250;
@@ -35,6 +35,8 @@ struct Checkpoint {
 /// times; lines that leave the final landings are not taken back.
 pub struct Beam {
     pieces: Vec<SequencePiece>,
+    /// Sequence index of the first piece.
+    first: usize,
     config: BeamConfig,
     cautious: Weights,
     nodes: Vec<Node>,
@@ -56,15 +58,18 @@ fn same_place(a: Pos, b: Pos) -> bool {
 }
 
 impl Beam {
-    /// A search placing `pieces` in order on `board`, whose score so far is `score`.
-    pub fn new(board: Board, score: u64, pieces: Vec<SequencePiece>, config: &BeamConfig) -> Beam {
+    /// A search placing `pieces` (sequence indices `first` on) in order on `board`, whose score so
+    /// far is `score`.
+    pub fn new(board: Board, score: u64, first: usize, pieces: Vec<SequencePiece>, config: &BeamConfig) -> Beam {
+        let resting = pieces.first().map_or(0, |p| u8::from(!super::rules::can_fall(&board, Pos::spawn(*p))));
         let config = BeamConfig { width: config.width.max(1), threads: config.threads.max(1), ..*config };
         Beam {
+            first,
             rounds: Vec::with_capacity(pieces.len()),
             pieces,
             cautious: config.weights.cautious(),
             config,
-            nodes: vec![Node { board, score, link: 0 }],
+            nodes: vec![Node { board, score, link: 0, resting }],
             fixed: Vec::new(),
             k: 0,
             retries: 0,
@@ -102,7 +107,16 @@ impl Beam {
         }
         let remaining = (self.pieces.len() - k - 1) as u32;
         let weights = if k < self.cautious_until { &self.cautious } else { &self.config.weights };
-        let mut children = expand_all(&self.nodes, self.pieces[k], remaining, weights, &self.config);
+        let limit = self.config.resting.filter(|l| self.first + k >= l.from);
+        let round = Round {
+            piece: self.pieces[k],
+            next: self.pieces.get(k + 1).copied(),
+            remaining,
+            weights,
+            moves: self.config.moves,
+            most_resting: limit.map(|l| l.most),
+        };
+        let mut children = expand_all(&self.nodes, round, self.config.threads);
         if let Some(&fixed) = self.fixed.get(k) {
             children.retain(|c| same_place(c.pos, fixed));
         }
@@ -189,7 +203,7 @@ fn line_of(rounds: &[Links], mut link: u32) -> Vec<Pos> {
 
 /// Plays `pieces` from the empty board with a beam and returns the best line found.
 pub fn beam(pieces: &[SequencePiece], config: &BeamConfig, progress: &mut dyn FnMut(Progress)) -> anyhow::Result<Line> {
-    let mut search = Beam::new(Board::default(), 0, pieces.to_vec(), config);
+    let mut search = Beam::new(Board::default(), 0, 0, pieces.to_vec(), config);
     let mut cut_short = false;
     while !search.done() {
         if let Some(limit) = config.time_limit

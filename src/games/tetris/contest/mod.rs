@@ -15,11 +15,12 @@ pub mod record;
 pub mod replay;
 pub mod rules;
 pub mod search;
+pub mod stream;
 
 #[cfg(test)]
 mod tests;
 
-pub use plan::{PlanOptions, PlannedRecord, solve_contest};
+pub use plan::{PlanOptions, PlannedRecord, record_of, solve_contest};
 pub use reach::{DROP_MARGIN, Moves};
 pub use record::{Op, RecordError, Validation};
 pub use replay::{End, Replay, ReplayOptions, replay_str};

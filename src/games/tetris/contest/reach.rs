@@ -110,8 +110,13 @@ impl Reach {
     /// Fills `out` with every landing of `piece` on `board`, one per distinct set of cells (the
     /// nearest), in search order. Empty when the piece cannot even enter.
     pub fn landings(&mut self, board: &Board, piece: SequencePiece, out: &mut Vec<Landing>) {
+        self.landings_from(board, Pos::spawn(piece), out);
+    }
+
+    /// Like `landings`, for a piece now at `start` (steps counted from there).
+    pub fn landings_from(&mut self, board: &Board, start: Pos, out: &mut Vec<Landing>) {
         out.clear();
-        if !self.search(board, Pos::spawn(piece)) {
+        if !self.search(board, start) {
             return;
         }
         let mut taken = [0u64; NODES / 64];

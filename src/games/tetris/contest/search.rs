@@ -29,6 +29,20 @@ pub struct BeamConfig {
     pub time_limit: Option<f64>,
     /// Which landings a piece may take.
     pub moves: Moves,
+    /// How many pieces in a row may come in resting on the stack, and from which piece on.
+    pub resting: Option<RestingLimit>,
+}
+
+/// A limit on how many pieces in a row may come in resting on the stack (nowhere to fall from
+/// where they enter). Under the live page's gravity a tick locks such a piece where it enters, so
+/// the player must place it, and each such piece after it, before the next tick: at the page's
+/// fastest gravity only a few fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RestingLimit {
+    /// From this piece on (sequence index, 0-based).
+    pub from: usize,
+    /// At most this many in a row.
+    pub most: u8,
 }
 
 /// Where a search is, for progress reports.
@@ -61,12 +75,15 @@ pub(super) struct Node {
     pub(super) score: u64,
     /// Index of this node's link in the last round's links.
     pub(super) link: u32,
+    /// Pieces in a row, up to the next one, that come in resting on the stack.
+    pub(super) resting: u8,
 }
 
 #[derive(Clone, Copy)]
 pub(super) struct Child {
     board: Board,
     score: u64,
+    resting: u8,
     rank: f64,
     parent: u32,
     landing: u16,
@@ -82,30 +99,44 @@ fn board_hash(board: &Board) -> u64 {
     h.finish()
 }
 
-/// Expands `nodes` (a slice of the beam starting at index `first`) with `piece`.
-fn expand(
-    nodes: &[Node],
-    first: usize,
-    piece: SequencePiece,
-    remaining: u32,
-    weights: &Weights,
-    moves: Moves,
-) -> Vec<Child> {
+/// One round: the piece placed, the one after it, and how the children are judged.
+#[derive(Clone, Copy)]
+pub(super) struct Round<'a> {
+    pub(super) piece: SequencePiece,
+    pub(super) next: Option<SequencePiece>,
+    /// Pieces still to come after this one.
+    pub(super) remaining: u32,
+    pub(super) weights: &'a Weights,
+    pub(super) moves: Moves,
+    /// At most this many pieces in a row may come in resting.
+    pub(super) most_resting: Option<u8>,
+}
+
+/// Expands `nodes` (a slice of the beam starting at index `first`) with the round's piece.
+fn expand(nodes: &[Node], first: usize, round: Round) -> Vec<Child> {
     let mut reach = Reach::default();
     let mut landings: Vec<Landing> = Vec::new();
     let mut out = Vec::with_capacity(nodes.len() * 24);
     for (i, node) in nodes.iter().enumerate() {
-        reach.landings_for(&node.board, piece, moves, &mut landings);
+        reach.landings_for(&node.board, round.piece, round.moves, &mut landings);
         for (l, landing) in landings.iter().enumerate() {
             let mut board = node.board;
             let lock = rules::lock(&mut board, landing.pos, TopOut::Public);
             if lock == Lock::GameOver {
                 continue;
             }
+            let rests = round.next.is_some_and(|next| !rules::can_fall(&board, Pos::spawn(next)));
+            let resting = if rests { node.resting.saturating_add(1) } else { 0 };
+            if round.most_resting.is_some_and(|most| resting > most) {
+                continue;
+            }
             let score = node.score + lock.points();
             let lines = if let Lock::Scored { lines, .. } = lock { lines } else { 0 };
-            let rank = score as f64 + eval::value(&board, remaining, weights) + eval::clear_shaping(lines, weights);
-            out.push(Child { board, score, rank, parent: (first + i) as u32, landing: l as u16, pos: landing.pos });
+            let rank = score as f64
+                + eval::value(&board, round.remaining, round.weights)
+                + eval::clear_shaping(lines, round.weights);
+            let (parent, landing, pos) = ((first + i) as u32, l as u16, landing.pos);
+            out.push(Child { board, score, resting, rank, parent, landing, pos });
         }
     }
     out
@@ -116,24 +147,14 @@ fn better(a: &Child, b: &Child) -> std::cmp::Ordering {
 }
 
 /// Expands the beam with one piece on `threads` threads; children come back in beam order.
-pub(super) fn expand_all(
-    beam: &[Node],
-    piece: SequencePiece,
-    remaining: u32,
-    weights: &Weights,
-    config: &BeamConfig,
-) -> Vec<Child> {
-    let (threads, moves) = (config.threads, config.moves);
+pub(super) fn expand_all(beam: &[Node], round: Round, threads: usize) -> Vec<Child> {
     if threads == 1 || beam.len() < 2 * threads {
-        return expand(beam, 0, piece, remaining, weights, moves);
+        return expand(beam, 0, round);
     }
     let chunk = beam.len().div_ceil(threads);
     std::thread::scope(|s| {
-        let handles: Vec<_> = beam
-            .chunks(chunk)
-            .enumerate()
-            .map(|(c, nodes)| s.spawn(move || expand(nodes, c * chunk, piece, remaining, weights, moves)))
-            .collect();
+        let handles: Vec<_> =
+            beam.chunks(chunk).enumerate().map(|(c, nodes)| s.spawn(move || expand(nodes, c * chunk, round))).collect();
         // A worker panics only on a bug: pass the panic on rather than lose its children.
         handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
     })
@@ -178,7 +199,12 @@ pub(super) fn select(mut children: Vec<Child>, beam: &[Node], width: usize, rese
     for i in order {
         let child = &children[i];
         links.push((beam[child.parent as usize].link, child.pos));
-        next.push(Node { board: child.board, score: child.score, link: (links.len() - 1) as u32 });
+        next.push(Node {
+            board: child.board,
+            score: child.score,
+            link: (links.len() - 1) as u32,
+            resting: child.resting,
+        });
     }
     (next, links)
 }
@@ -227,12 +253,12 @@ mod tests {
 
     fn child(board: Board, rank: f64, landing: u16) -> Child {
         let pos = Pos { kind: Kind::I, state: 0, x: 0, y: 0 };
-        Child { board, score: 0, rank, parent: 0, landing, pos }
+        Child { board, score: 0, resting: 0, rank, parent: 0, landing, pos }
     }
 
     #[test]
     fn the_reserve_keeps_the_best_low_stack_the_ranking_alone_drops() {
-        let beam = [Node { board: Board::default(), score: 0, link: 0 }];
+        let beam = [Node { board: Board::default(), score: 0, link: 0, resting: 0 }];
         // Eight tall boards (15 rows) rank above two low ones (11 rows).
         let mut children: Vec<Child> = (0..8).map(|i| child(stack(15, i), 100.0 - i as f64, i as u16)).collect();
         children.push(child(stack(11, 0), 50.0, 8));

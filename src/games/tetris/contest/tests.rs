@@ -321,9 +321,16 @@ fn settled_and_fixed_landings_are_the_start_of_the_final_line() {
     use super::eval::Weights;
     use super::reach::Moves;
     use super::search::BeamConfig;
-    let config = BeamConfig { width: 32, threads: 1, weights: Weights::default(), time_limit: None, moves: Moves::Any };
+    let config = BeamConfig {
+        width: 32,
+        threads: 1,
+        weights: Weights::default(),
+        time_limit: None,
+        moves: Moves::Any,
+        resting: None,
+    };
     let pieces = rules::sequence()[..160].to_vec();
-    let mut beam = Beam::new(Board::default(), 0, pieces.clone(), &config);
+    let mut beam = Beam::new(Board::default(), 0, 0, pieces.clone(), &config);
     let mut settled = Vec::new();
     while !beam.done() {
         beam.step().expect("a step");

@@ -4,6 +4,7 @@
 
 pub mod annotate;
 pub mod config;
+pub mod contest;
 pub mod driver;
 pub mod locate;
 pub mod play;

@@ -1,0 +1,159 @@
+//! Tetris's contest commands: `solve tetris --contest` (plan a record for the 2021 contest's known
+//! pieces), `bench tetris --contest` (its score against the budget) and `play tetris --contest`
+//! (the contest live on its own page, the record played written out).
+
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+
+use super::cli::{TetrisBench, TetrisPlay, TetrisSolve, load_config};
+use crate::env::Env;
+use crate::files::write_atomic;
+use crate::input::live::LiveInput;
+use crate::screen::open_window;
+
+/// The planner's limit on pieces in a row that come in resting on the stack.
+pub(super) fn resting_limit(most: Option<u8>) -> Option<super::contest::search::RestingLimit> {
+    most.map(|most| super::contest::search::RestingLimit { from: 0, most })
+}
+
+/// `--moves`: which landings the contest planner may choose.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesArg {
+    /// Any place a record can reach, tucks and spins included.
+    Any,
+    /// Only places reached by turning and shifting within the top three rows, then dropping:
+    /// what the contest page's gravity cannot break (for `play tetris --contest --record`).
+    Drop,
+}
+
+impl MovesArg {
+    pub fn moves(self) -> super::contest::Moves {
+        match self {
+            MovesArg::Any => super::contest::Moves::Any,
+            MovesArg::Drop => super::contest::Moves::Drop { margin: super::contest::DROP_MARGIN },
+        }
+    }
+}
+
+/// Progress of a contest plan.
+fn contest_progress(env: &mut Env, p: super::contest::Progress) {
+    env.progress("pieces", p.piece as u64, p.pieces as u64);
+    if p.piece.is_multiple_of(1000) || p.piece == p.pieces {
+        env.note(format!(
+            "piece {}/{} score {} beam {} retries {} {:.1}s",
+            p.piece, p.pieces, p.score, p.beam, p.retries, p.seconds
+        ));
+    }
+}
+
+/// `solve tetris --contest`: plan, write the record atomically, `score= pieces=` last.
+pub(super) fn solve_contest(env: &mut Env, args: TetrisSolve) -> anyhow::Result<bool> {
+    use super::contest::{PlanOptions, solve_contest};
+    let out = args.out.ok_or_else(|| anyhow::anyhow!("solve tetris --contest needs --out FILE for the record"))?;
+    if out.exists() && !args.force {
+        bail!("{}: already exists; pass --force to overwrite it", out.display());
+    }
+    let defaults = PlanOptions::default();
+    let options = PlanOptions {
+        width: args.beam.unwrap_or(defaults.width),
+        pieces: args.pieces.unwrap_or(defaults.pieces),
+        time_limit: args.time_limit,
+        moves: args.moves.moves(),
+        resting: resting_limit(args.most_resting),
+        ..defaults
+    };
+    let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
+    write_atomic(&out, format!("{}\n", planned.record).as_bytes(), args.force)?;
+    if planned.cut_short {
+        env.note(format!("the time limit cut the plan short: the record covers {} pieces", planned.pieces));
+    }
+    env.line(format!("score={} pieces={}", planned.score, planned.pieces));
+    Ok(true)
+}
+
+/// `bench tetris --contest`: the planner's score against its budget, `key=value` lines.
+pub(super) fn bench_contest(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
+    use super::contest::{PlanOptions, replay_str, solve_contest};
+    let defaults = PlanOptions::default();
+    let pieces = if args.pieces == 100_000 { defaults.pieces } else { u32::try_from(args.pieces)? };
+    let overrides = if args.weights == "ours" { "" } else { args.weights.as_str() };
+    let options = PlanOptions {
+        width: args.beam.unwrap_or(defaults.width),
+        pieces,
+        threads: args.threads,
+        weights: defaults.weights.with_overrides(overrides)?,
+        moves: args.moves.moves(),
+        resting: resting_limit(args.most_resting),
+        ..defaults
+    };
+    let started = Instant::now();
+    let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
+    env.line(format!("beam={}", options.width));
+    env.line(format!("threads={}", options.threads));
+    env.line(format!("pieces={}", planned.pieces));
+    env.line(format!("seconds={:.1}", started.elapsed().as_secs_f64()));
+    let replay = replay_str(&planned.record, Default::default())?;
+    env.line(format!("clears={}", replay.clears.map(|c| c.to_string()).join("/")));
+    env.line(format!("score={}", planned.score));
+    Ok(true)
+}
+
+/// `gamebot play tetris --contest`: the contest live, its record written, `score= pieces=` last.
+pub(super) fn play_contest(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
+    use super::contest::search::BeamConfig;
+    use super::contest::{Moves, ReplayOptions, record_of, replay_str};
+    use super::live::contest::{self, plan::Plan};
+    let config = load_config(env, &args.view.profile)?;
+    if let Some(out) = &args.view.out
+        && out.exists()
+        && !args.view.force
+    {
+        bail!("{}: already exists; pass --force to overwrite it", out.display());
+    }
+    anyhow::ensure!(args.beam >= 1, "--beam is at least 1");
+    let record = args.record.as_deref().map(Plan::from_record).transpose()?;
+    if let (Some(plan), Some(timing)) = (&record, &config.contest) {
+        let sequence = super::contest::rules::sequence();
+        let runs = plan.long_resting_runs(&sequence, timing.most_resting);
+        if runs > 0 {
+            env.note(format!(
+                "note: the record brings in more than {} pieces in a row resting on the stack {runs} times: the page's gravity may not leave time to place them (plan with solve tetris --contest --most-resting {})",
+                timing.most_resting, timing.most_resting
+            ));
+        }
+    }
+    let planner = BeamConfig {
+        width: args.beam,
+        threads: 1,
+        weights: super::contest::eval::Weights::default(),
+        time_limit: None,
+        moves: Moves::Any,
+        resting: config.contest.as_ref().and_then(|c| resting_limit(Some(c.most_resting))),
+    };
+    let mut window = open_window(&config.window, "open the contest's page first")?;
+    if let Some(note) = window.several() {
+        env.note(note);
+    }
+    let mut input = LiveInput::open()?;
+    let options = contest::Options { pieces: args.pieces, record, planner };
+    let summary = contest::run(&mut window, &mut input, &config, options, &mut |l: &str| env.note(l))?;
+    let text = record_of(&summary.landings)?;
+    let replayed = replay_str(&text, ReplayOptions::default()).context("the record played does not replay")?;
+    anyhow::ensure!(
+        replayed.score == summary.score,
+        "the record played replays to {} points, not the {} counted while playing",
+        replayed.score,
+        summary.score
+    );
+    if let Some(out) = &args.view.out {
+        write_atomic(out, format!("{text}\n").as_bytes(), args.view.force)?;
+        env.note(format!("wrote the record played to {}", out.display()));
+    }
+    env.line(summary.report());
+    if summary.outcome == contest::Outcome::ToppedOut {
+        env.note(format!("error: the page's game ended after {} pieces", summary.landings.len()));
+    }
+    env.line(format!("score={} pieces={}", replayed.score, summary.landings.len()));
+    Ok(summary.outcome == contest::Outcome::Reached)
+}

@@ -1,0 +1,394 @@
+//! `play tetris --contest`: the 2021 contest played live on its own page, from its first piece,
+//! with landings planned for the known sequence (a record planned beforehand, or the planner
+//! running alongside).
+//!
+//! Each piece is first seen on screen where it must be: the contest's next piece, at column 4 in
+//! its spawn state, over the board the plan left (`watch`); that also checks the last lock. Its
+//! keys are then sent at a moment the page's gravity cannot break them (`moves`, `gravity`): at
+//! once when a tick cannot matter, else while no tick can come, else after waiting for one. When
+//! the board on screen differs, it is explained as the last pieces having landed elsewhere, the
+//! record says so, and the planner starts again from the board on screen. Before any key the
+//! start is checked: the page must show the contest's first piece over an empty well. With the
+//! environment variable GAMEBOT_DEBUG set, each piece's timing is reported as progress.
+
+pub mod gravity;
+pub mod moves;
+pub mod plan;
+pub mod sim;
+pub mod watch;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+
+use self::gravity::{Gravity, period};
+use self::moves::{Drive, drive, unwaitable_run, waitable};
+use self::plan::{Plan, score_of};
+use self::watch::{Expect, Seen, Sight, stale_grids, wait_tick, watch};
+use super::config::{ContestTiming, LiveConfig};
+use super::locate::{Layout, locate};
+use super::read::{falling_piece, read_grid, read_preview};
+use crate::frame::Frame;
+use crate::games::tetris::board::Board;
+use crate::games::tetris::contest::reach::{Landing, Reach};
+use crate::games::tetris::contest::rules::{self, Generator, PIECES, Pos, SequencePiece, Step, TopOut};
+use crate::games::tetris::contest::search::BeamConfig;
+use crate::input::InputDevice;
+use crate::input::guard::Guard;
+use crate::screen::Screen;
+
+pub struct Options {
+    /// Stop, successfully, once this many pieces are placed (and the last lock checked).
+    pub pieces: Option<u32>,
+    /// Landings planned beforehand; None: plan alongside the game.
+    pub record: Option<Plan>,
+    /// The planner's budget, alongside and when planning again.
+    pub planner: BeamConfig,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The last piece, or the asked number, was placed.
+    Reached,
+    /// The page's game ended first.
+    ToppedOut,
+}
+
+#[derive(Debug)]
+pub struct Summary {
+    pub outcome: Outcome,
+    /// Where each piece placed landed, in order: the record played.
+    pub landings: Vec<Pos>,
+    /// The contest engine's score of those landings.
+    pub score: u64,
+    /// Boards on screen unlike the plan (each planned again from the screen).
+    pub replans: u32,
+    /// Pieces held until a tick was seen, and pieces sent while a tick could have broken them.
+    pub waits: u32,
+    pub raced: u32,
+    /// Pieces whose keys no tick could break.
+    pub tolerant: u32,
+    /// For each piece: ms from the last piece's keys to its own.
+    pub cycle_ms: Vec<f64>,
+    pub seconds: f64,
+}
+
+impl Summary {
+    pub fn report(&self) -> String {
+        let mut ms = self.cycle_ms.clone();
+        ms.sort_by(f64::total_cmp);
+        let at = |q: f64| ms.get(((ms.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
+        format!(
+            "pieces={} replans={} waits={} raced={} tolerant={} seconds={:.1} ms_per_piece_median={:.1} ms_per_piece_p99={:.1} outcome={:?}",
+            self.landings.len(),
+            self.replans,
+            self.waits,
+            self.raced,
+            self.tolerant,
+            self.seconds,
+            at(0.5),
+            at(0.99),
+            self.outcome
+        )
+    }
+}
+
+/// What was seen when the start is refused: one line saying what is wrong.
+fn wrong_start(frame: &Frame, layout: &Layout, config: &LiveConfig, sequence: &[SequencePiece]) -> String {
+    let grid = match read_grid(frame, layout, config.vision.empty_max) {
+        Ok(grid) => grid,
+        Err(e) => {
+            return format!("refusing to start: the well does not read cleanly ({e:#}): is this the contest's page?");
+        }
+    };
+    let filled = grid.iter().flatten().filter(|&&c| c).count();
+    let falling = falling_piece(&grid);
+    let next = read_preview(frame, layout, config.vision.empty_max).ok().flatten();
+    let (first, second) = (sequence[0].kind.letter(), sequence[1].kind.letter());
+    let restart = "restart the page's game (Esc on the page) and run gamebot at once";
+    if filled > 4 || (filled > 0 && falling.is_none() && filled == 4) {
+        return format!(
+            "refusing to start: the page is mid-game ({filled} cells in the well, not the contest's first piece alone): {restart}"
+        );
+    }
+    match (falling, next) {
+        (Some((piece, _)), _) if piece.letter() != first => format!(
+            "refusing to start: the falling piece is {}, not the contest's first piece {first}: another page, or a game under way ({restart})",
+            piece.letter()
+        ),
+        (_, Some(next)) if next.letter() != second => format!(
+            "refusing to start: the page shows {} next, not the contest's second piece {second}: another page, or a game under way ({restart})",
+            next.letter()
+        ),
+        (Some(_), _) => format!("refusing to start: the contest's first piece has fallen too far already: {restart}"),
+        (None, _) => format!("refusing to start: no piece of the contest is in the well: {restart}"),
+    }
+}
+
+/// Captures until `ready` holds for a frame or `patience` runs out; returns the last frame.
+fn capture_until(screen: &mut dyn Screen, patience: Duration, ready: impl Fn(&Frame) -> bool) -> anyhow::Result<Frame> {
+    let started = Instant::now();
+    loop {
+        let frame = screen.capture()?;
+        if ready(&frame) || started.elapsed() > patience {
+            return Ok(frame);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The landing a piece at `from` can still reach that leaves the best board (when the planned one
+/// cannot be reached any more).
+fn fallback(reach: &mut Reach, board: &Board, from: Pos, remaining: u32) -> Option<Pos> {
+    use crate::games::tetris::contest::eval::{Weights, value};
+    let mut landings: Vec<Landing> = Vec::new();
+    reach.landings_from(board, from, &mut landings);
+    let rank = |pos: Pos| {
+        let mut b = *board;
+        let lock = rules::lock(&mut b, pos, TopOut::Public);
+        if lock == rules::Lock::GameOver {
+            f64::MIN
+        } else {
+            lock.points() as f64 + value(&b, remaining, &Weights::default())
+        }
+    };
+    landings.iter().map(|l| l.pos).max_by(|a, b| rank(*a).total_cmp(&rank(*b)))
+}
+
+/// The key for one step.
+fn key_of(config: &LiveConfig, step: Step) -> &str {
+    match step {
+        Step::Left => &config.keys.left,
+        Step::Right => &config.keys.right,
+        Step::Down => &config.keys.soft_drop,
+        Step::Rotate => &config.keys.rotate,
+    }
+}
+
+/// Plays the contest in `screen` from its first piece, every key through the guard. Progress
+/// lines go to `progress`.
+pub fn run(
+    screen: &mut dyn Screen,
+    input: &mut dyn InputDevice,
+    config: &LiveConfig,
+    options: Options,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Summary> {
+    let timing: ContestTiming = config.contest.clone().with_context(|| {
+        format!(
+            "the profile {} has no [contest] section: it does not say how the contest page times its pieces",
+            config.name
+        )
+    })?;
+    let keys = &config.keys;
+    if [&keys.left, &keys.right, &keys.rotate, &keys.soft_drop, &keys.hard_drop]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case("escape"))
+    {
+        bail!("the profile {} binds a move to Escape, the key that stops the bot", config.name);
+    }
+    let ms = Duration::from_millis;
+    let sequence: Vec<SequencePiece> = Generator::default().take(PIECES as usize + 1).collect();
+    let started = Instant::now();
+    let patience = ms(config.timing.piece_timeout_ms);
+    let first = capture_until(screen, patience, |f| locate(f, &config.vision).is_ok())?;
+    let layout =
+        locate(&first, &config.vision).with_context(|| format!("finding the well in {}'s window", config.name))?;
+    let mut gravity = Gravity::new(&timing);
+    let mut board = Board::default();
+    let expect = Expect { index: 0, board: &board, before: None, sequence: &sequence, stale: &[] };
+    let mut seen = match watch(screen, &layout, config, &expect, &mut gravity, period(&timing, 1), started)? {
+        Sight::Expected(seen) => seen,
+        _ => bail!(wrong_start(&screen.capture()?, &layout, config, &sequence)),
+    };
+    let mut plan = match options.record {
+        Some(plan) => plan,
+        None => Plan::search(Board::default(), 0, 0, &sequence, &options.planner),
+    };
+    let mut guard = Guard::new(input, &config.guard);
+    let mut reach = Reach::default();
+    let limit = options.pieces.map_or(PIECES as usize, |n| (n as usize).min(PIECES as usize));
+    let mut summary = Summary {
+        outcome: Outcome::Reached,
+        landings: Vec::new(),
+        score: 0,
+        replans: 0,
+        waits: 0,
+        raced: 0,
+        tolerant: 0,
+        cycle_ms: Vec::new(),
+        seconds: 0.0,
+    };
+    let mut sent = started;
+    let debug = std::env::var_os("GAMEBOT_DEBUG").is_some();
+    let epoch_ms = |at: Instant| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        (now.as_secs_f64() - at.elapsed().as_secs_f64()) * 1e3
+    };
+    loop {
+        let k = seen.index;
+        if k >= limit {
+            break;
+        }
+        let period_now = period(&timing, k as u32 + 1);
+        let mut pos = seen.pos;
+        // The landing: planned, or (the last piece, which never scores) straight down.
+        let patience = if k == 0 { ms(5000) } else { ms(timing.plan_wait_ms) };
+        let planned = if k + 1 < PIECES as usize { plan.landing(k, patience)? } else { None };
+        let mut landing = match planned {
+            Some(landing) => landing,
+            None if k + 1 == PIECES as usize => {
+                let mut down = pos;
+                while rules::can_fall(&board, down) {
+                    down.y += 1;
+                }
+                down
+            }
+            None => {
+                progress(&format!("the plan ends before piece {}: planning the rest from the board on screen", k + 1));
+                plan = Plan::search(board, score_of(&summary.landings), k, &sequence, &options.planner);
+                plan.landing(k, ms(timing.plan_wait_ms))?.context("the planner gave no landing")?
+            }
+        };
+        // Send the keys once no tick can break them (or it cannot be helped), waiting for a tick
+        // if the piece can take one.
+        let mut gone = false;
+        let mut why = "";
+        let keys: Drive = loop {
+            let Some(d) = drive(&mut reach, &board, pos, landing) else {
+                // Gravity took the piece past its planned landing: the best place it still reaches.
+                let remaining = (PIECES as usize - k) as u32;
+                landing = fallback(&mut reach, &board, pos, remaining).context("the falling piece can go nowhere")?;
+                progress(&format!(
+                    "piece {} cannot reach its planned landing any more: placing it at {landing:?}",
+                    k + 1
+                ));
+                continue;
+            };
+            let mut after = board;
+            rules::lock(&mut after, landing, TopOut::Staff);
+            let next = plan.known(k + 1, 8);
+            let run = unwaitable_run(&mut reach, &after, &sequence[k + 1..], &next, 8);
+            if d.tolerant && run == 0 {
+                why = "tolerant";
+                break d;
+            }
+            let need = ms(timing.key_lag_ms + run as u64 * timing.cycle_ms);
+            let now = Instant::now();
+            let quiet = gravity.quiet_until(now, period_now);
+            if debug {
+                let left = quiet.map_or(-1.0, |q| q.saturating_duration_since(now).as_secs_f64() * 1e3);
+                progress(&format!(
+                    "piece {} at row {} tolerant {} run {run} quiet {left:.1} ms",
+                    k + 1,
+                    pos.y,
+                    d.tolerant
+                ));
+            }
+            if quiet.is_some_and(|quiet| quiet >= now + need) {
+                why = "quiet";
+                break d;
+            }
+            if waitable(&mut reach, &board, pos, landing) {
+                summary.waits += 1;
+                let wait = period_now * 2 + ms(timing.tick_delay_ms + timing.display_lag_ms);
+                let now_seen = Seen { pos, ..seen.clone() };
+                match wait_tick(screen, &layout, config, &now_seen, &mut gravity, period_now, wait)? {
+                    Some(lower) => {
+                        pos = lower;
+                        continue;
+                    }
+                    None => {
+                        gone = true;
+                        break d;
+                    }
+                }
+            }
+            summary.raced += 1;
+            why = "raced";
+            break d;
+        };
+        if !gone {
+            for &step in &keys.steps {
+                guard.key(key_of(config, step), &*screen).with_context(|| format!("piece {}", k + 1))?;
+            }
+            guard.key(&config.keys.hard_drop, &*screen).with_context(|| format!("piece {}", k + 1))?;
+            summary.tolerant += u32::from(keys.tolerant);
+        }
+        let now = Instant::now();
+        if debug {
+            progress(&format!(
+                "piece {} seen {:.1} sent {:.1} ({why}{}) keys {:?}",
+                k + 1,
+                epoch_ms(seen.at),
+                epoch_ms(now),
+                if gone { ", gone" } else { "" },
+                keys.steps
+            ));
+        }
+        summary.cycle_ms.push((now - sent).as_secs_f64() * 1e3);
+        sent = now;
+        let before = board;
+        rules::lock(&mut board, landing, TopOut::Staff);
+        summary.landings.push(landing);
+        if (k + 1).is_multiple_of(500) {
+            progress(&format!(
+                "piece {} score {} {:.0} s (replans {}, waits {}, raced {})",
+                k + 1,
+                score_of(&summary.landings),
+                started.elapsed().as_secs_f64(),
+                summary.replans,
+                summary.waits,
+                summary.raced
+            ));
+        }
+        if k + 1 == PIECES as usize {
+            break;
+        }
+        // The next piece, over the board this lock leaves.
+        // The screens the piece showed on its way: a frame still showing one is old.
+        let walked = keys.steps.iter().scan(pos, |p, &step| {
+            let next = p.stepped(step);
+            if next.is_legal(&before) {
+                *p = next;
+            }
+            Some(*p)
+        });
+        let path: Vec<Pos> = std::iter::once(pos).chain(walked).collect();
+        let stale = stale_grids(&before, &path);
+        let expect = Expect {
+            index: k + 1,
+            board: &board,
+            before: Some((&before, landing)),
+            sequence: &sequence,
+            stale: &stale,
+        };
+        match watch(screen, &layout, config, &expect, &mut gravity, period(&timing, k as u32 + 2), sent)? {
+            Sight::Expected(next) => seen = next,
+            Sight::Differs { seen: next, from, landings } => {
+                summary.replans += 1;
+                progress(&format!(
+                    "the board on screen is not the plan's: piece {} landed at {:?}, not {:?}; planning again from the screen",
+                    from + 1,
+                    landings[0],
+                    summary.landings[from]
+                ));
+                summary.landings.truncate(from);
+                summary.landings.extend(landings);
+                board = next.board;
+                plan = Plan::search(board, score_of(&summary.landings), next.index, &sequence, &options.planner);
+                seen = next;
+            }
+            Sight::Over => {
+                summary.outcome = Outcome::ToppedOut;
+                break;
+            }
+        }
+    }
+    summary.score = score_of(&summary.landings);
+    summary.seconds = started.elapsed().as_secs_f64();
+    Ok(summary)
+}

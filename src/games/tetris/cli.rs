@@ -108,10 +108,9 @@ pub struct TetrisBench {
     /// With --contest: which landings a piece may take (see `solve tetris --moves`).
     #[arg(long, value_enum, default_value_t = super::cli_contest::MovesArg::Any)]
     pub moves: super::cli_contest::MovesArg,
-    /// With --contest: at most this many pieces in a row may come in resting on the stack (see
-    /// `solve tetris --most-resting`).
+    /// With --contest: at most this many rushed pieces in a row (see `solve tetris --most-rushed`).
     #[arg(long)]
-    pub most_resting: Option<u8>,
+    pub most_rushed: Option<u8>,
 }
 
 /// Options of `solve tetris`: the 2021 contest planner.
@@ -139,11 +138,12 @@ pub struct TetrisSolve {
     /// the top, then drop: what the contest page's gravity cannot break).
     #[arg(long, value_enum, default_value_t = super::cli_contest::MovesArg::Any)]
     pub moves: super::cli_contest::MovesArg,
-    /// At most this many pieces in a row may come in resting on the stack (a gravity tick would
-    /// lock them where they enter): a record for the contest page, whose fastest gravity leaves
-    /// time for only a few (its profile says how many: [contest] most_resting) [default: no limit].
+    /// At most this many rushed pieces in a row: pieces the contest page's gravity leaves no time
+    /// to wait for (a tick would lock them where they come in, or take them a row down from where
+    /// their landing is out of reach). A record for the page: at its fastest gravity only a few fit
+    /// between two ticks (its profile says how many: [contest] most_rushed) [default: no limit].
     #[arg(long)]
-    pub most_resting: Option<u8>,
+    pub most_rushed: Option<u8>,
 }
 
 /// Options of `tune tetris`: the cross-entropy method over simulated games (on a lower board with a
@@ -477,7 +477,7 @@ mod tests {
             contest: false,
             beam: None,
             moves: crate::games::tetris::cli_contest::MovesArg::Any,
-            most_resting: None,
+            most_rushed: None,
         };
         let mut report = Collected::default();
         assert!(bench_games(&mut env(&mut report), &args).unwrap_err().to_string().contains("--preview"));

@@ -13,8 +13,8 @@ use crate::input::live::LiveInput;
 use crate::screen::open_window;
 
 /// The planner's limit on pieces in a row that come in resting on the stack.
-pub(super) fn resting_limit(most: Option<u8>) -> Option<super::contest::search::RestingLimit> {
-    most.map(|most| super::contest::search::RestingLimit { from: 0, most })
+pub(super) fn rushed_limit(most: Option<u8>) -> Option<super::contest::search::RushedLimit> {
+    most.map(|most| super::contest::search::RushedLimit { from: 0, most })
 }
 
 /// `--moves`: which landings the contest planner may choose.
@@ -60,7 +60,7 @@ pub(super) fn solve_contest(env: &mut Env, args: TetrisSolve) -> anyhow::Result<
         pieces: args.pieces.unwrap_or(defaults.pieces),
         time_limit: args.time_limit,
         moves: args.moves.moves(),
-        resting: resting_limit(args.most_resting),
+        rushed: rushed_limit(args.most_rushed),
         ..defaults
     };
     let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
@@ -84,7 +84,7 @@ pub(super) fn bench_contest(env: &mut Env, args: &TetrisBench) -> anyhow::Result
         threads: args.threads,
         weights: defaults.weights.with_overrides(overrides)?,
         moves: args.moves.moves(),
-        resting: resting_limit(args.most_resting),
+        rushed: rushed_limit(args.most_rushed),
         ..defaults
     };
     let started = Instant::now();
@@ -115,11 +115,11 @@ pub(super) fn play_contest(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<b
     let record = args.record.as_deref().map(Plan::from_record).transpose()?;
     if let (Some(plan), Some(timing)) = (&record, &config.contest) {
         let sequence = super::contest::rules::sequence();
-        let runs = plan.long_resting_runs(&sequence, timing.most_resting);
+        let runs = plan.long_rushed_runs(&sequence, timing.most_rushed);
         if runs > 0 {
             env.note(format!(
-                "note: the record brings in more than {} pieces in a row resting on the stack {runs} times: the page's gravity may not leave time to place them (plan with solve tetris --contest --most-resting {})",
-                timing.most_resting, timing.most_resting
+                "note: the record has more than {} rushed pieces in a row {runs} times: the page's gravity may not leave time to place them (plan with solve tetris --contest --most-rushed {})",
+                timing.most_rushed, timing.most_rushed
             ));
         }
     }
@@ -129,7 +129,7 @@ pub(super) fn play_contest(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<b
         weights: super::contest::eval::Weights::default(),
         time_limit: None,
         moves: Moves::Any,
-        resting: config.contest.as_ref().and_then(|c| resting_limit(Some(c.most_resting))),
+        rushed: config.contest.as_ref().and_then(|c| rushed_limit(Some(c.most_rushed))),
     };
     let mut window = open_window(&config.window, "open the contest's page first")?;
     if let Some(note) = window.several() {

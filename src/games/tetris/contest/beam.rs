@@ -61,7 +61,6 @@ impl Beam {
     /// A search placing `pieces` (sequence indices `first` on) in order on `board`, whose score so
     /// far is `score`.
     pub fn new(board: Board, score: u64, first: usize, pieces: Vec<SequencePiece>, config: &BeamConfig) -> Beam {
-        let resting = pieces.first().map_or(0, |p| u8::from(!super::rules::can_fall(&board, Pos::spawn(*p))));
         let config = BeamConfig { width: config.width.max(1), threads: config.threads.max(1), ..*config };
         Beam {
             first,
@@ -69,7 +68,7 @@ impl Beam {
             pieces,
             cautious: config.weights.cautious(),
             config,
-            nodes: vec![Node { board, score, link: 0, resting }],
+            nodes: vec![Node { board, score, link: 0, rushed: 0 }],
             fixed: Vec::new(),
             k: 0,
             retries: 0,
@@ -107,14 +106,13 @@ impl Beam {
         }
         let remaining = (self.pieces.len() - k - 1) as u32;
         let weights = if k < self.cautious_until { &self.cautious } else { &self.config.weights };
-        let limit = self.config.resting.filter(|l| self.first + k >= l.from);
+        let limit = self.config.rushed.filter(|l| self.first + k >= l.from);
         let round = Round {
             piece: self.pieces[k],
-            next: self.pieces.get(k + 1).copied(),
             remaining,
             weights,
             moves: self.config.moves,
-            most_resting: limit.map(|l| l.most),
+            most_rushed: limit.map(|l| l.most),
         };
         let mut children = expand_all(&self.nodes, round, self.config.threads);
         if let Some(&fixed) = self.fixed.get(k) {

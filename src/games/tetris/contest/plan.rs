@@ -15,7 +15,7 @@ use super::reach::{Moves, Reach};
 use super::record;
 use super::replay::{ReplayOptions, replay_str};
 use super::rules::{self, Lock, PIECES, Pos, TopOut};
-use super::search::{BeamConfig, Progress, RestingLimit};
+use super::search::{BeamConfig, Progress, RushedLimit};
 
 /// Default beam width: a full 9,999-piece plan in about 7 minutes on two shared cores.
 pub const DEFAULT_WIDTH: usize = 4000;
@@ -33,8 +33,8 @@ pub struct PlanOptions {
     pub time_limit: Option<f64>,
     /// Which landings a piece may take.
     pub moves: Moves,
-    /// How many pieces in a row may come in resting on the stack.
-    pub resting: Option<RestingLimit>,
+    /// How many rushed pieces in a row a line may have (see `search::RushedLimit`).
+    pub rushed: Option<RushedLimit>,
 }
 
 impl Default for PlanOptions {
@@ -46,7 +46,7 @@ impl Default for PlanOptions {
             weights: Weights::default(),
             time_limit: None,
             moves: Moves::Any,
-            resting: None,
+            rushed: None,
         }
     }
 }
@@ -81,7 +81,7 @@ pub fn solve_contest(options: &PlanOptions, progress: &mut dyn FnMut(Progress)) 
         weights: options.weights,
         time_limit: options.time_limit,
         moves: options.moves,
-        resting: options.resting,
+        rushed: options.rushed,
     };
     let line = beam::beam(pieces, &config, progress)?;
     let (record, score) = write_record(&line.landings)?;

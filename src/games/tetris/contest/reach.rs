@@ -149,6 +149,19 @@ impl Reach {
         self.path_from(board, Pos::spawn(piece), target)
     }
 
+    /// Searches from `start` (where a piece is now) for `reached`; false if `start` is not legal.
+    pub fn explore(&mut self, board: &Board, start: Pos) -> bool {
+        self.search(board, start)
+    }
+
+    /// After `explore`: true when `target`, or a state of it with the same cells, was reached.
+    pub fn reached(&self, target: Pos) -> bool {
+        let canonical = target.kind.shape(target.state).canonical;
+        (0..4u8)
+            .filter(|&s| target.kind.shape(s).canonical == canonical)
+            .any(|state| index(state, target.x, target.y).is_some_and(|i| self.dist[i] != UNSEEN))
+    }
+
     /// The unit steps of a shortest path from `start` (where a piece is now) to `target`, if it is
     /// reachable within the op limit.
     pub fn path_from(&mut self, board: &Board, start: Pos, target: Pos) -> Option<Vec<Step>> {

@@ -29,16 +29,17 @@ pub struct BeamConfig {
     pub time_limit: Option<f64>,
     /// Which landings a piece may take.
     pub moves: Moves,
-    /// How many pieces in a row may come in resting on the stack, and from which piece on.
-    pub resting: Option<RestingLimit>,
+    /// How many rushed pieces in a row a line may have, and from which piece on.
+    pub rushed: Option<RushedLimit>,
 }
 
-/// A limit on how many pieces in a row may come in resting on the stack (nowhere to fall from
-/// where they enter). Under the live page's gravity a tick locks such a piece where it enters, so
-/// the player must place it, and each such piece after it, before the next tick: at the page's
-/// fastest gravity only a few fit.
+/// A limit on *rushed* pieces in a row: pieces the live page's gravity leaves no time to wait
+/// for, because a tick would lock them where they come in (they enter resting on the stack) or
+/// take them a row down, from where their landing cannot be reached any more. Such a piece has to
+/// be placed before the next tick after it comes in, and so does each rushed piece right after it:
+/// at the page's fastest gravity only a few fit between two ticks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RestingLimit {
+pub struct RushedLimit {
     /// From this piece on (sequence index, 0-based).
     pub from: usize,
     /// At most this many in a row.
@@ -75,15 +76,15 @@ pub(super) struct Node {
     pub(super) score: u64,
     /// Index of this node's link in the last round's links.
     pub(super) link: u32,
-    /// Pieces in a row, up to the next one, that come in resting on the stack.
-    pub(super) resting: u8,
+    /// Rushed pieces in a row, up to the last placed.
+    pub(super) rushed: u8,
 }
 
 #[derive(Clone, Copy)]
 pub(super) struct Child {
     board: Board,
     score: u64,
-    resting: u8,
+    rushed: u8,
     rank: f64,
     parent: u32,
     landing: u16,
@@ -103,31 +104,35 @@ fn board_hash(board: &Board) -> u64 {
 #[derive(Clone, Copy)]
 pub(super) struct Round<'a> {
     pub(super) piece: SequencePiece,
-    pub(super) next: Option<SequencePiece>,
     /// Pieces still to come after this one.
     pub(super) remaining: u32,
     pub(super) weights: &'a Weights,
     pub(super) moves: Moves,
-    /// At most this many pieces in a row may come in resting.
-    pub(super) most_resting: Option<u8>,
+    /// At most this many rushed pieces in a row.
+    pub(super) most_rushed: Option<u8>,
 }
 
 /// Expands `nodes` (a slice of the beam starting at index `first`) with the round's piece.
 fn expand(nodes: &[Node], first: usize, round: Round) -> Vec<Child> {
     let mut reach = Reach::default();
+    // Where the piece can still go after a tick (one row down from its spawn), for rushed pieces.
+    let mut after_tick = Reach::default();
     let mut landings: Vec<Landing> = Vec::new();
     let mut out = Vec::with_capacity(nodes.len() * 24);
     for (i, node) in nodes.iter().enumerate() {
         reach.landings_for(&node.board, round.piece, round.moves, &mut landings);
+        let can_wait = round.most_rushed.is_some()
+            && rules::can_fall(&node.board, Pos::spawn(round.piece))
+            && after_tick.explore(&node.board, Pos::spawn(round.piece).stepped(rules::Step::Down));
         for (l, landing) in landings.iter().enumerate() {
+            let waits = can_wait && after_tick.reached(landing.pos);
+            let rushed = if waits { 0 } else { node.rushed.saturating_add(1) };
+            if round.most_rushed.is_some_and(|most| rushed > most) {
+                continue;
+            }
             let mut board = node.board;
             let lock = rules::lock(&mut board, landing.pos, TopOut::Public);
             if lock == Lock::GameOver {
-                continue;
-            }
-            let rests = round.next.is_some_and(|next| !rules::can_fall(&board, Pos::spawn(next)));
-            let resting = if rests { node.resting.saturating_add(1) } else { 0 };
-            if round.most_resting.is_some_and(|most| resting > most) {
                 continue;
             }
             let score = node.score + lock.points();
@@ -136,7 +141,7 @@ fn expand(nodes: &[Node], first: usize, round: Round) -> Vec<Child> {
                 + eval::value(&board, round.remaining, round.weights)
                 + eval::clear_shaping(lines, round.weights);
             let (parent, landing, pos) = ((first + i) as u32, l as u16, landing.pos);
-            out.push(Child { board, score, resting, rank, parent, landing, pos });
+            out.push(Child { board, score, rushed, rank, parent, landing, pos });
         }
     }
     out
@@ -203,7 +208,7 @@ pub(super) fn select(mut children: Vec<Child>, beam: &[Node], width: usize, rese
             board: child.board,
             score: child.score,
             link: (links.len() - 1) as u32,
-            resting: child.resting,
+            rushed: child.rushed,
         });
     }
     (next, links)
@@ -253,12 +258,12 @@ mod tests {
 
     fn child(board: Board, rank: f64, landing: u16) -> Child {
         let pos = Pos { kind: Kind::I, state: 0, x: 0, y: 0 };
-        Child { board, score: 0, resting: 0, rank, parent: 0, landing, pos }
+        Child { board, score: 0, rushed: 0, rank, parent: 0, landing, pos }
     }
 
     #[test]
     fn the_reserve_keeps_the_best_low_stack_the_ranking_alone_drops() {
-        let beam = [Node { board: Board::default(), score: 0, link: 0, resting: 0 }];
+        let beam = [Node { board: Board::default(), score: 0, link: 0, rushed: 0 }];
         // Eight tall boards (15 rows) rank above two low ones (11 rows).
         let mut children: Vec<Child> = (0..8).map(|i| child(stack(15, i), 100.0 - i as f64, i as u16)).collect();
         children.push(child(stack(11, 0), 50.0, 8));

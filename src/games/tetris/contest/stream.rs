@@ -21,6 +21,9 @@ use super::search::BeamConfig;
 
 /// Rounds between two looks for landings that have become final.
 const SETTLE_EVERY: usize = 8;
+/// Pieces the search runs ahead of the player at most: past that it rests a little between rounds,
+/// leaving the machine to the game.
+const MAX_LEAD: usize = 500;
 /// Longest wait for a landing asked for now (the search makes it final within a round or two).
 const FORCED_WAIT: Duration = Duration::from_secs(30);
 
@@ -32,8 +35,9 @@ struct State {
     wanted: usize,
     stop: bool,
     error: Option<String>,
-    /// Pieces the search has placed (its lead over the player).
+    /// Pieces the search has placed, and the planned piece the player last asked about.
     searched: usize,
+    asked: usize,
 }
 
 struct Shared {
@@ -90,6 +94,7 @@ impl PlanStream {
         let Some(at) = index.checked_sub(self.first).filter(|&at| at < self.planned) else { return Ok(None) };
         let asked = Instant::now();
         let mut state = self.shared.lock();
+        state.asked = state.asked.max(at);
         loop {
             if let Some(&pos) = state.fixed.get(at) {
                 return Ok(Some(pos));
@@ -112,7 +117,8 @@ impl PlanStream {
     /// The landings already final from `index` on, at most `count`, without waiting.
     pub fn known(&self, index: usize, count: usize) -> Vec<Pos> {
         let Some(at) = index.checked_sub(self.first) else { return Vec::new() };
-        let state = self.shared.lock();
+        let mut state = self.shared.lock();
+        state.asked = state.asked.max(at);
         state.fixed.iter().skip(at).take(count).copied().collect()
     }
 
@@ -138,12 +144,16 @@ fn search(shared: &Shared, mut beam: Beam) -> anyhow::Result<()> {
     let mut published = 0;
     let mut rounds = 0usize;
     loop {
-        let (wanted, stop) = {
+        let (wanted, stop, asked) = {
             let state = shared.lock();
-            (state.wanted, state.stop)
+            (state.wanted, state.stop, state.asked)
         };
         if stop {
             return Ok(());
+        }
+        if (beam.progress().piece as usize).saturating_sub(asked) > MAX_LEAD {
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
         }
         let placed = beam.progress().piece as usize;
         let forced = wanted > published && placed >= wanted;
@@ -186,7 +196,7 @@ mod tests {
             weights: Weights::default(),
             time_limit: None,
             moves: Moves::Any,
-            resting: None,
+            rushed: None,
         }
     }
 

@@ -327,7 +327,7 @@ fn settled_and_fixed_landings_are_the_start_of_the_final_line() {
         weights: Weights::default(),
         time_limit: None,
         moves: Moves::Any,
-        resting: None,
+        rushed: None,
     };
     let pieces = rules::sequence()[..160].to_vec();
     let mut beam = Beam::new(Board::default(), 0, 0, pieces.clone(), &config);

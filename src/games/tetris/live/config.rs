@@ -99,9 +99,9 @@ pub struct ContestTiming {
     pub plan_wait_ms: u64,
     /// Pause between two captures while watching a piece.
     pub poll_ms: u64,
-    /// At most this many pieces in a row may come in resting on the stack in the player's own
-    /// plans (each must be placed before the next tick; see `solve tetris --most-resting`).
-    pub most_resting: u8,
+    /// At most this many rushed pieces in a row in the player's own plans (each must be placed
+    /// before the next tick; see `solve tetris --most-rushed`).
+    pub most_rushed: u8,
 }
 
 impl Default for ContestTiming {
@@ -117,7 +117,7 @@ impl Default for ContestTiming {
             cycle_ms: 25,
             plan_wait_ms: 40,
             poll_ms: 1,
-            most_resting: 2,
+            most_rushed: 2,
         }
     }
 }

@@ -12,6 +12,7 @@
 //! environment variable GAMEBOT_DEBUG set, each piece's timing is reported as progress.
 
 pub mod gravity;
+pub mod lag;
 pub mod moves;
 pub mod plan;
 pub mod sim;
@@ -25,9 +26,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 
 use self::gravity::{Gravity, period};
-use self::moves::{Drive, drive, unwaitable_run, waitable};
-use self::plan::{Plan, score_of};
-use self::watch::{Expect, Seen, Sight, stale_grids, wait_tick, watch};
+use self::lag::Lag;
+use self::moves::{Drive, drive, rushed_run, waitable};
+use self::plan::{PLANNED, Plan, score_of};
+use self::watch::{Expect, Held, Seen, Sight, Ticks, hold, stale_grids, watch};
 use super::config::{ContestTiming, LiveConfig};
 use super::locate::{Layout, locate};
 use super::read::{falling_piece, read_grid, read_preview};
@@ -66,8 +68,10 @@ pub struct Summary {
     pub score: u64,
     /// Boards on screen unlike the plan (each planned again from the screen).
     pub replans: u32,
-    /// Pieces held until a tick was seen, and pieces sent while a tick could have broken them.
+    /// Pieces held until a tick was seen, held for the planner, and sent while a tick could have
+    /// broken them.
     pub waits: u32,
+    pub held: u32,
     pub raced: u32,
     /// Pieces whose keys no tick could break.
     pub tolerant: u32,
@@ -82,10 +86,11 @@ impl Summary {
         ms.sort_by(f64::total_cmp);
         let at = |q: f64| ms.get(((ms.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
         format!(
-            "pieces={} replans={} waits={} raced={} tolerant={} seconds={:.1} ms_per_piece_median={:.1} ms_per_piece_p99={:.1} outcome={:?}",
+            "pieces={} replans={} waits={} held={} raced={} tolerant={} seconds={:.1} ms_per_piece_median={:.1} ms_per_piece_p99={:.1} outcome={:?}",
             self.landings.len(),
             self.replans,
             self.waits,
+            self.held,
             self.raced,
             self.tolerant,
             self.seconds,
@@ -94,6 +99,24 @@ impl Summary {
             self.outcome
         )
     }
+}
+
+/// Pieces the planner alongside plans before the first key (the first piece falls slowly).
+const START_LEAD: usize = 300;
+/// Landings wanted past a piece before its keys go, when it can wait for them.
+const PLAN_AHEAD: usize = 8;
+
+/// Ticks seen while the first piece is watched for.
+fn first_ticks<'a>(gravity: &'a mut Gravity, timing: &ContestTiming) -> Ticks<'a> {
+    Ticks { gravity, period: period(timing, 1), lag: Duration::from_millis(timing.display_lag_ms) }
+}
+
+/// Where a piece at `pos` comes to rest, dropped straight down.
+fn dropped(board: &Board, mut pos: Pos) -> Pos {
+    while rules::can_fall(board, pos) {
+        pos.y += 1;
+    }
+    pos
 }
 
 /// What was seen when the start is refused: one line saying what is wrong.
@@ -200,7 +223,8 @@ pub fn run(
     let mut gravity = Gravity::new(&timing);
     let mut board = Board::default();
     let expect = Expect { index: 0, board: &board, before: None, sequence: &sequence, stale: &[] };
-    let mut seen = match watch(screen, &layout, config, &expect, &mut gravity, period(&timing, 1), started)? {
+    let mut lag = Lag::new(&timing);
+    let mut seen = match watch(screen, &layout, config, &expect, first_ticks(&mut gravity, &timing), started)? {
         Sight::Expected(seen) => seen,
         _ => bail!(wrong_start(&screen.capture()?, &layout, config, &sequence)),
     };
@@ -208,6 +232,14 @@ pub fn run(
         Some(plan) => plan,
         None => Plan::search(Board::default(), 0, 0, &sequence, &options.planner),
     };
+    // The first piece falls slowly: let the planner get ahead meanwhile, then see where it is.
+    if matches!(plan, Plan::Stream(_)) {
+        plan.warm_up(0, START_LEAD, ms(timing.gravity_ms * 2));
+        seen = match watch(screen, &layout, config, &expect, first_ticks(&mut gravity, &timing), started)? {
+            Sight::Expected(seen) => seen,
+            _ => bail!(wrong_start(&screen.capture()?, &layout, config, &sequence)),
+        };
+    }
     let mut guard = Guard::new(input, &config.guard);
     let mut reach = Reach::default();
     let limit = options.pieces.map_or(PIECES as usize, |n| (n as usize).min(PIECES as usize));
@@ -217,6 +249,7 @@ pub fn run(
         score: 0,
         replans: 0,
         waits: 0,
+        held: 0,
         raced: 0,
         tolerant: 0,
         cycle_ms: Vec::new(),
@@ -235,28 +268,44 @@ pub fn run(
         }
         let period_now = period(&timing, k as u32 + 1);
         let mut pos = seen.pos;
-        // The landing: planned, or (the last piece, which never scores) straight down.
-        let patience = if k == 0 { ms(5000) } else { ms(timing.plan_wait_ms) };
-        let planned = if k + 1 < PIECES as usize { plan.landing(k, patience)? } else { None };
-        let mut landing = match planned {
-            Some(landing) => landing,
-            None if k + 1 == PIECES as usize => {
-                let mut down = pos;
-                while rules::can_fall(&board, down) {
-                    down.y += 1;
-                }
-                down
+        let mut gone = false;
+        let mut why = "";
+        let now_seen = |pos: Pos| Seen { pos, ..seen.clone() };
+        // The landing: planned (held while the planner has not reached it, if the piece can wait),
+        // or (the last piece, which never scores) straight down.
+        let mut landing = loop {
+            if k + 1 == PIECES as usize {
+                break dropped(&board, pos);
             }
-            None => {
-                progress(&format!("the plan ends before piece {}: planning the rest from the board on screen", k + 1));
+            if let Some(&landing) = plan.known(k, 1).first() {
+                break landing;
+            }
+            if matches!(plan, Plan::Known(_)) {
+                progress(&format!(
+                    "the record ends before piece {}: planning the rest from the board on screen",
+                    k + 1
+                ));
                 plan = Plan::search(board, score_of(&summary.landings), k, &sequence, &options.planner);
-                plan.landing(k, ms(timing.plan_wait_ms))?.context("the planner gave no landing")?
+                continue;
+            }
+            if !rules::can_fall(&board, pos) {
+                break plan.landing(k, ms(timing.plan_wait_ms))?.context("the planner gave no landing")?;
+            }
+            summary.held += 1;
+            let ready = &mut || !plan.known(k, 1).is_empty();
+            let ticks = Ticks { gravity: &mut gravity, period: period_now, lag: lag.display() };
+            match hold(screen, &layout, config, &now_seen(pos), ticks, period_now * 3, ready)? {
+                Held::Ready => {}
+                Held::Moved(lower) => pos = lower,
+                Held::Gone => {
+                    gone = true;
+                    break plan.landing(k, Duration::ZERO)?.context("the planner gave no landing")?;
+                }
             }
         };
         // Send the keys once no tick can break them (or it cannot be helped), waiting for a tick
-        // if the piece can take one.
-        let mut gone = false;
-        let mut why = "";
+        // if the piece can take one; a piece that can wait is also held until the planner is a few
+        // pieces ahead, so that the pieces after it never wait for it.
         let keys: Drive = loop {
             let Some(d) = drive(&mut reach, &board, pos, landing) else {
                 // Gravity took the piece past its planned landing: the best place it still reaches.
@@ -268,49 +317,68 @@ pub fn run(
                 ));
                 continue;
             };
-            let mut after = board;
-            rules::lock(&mut after, landing, TopOut::Staff);
-            let next = plan.known(k + 1, 8);
-            let run = unwaitable_run(&mut reach, &after, &sequence[k + 1..], &next, 8);
-            if d.tolerant && run == 0 {
-                why = "tolerant";
+            if gone {
                 break d;
             }
-            let need = ms(timing.key_lag_ms + run as u64 * timing.cycle_ms);
+            let mut after = board;
+            rules::lock(&mut after, landing, TopOut::Staff);
+            let wanted = PLAN_AHEAD.min(PLANNED.saturating_sub(k + 1));
+            let next = plan.known(k + 1, wanted);
+            let run = rushed_run(&mut reach, &after, &sequence[k + 1..], &next, PLAN_AHEAD);
+            let can_wait = waitable(&mut reach, &board, pos, landing);
             let now = Instant::now();
             let quiet = gravity.quiet_until(now, period_now);
             if debug {
                 let left = quiet.map_or(-1.0, |q| q.saturating_duration_since(now).as_secs_f64() * 1e3);
                 progress(&format!(
-                    "piece {} at row {} tolerant {} run {run} quiet {left:.1} ms",
+                    "piece {} at row {} tolerant {} run {run} quiet {left:.1} ms ahead {}",
                     k + 1,
                     pos.y,
-                    d.tolerant
+                    d.tolerant,
+                    next.len()
                 ));
             }
-            if quiet.is_some_and(|quiet| quiet >= now + need) {
+            let behind = next.len() < wanted;
+            let need = lag.key() + lag.cycle() * run as u32;
+            if !behind && d.tolerant && run == 0 {
+                why = "tolerant";
+                break d;
+            }
+            if !behind && quiet.is_some_and(|quiet| quiet >= now + need) {
                 why = "quiet";
                 break d;
             }
-            if waitable(&mut reach, &board, pos, landing) {
-                summary.waits += 1;
-                let wait = period_now * 2 + ms(timing.tick_delay_ms + timing.display_lag_ms);
-                let now_seen = Seen { pos, ..seen.clone() };
-                match wait_tick(screen, &layout, config, &now_seen, &mut gravity, period_now, wait)? {
-                    Some(lower) => {
+            if can_wait {
+                let ready = &mut || plan.known(k + 1, wanted).len() >= wanted;
+                let wait: &mut dyn FnMut() -> bool = if behind { ready } else { &mut || false };
+                if behind {
+                    summary.held += 1;
+                } else {
+                    summary.waits += 1;
+                }
+                let patience = period_now * 2 + ms(timing.tick_delay_ms) + lag.display();
+                let ticks = Ticks { gravity: &mut gravity, period: period_now, lag: lag.display() };
+                match hold(screen, &layout, config, &now_seen(pos), ticks, patience, wait)? {
+                    Held::Ready => continue,
+                    Held::Moved(lower) => {
                         pos = lower;
                         continue;
                     }
-                    None => {
+                    Held::Gone => {
                         gone = true;
                         break d;
                     }
                 }
             }
+            if d.tolerant && run == 0 {
+                why = "tolerant";
+                break d;
+            }
             summary.raced += 1;
             why = "raced";
             break d;
         };
+        let decided = Instant::now();
         if !gone {
             for &step in &keys.steps {
                 guard.key(key_of(config, step), &*screen).with_context(|| format!("piece {}", k + 1))?;
@@ -321,9 +389,10 @@ pub fn run(
         let now = Instant::now();
         if debug {
             progress(&format!(
-                "piece {} seen {:.1} sent {:.1} ({why}{}) keys {:?}",
+                "piece {} seen {:.1} decided {:.1} sent {:.1} ({why}{}) keys {:?}",
                 k + 1,
                 epoch_ms(seen.at),
+                epoch_ms(decided),
                 epoch_ms(now),
                 if gone { ", gone" } else { "" },
                 keys.steps
@@ -366,8 +435,12 @@ pub fn run(
             sequence: &sequence,
             stale: &stale,
         };
-        match watch(screen, &layout, config, &expect, &mut gravity, period(&timing, k as u32 + 2), sent)? {
-            Sight::Expected(next) => seen = next,
+        let ticks = Ticks { gravity: &mut gravity, period: period(&timing, k as u32 + 2), lag: lag.display() };
+        match watch(screen, &layout, config, &expect, ticks, sent)? {
+            Sight::Expected(next) => {
+                lag.saw(next.at - sent);
+                seen = next;
+            }
             Sight::Differs { seen: next, from, landings } => {
                 summary.replans += 1;
                 progress(&format!(

@@ -6,11 +6,11 @@
 //!   drop: its keys may go at any time;
 //! - *waitable* when it can fall and still reach its landing a row lower: the bot may wait for the
 //!   next tick (and learn the timer's phase from it) before sending its keys;
-//! - neither: its keys must go while no tick can come (resting at its spawn, a tuck under an
-//!   overhang, a shift along the top of a full stack).
+//! - neither, *rushed*: its keys must go while no tick can come (resting at its spawn, a tuck
+//!   under an overhang, a shift along the top of a full stack).
 //!
 //! A piece's keys are its path's steps and the drop key; the next piece comes the moment the drop
-//! lands, so the pieces after it that cannot wait count too (`unwaitable_run`).
+//! lands, so the rushed pieces right after it count too (`rushed_run`).
 
 use crate::games::tetris::board::Board;
 use crate::games::tetris::contest::reach::{Reach, top_path};
@@ -43,17 +43,17 @@ pub fn waitable(reach: &mut Reach, board: &Board, from: Pos, landing: Pos) -> bo
     rules::can_fall(board, from) && reach.path_from(board, from.stepped(Step::Down), landing).is_some()
 }
 
-/// How many pieces right after the one now placed (which leaves `board`) are neither tolerant nor
-/// waitable at their spawn, given their landings `next` as far as they are known, at most `max`.
-/// A piece whose landing is not known yet counts when it cannot even fall at its spawn.
-pub fn unwaitable_run(reach: &mut Reach, board: &Board, pieces: &[SequencePiece], next: &[Pos], max: usize) -> usize {
+/// How many pieces right after the one now placed (which leaves `board`) are rushed: not waitable
+/// at their spawn (tolerant ones are waitable too), given their landings `next` as far as they
+/// are known, at most `max`. A piece whose landing is not known yet counts when it cannot even
+/// fall at its spawn. The planner (`search::RushedLimit`) counts them the same way.
+pub fn rushed_run(reach: &mut Reach, board: &Board, pieces: &[SequencePiece], next: &[Pos], max: usize) -> usize {
     let mut board = *board;
     let mut run = 0;
     for (i, &piece) in pieces.iter().enumerate().take(max) {
         let spawn = Pos::spawn(piece);
-        let free = rules::can_fall(&board, spawn);
-        let Some(&landing) = next.get(i) else { return run + usize::from(!free) };
-        if free && (top_path(&board, spawn, landing, 0..=1).is_some() || waitable(reach, &board, spawn, landing)) {
+        let Some(&landing) = next.get(i) else { return run + usize::from(!rules::can_fall(&board, spawn)) };
+        if waitable(reach, &board, spawn, landing) {
             break;
         }
         run += 1;
@@ -101,9 +101,9 @@ mod tests {
         assert!(!waitable(&mut reach, &b, from, landing));
         let pieces = [SequencePiece { kind: Kind::I, state: 1 }, SequencePiece { kind: Kind::I, state: 1 }];
         let after = [landing, Pos { x: 8, ..landing }];
-        assert_eq!(unwaitable_run(&mut reach, &b, &pieces, &after, 8), 2, "both spawn resting on the stack");
-        assert_eq!(unwaitable_run(&mut reach, &b, &pieces, &after[..1], 8), 2, "resting at its spawn, landing or not");
+        assert_eq!(rushed_run(&mut reach, &b, &pieces, &after, 8), 2, "both spawn resting on the stack");
+        assert_eq!(rushed_run(&mut reach, &b, &pieces, &after[..1], 8), 2, "resting at its spawn, landing or not");
         let open = board(&["#########."]);
-        assert_eq!(unwaitable_run(&mut reach, &open, &pieces, &[], 8), 0, "free to fall: taken as able to wait");
+        assert_eq!(rushed_run(&mut reach, &open, &pieces, &[], 8), 0, "free to fall: taken as able to wait");
     }
 }

@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 
 use crate::games::tetris::board::Board;
+use crate::games::tetris::contest::reach::Reach;
 use crate::games::tetris::contest::rules::{self, PIECES, Pos, SequencePiece};
 use crate::games::tetris::contest::search::BeamConfig;
 use crate::games::tetris::contest::stream::PlanStream;
@@ -60,14 +61,15 @@ impl Plan {
         }
     }
 
-    /// How many times more than `most` pieces in a row come in resting on the stack in a plan
-    /// known beforehand (the page's gravity may not leave time to place them all).
-    pub fn long_resting_runs(&self, sequence: &[SequencePiece], most: u8) -> usize {
+    /// How many times more than `most` rushed pieces come in a row in a plan known beforehand
+    /// (the page's gravity may not leave time to place them all).
+    pub fn long_rushed_runs(&self, sequence: &[SequencePiece], most: u8) -> usize {
         let Plan::Known(landings) = self else { return 0 };
+        let mut reach = Reach::default();
         let mut board = Board::default();
         let (mut run, mut runs) = (0u32, 0);
         for (&pos, &piece) in landings.iter().zip(sequence) {
-            if rules::can_fall(&board, Pos::spawn(piece)) {
+            if super::moves::waitable(&mut reach, &board, Pos::spawn(piece), pos) {
                 run = 0;
             } else {
                 run += 1;
@@ -76,6 +78,15 @@ impl Plan {
             rules::lock(&mut board, pos, rules::TopOut::Staff);
         }
         runs
+    }
+
+    /// Waits until a search has planned `lead` pieces past `index`, or for `patience`.
+    pub fn warm_up(&self, index: usize, lead: usize, patience: Duration) {
+        let Plan::Stream(stream) = self else { return };
+        let started = std::time::Instant::now();
+        while stream.lead(index) < lead && started.elapsed() < patience {
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// True for the first landing of a search (it has had no time to look ahead yet).

@@ -30,7 +30,7 @@ fn config() -> LiveConfig {
         cycle_ms: 2,
         plan_wait_ms: 40,
         poll_ms: 0,
-        most_resting: 2,
+        most_rushed: 2,
     });
     config
 }
@@ -46,7 +46,7 @@ fn options(pieces: u32) -> Options {
         weights: Weights::default(),
         time_limit: None,
         moves: Moves::Any,
-        resting: None,
+        rushed: None,
     };
     Options { pieces: Some(pieces), record: None, planner }
 }
@@ -127,4 +127,21 @@ fn a_page_past_its_first_piece_is_refused_before_any_key() {
     let err = result.expect_err("refused").to_string();
     assert!(err.starts_with("refusing to start") && !err.contains('\n'), "{err}");
     assert!(sim.state().received.is_empty(), "no key was sent");
+}
+
+#[test]
+fn a_plan_with_a_rushed_limit_keeps_to_it_as_the_player_counts_rushed_pieces() {
+    use crate::games::tetris::contest::rules::sequence;
+    use crate::games::tetris::contest::search::RushedLimit;
+    use crate::games::tetris::contest::{PlanOptions, solve_contest};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let runs = |rushed: Option<RushedLimit>| {
+        let options = PlanOptions { width: 24, pieces: 400, rushed, ..PlanOptions::default() };
+        let planned = solve_contest(&options, &mut |_| {}).expect("a plan");
+        let path = dir.path().join("record.txt");
+        std::fs::write(&path, &planned.record).expect("write");
+        Plan::from_record(&path).expect("the record").long_rushed_runs(&sequence(), 1)
+    };
+    assert!(runs(None) > 0, "without a limit the planner stacks up to the spawn: rushed pieces come in twos");
+    assert_eq!(runs(Some(RushedLimit { from: 0, most: 1 })), 0);
 }

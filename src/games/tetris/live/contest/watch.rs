@@ -205,20 +205,26 @@ fn read_frame(frame: &Frame, layout: &Layout, config: &LiveConfig, expect: &Expe
     Reading::Nothing
 }
 
+/// Where the ticks seen go: the gravity model, the period in force, and how late a tick may show.
+pub struct Ticks<'a> {
+    pub gravity: &'a mut Gravity,
+    pub period: Duration,
+    pub lag: Duration,
+}
+
 /// Watches the screen until piece `expect.index` shows over the planned board, or another board is
-/// explained, or nothing comes for the profile's piece timeout. Ticks seen go to `gravity`
-/// (`period` in force, `since`: when the last piece's keys went, the earliest this piece came).
+/// explained, or nothing comes for the profile's piece timeout (`since`: when the last piece's keys
+/// went, the earliest this piece came).
 pub fn watch(
     screen: &mut dyn Screen,
     layout: &Layout,
     config: &LiveConfig,
     expect: &Expect,
-    gravity: &mut Gravity,
-    period: Duration,
+    ticks: Ticks,
     since: Instant,
 ) -> anyhow::Result<Sight> {
     let timeout = Duration::from_millis(config.timing.piece_timeout_ms);
-    let lag = Duration::from_millis(config.contest.as_ref().map_or(25, |c| c.display_lag_ms));
+    let Ticks { gravity, period, lag } = ticks;
     let started = Instant::now();
     // The last frame's reading of a falling piece: (index, row, capture start), and a repeated
     // explanation of another board.
@@ -281,22 +287,37 @@ pub fn watch(
     Ok(Sight::Over)
 }
 
-/// Watches piece `seen` until a tick moves it a row down (its new place), or until it is gone
-/// (locked, or the screen shows something else) or `patience` runs out (None).
-pub fn wait_tick(
+/// What holding a piece (its keys not sent yet) came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// What was waited for is there; the piece is still where it was.
+    Ready,
+    /// A tick moved it down: where it is now.
+    Moved(Pos),
+    /// It is no longer to be seen where it was, or below (locked, or the screen shows something
+    /// else), or the patience ran out.
+    Gone,
+}
+
+/// Watches piece `seen` (its keys not sent yet) until `ready()` holds, a tick moves it down, it
+/// is gone, or `patience` runs out.
+pub fn hold(
     screen: &mut dyn Screen,
     layout: &Layout,
     config: &LiveConfig,
     seen: &Seen,
-    gravity: &mut Gravity,
-    period: Duration,
+    ticks: Ticks,
     patience: Duration,
-) -> anyhow::Result<Option<Pos>> {
-    let lag = Duration::from_millis(config.contest.as_ref().map_or(25, |c| c.display_lag_ms));
+    ready: &mut dyn FnMut() -> bool,
+) -> anyhow::Result<Held> {
+    let Ticks { gravity, period, lag } = ticks;
     let planned = grid_of(&seen.board);
     let started = Instant::now();
     let mut before = started;
     while started.elapsed() < patience {
+        if ready() {
+            return Ok(Held::Ready);
+        }
         let start = Instant::now();
         let frame = screen.capture()?;
         let at = Instant::now();
@@ -308,16 +329,18 @@ pub fn wait_tick(
             }
             // Moved down (a frame or two may have been missed): the last tick was since `before`.
             let lower = (1..=3).map(|d| Pos { y: seen.pos.y + d, ..seen.pos });
-            let moved = lower.into_iter().find(|&p| without(&grid, p) == Some(planned));
-            if moved.is_some() {
-                gravity.tick(before - lag, at, period);
-            }
-            return Ok(moved);
+            return Ok(match lower.into_iter().find(|&p| without(&grid, p) == Some(planned)) {
+                Some(pos) => {
+                    gravity.tick(before - lag, at, period);
+                    Held::Moved(pos)
+                }
+                None => Held::Gone,
+            });
         }
         // A half-drawn frame shows nothing either way.
         std::thread::sleep(poll(config));
     }
-    Ok(None)
+    Ok(Held::Gone)
 }
 
 #[cfg(test)]

@@ -269,6 +269,7 @@ pub fn run(
         let period_now = period(&timing, k as u32 + 1);
         let mut pos = seen.pos;
         let mut gone = false;
+        let mut fresh = false;
         let mut why = "";
         let now_seen = |pos: Pos| Seen { pos, ..seen.clone() };
         // The landing: planned (held while the planner has not reached it, if the piece can wait),
@@ -348,6 +349,12 @@ pub fn run(
                 why = "quiet";
                 break d;
             }
+            // A tick was just seen: the time to the next is as long as it gets (waiting for
+            // another would only take the piece lower), so go now even if it may not be enough.
+            if !behind && fresh {
+                why = "fresh";
+                break d;
+            }
             if can_wait {
                 let ready = &mut || plan.known(k + 1, wanted).len() >= wanted;
                 let wait: &mut dyn FnMut() -> bool = if behind { ready } else { &mut || false };
@@ -362,6 +369,7 @@ pub fn run(
                     Held::Ready => continue,
                     Held::Moved(lower) => {
                         pos = lower;
+                        fresh = true;
                         continue;
                     }
                     Held::Gone => {

@@ -1,5 +1,8 @@
 //! Builds the table of profiles shipped in `config/` into the binary, so gamebot works from any
-//! folder and a new game's profile is built in by being there (no source file lists them).
+//! folder and a new game's profile is built in by being there (no source file lists them); and the
+//! lists of games' own live tests and fixture captures (`src/games/<game>/live_tests.rs` and
+//! `capture_tests.rs`), which the `live` and `capture` test binaries include, so they live in the
+//! game's folder and no other file names them.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -23,6 +26,30 @@ fn main() {
         writeln!(table, "    ({stem:?}, include_str!({:?})),", path.display().to_string()).expect("a string");
     }
     table.push(']');
-    let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("built_in_profiles.rs");
-    std::fs::write(out, table).expect("writing the built-in profile table");
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    std::fs::write(out.join("built_in_profiles.rs"), table).expect("writing the built-in profile table");
+    let games = Path::new(&manifest).join("src/games");
+    for kind in ["live_tests", "capture_tests"] {
+        std::fs::write(out.join(format!("game_{kind}.rs")), modules(&games, kind)).expect("writing a list of tests");
+    }
+}
+
+/// `#[path = ".../src/games/<game>/<file>.rs"] mod game_<game>;` for every game folder that has
+/// that file, for a test binary to include.
+fn modules(games: &Path, file: &str) -> String {
+    println!("cargo:rerun-if-changed={}", games.display());
+    let mut folders: Vec<_> = std::fs::read_dir(games)
+        .expect("the games folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join(format!("{file}.rs")).is_file())
+        .collect();
+    folders.sort();
+    let mut list = String::new();
+    for folder in folders {
+        let path = folder.join(format!("{file}.rs"));
+        println!("cargo:rerun-if-changed={}", path.display());
+        let game = folder.file_name().and_then(|s| s.to_str()).expect("a game folder name in UTF-8");
+        writeln!(list, "#[path = {:?}]\nmod game_{game};", path.display().to_string()).expect("a string");
+    }
+    list
 }

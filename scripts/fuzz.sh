@@ -8,7 +8,7 @@
 # build check (a rebuild, when the sources changed).
 #   scripts/fuzz.sh --seconds 20        # each target for 20 s (what .ci/run does)
 #   scripts/fuzz.sh --runs 1000000      # each target for 10^6 executions (the README's figures)
-#   scripts/fuzz.sh --runs 1000 read_pegs text_board   # only these targets
+#   scripts/fuzz.sh --runs 1000 read text    # only these targets
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

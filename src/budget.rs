@@ -15,6 +15,10 @@ pub struct Budget {
 impl Budget {
     pub const UNLIMITED: Budget = Budget { max_nodes: u64::MAX, max_time: Duration::MAX };
 
+    /// What checks of an answer use (`replay`'s case checks, tests): ten million nodes and no time
+    /// limit, so whether a case passes never depends on how fast or how busy the machine is.
+    pub const CHECK: Budget = Budget { max_nodes: 10_000_000, max_time: Duration::MAX };
+
     pub fn nodes(max_nodes: u64) -> Budget {
         Budget { max_nodes, ..Budget::UNLIMITED }
     }

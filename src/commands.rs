@@ -1,6 +1,7 @@
-//! The commands every turn-based game shares: play (live or dry run), calibrate and read, written
-//! once over `runner::TurnBased`, with their command-line options as clap `Args` that each game
-//! flattens into its own. Nothing here names a game; output goes to the command's `Report`.
+//! The commands the games share, written once: play (live or dry run) and calibrate over
+//! `game::TurnBased`, read over every game, with their command-line options as clap `Args` that a
+//! game uses as they are (they implement `game::Command` for every game they fit) or flattens into
+//! its own. Nothing here names a game; output goes to the command's `Report`.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -8,12 +9,13 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 
 use crate::budget::Budget;
-use crate::env::Env;
 use crate::files::save_png;
 use crate::frame::Frame;
+use crate::game::{Command, Found, Game, ReadsBoard, TurnBased, find_and_read, plan_line};
 use crate::input::live::LiveInput;
+use crate::invocation::Invocation;
 use crate::profile::{Calibration, Profile};
-use crate::runner::{self, PlayOptions, Summary, TurnBased};
+use crate::runner::{self, PlayOptions, Summary};
 use crate::screen::monitor::MonitorScreen;
 use crate::screen::{PngScreen, Screen, open_window, settled};
 
@@ -33,8 +35,8 @@ pub struct ProfileArg {
 impl ProfileArg {
     /// Loads the named profile, or `default`, and checks that it is for `game`; `--window` replaces
     /// its window.
-    pub fn load(&self, env: &Env, default: &str, game: &str) -> anyhow::Result<Profile> {
-        let mut profile = Profile::load_for(self.profile.as_deref().unwrap_or(default), &env.config_dir, game)?;
+    pub fn load(&self, cx: &Invocation, default: &str, game: &str) -> anyhow::Result<Profile> {
+        let mut profile = Profile::load_for(self.profile.as_deref().unwrap_or(default), &cx.config_dir, game)?;
         if let Some(title) = &self.window {
             profile.window = crate::screen::WindowMatch { title: title.clone(), exact: false };
         }
@@ -123,14 +125,14 @@ impl CalibrateArgs {
     /// True when this calibration learns a new profile: a known board was given, or the named
     /// profile exists neither in the config folder nor built in. A profile given as a path is
     /// never new: when it does not load, that error is the answer.
-    pub fn learns(&self, env: &Env) -> bool {
+    pub fn learns(&self, cx: &Invocation) -> bool {
         let is_path = |name: &str| name.ends_with(".toml") || name.contains('/');
         self.board.is_some()
             || self
                 .profile
                 .profile
                 .as_deref()
-                .is_some_and(|name| !is_path(name) && Profile::load(name, &env.config_dir).is_err())
+                .is_some_and(|name| !is_path(name) && Profile::load(name, &cx.config_dir).is_err())
     }
 }
 
@@ -153,9 +155,9 @@ pub fn learning_frame(args: &CalibrateArgs) -> anyhow::Result<(Frame, String)> {
 /// Where a learning calibration draws what it learned: `--out`, else
 /// `<calibration-dir>/<profile>-calibration.png`. Refused up front when the file exists and
 /// `--force` is not given, so that a refusal leaves no new profile behind either.
-pub fn learned_picture_path(env: &Env, args: &CalibrateArgs, game: &str) -> anyhow::Result<PathBuf> {
+pub fn learned_picture_path(cx: &Invocation, args: &CalibrateArgs, game: &str) -> anyhow::Result<PathBuf> {
     let name = args.profile.profile.as_deref().unwrap_or(game);
-    let out = args.out.clone().unwrap_or_else(|| env.calibration_dir.join(format!("{name}-calibration.png")));
+    let out = args.out.clone().unwrap_or_else(|| cx.calibration_dir.join(format!("{name}-calibration.png")));
     if out.exists() && !args.force {
         bail!("{}: already exists; pass --force to overwrite it (or --out another path)", out.display());
     }
@@ -176,7 +178,7 @@ struct LearnedProfile<'a, T: serde::Serialize> {
 /// Saves a learned profile `<config_dir>/<name>.toml` atomically (never over an existing file
 /// without `force`); returns its path.
 pub fn save_learned_profile<T: serde::Serialize>(
-    env: &Env,
+    cx: &Invocation,
     args: &CalibrateArgs,
     game: &str,
     from: &str,
@@ -197,7 +199,7 @@ pub fn save_learned_profile<T: serde::Serialize>(
         settings,
     };
     let text = toml::to_string(&profile).context("cannot write the profile as TOML")?;
-    let path = env.config_dir.join(format!("{name}.toml"));
+    let path = cx.config_dir.join(format!("{name}.toml"));
     let header = "# Learned by `gamebot calibrate` from one screenshot; see calibration/README.md for every field.\n";
     crate::files::write_atomic(&path, format!("{header}{text}").as_bytes(), args.force)?;
     Ok(path)
@@ -212,12 +214,8 @@ pub struct ReadArgs {
     pub profile: ProfileArg,
 }
 
-/// `bench <game>` for games whose benchmark takes no options.
-#[derive(clap::Args, Clone, Debug)]
-pub struct NoArgs {}
-
 fn screen_for(
-    env: &mut Env,
+    cx: &mut Invocation,
     profile: &Profile,
     from: Option<&Path>,
     monitor: Option<usize>,
@@ -229,75 +227,65 @@ fn screen_for(
             let window =
                 open_window(&profile.window, &format!("start {} first, or use --from shot.png", profile.name))?;
             if let Some(note) = window.several() {
-                env.note(note);
+                cx.note(note);
             }
             Box::new(window)
         }
     })
 }
 
-/// A calibration for this profile that fits this frame, if one was saved.
-fn saved_layout<G: TurnBased>(env: &mut Env, profile: &Profile, frame: &Frame) -> anyhow::Result<Option<G::Layout>> {
-    let path = Calibration::path_for(&env.calibration_dir, &profile.name);
-    let Some(calibration) = Calibration::load_if_present(&path)? else { return Ok(None) };
-    let size = (calibration.window_width, calibration.window_height);
-    if size == (frame.width(), frame.height()) && calibration.grid.fits(frame) {
-        env.line(format!("using the calibration in {}", path.display()));
-        Ok(G::from_calibration(calibration.grid))
-    } else {
-        env.line(format!(
-            "the calibration in {} is for a {}x{} window, this one is {}x{}: finding the board anew",
-            path.display(),
-            size.0,
-            size.1,
-            frame.width(),
-            frame.height()
-        ));
-        Ok(None)
+/// A calibration for this profile that fits this frame, if one was saved; says which it uses.
+fn saved_layout<G: TurnBased>(
+    cx: &mut Invocation,
+    profile: &Profile,
+    frame: &Frame,
+) -> anyhow::Result<Option<G::Layout>> {
+    let path = Calibration::path_for(&cx.calibration_dir, &profile.name);
+    match Calibration::saved_for(&cx.calibration_dir, &profile.name, frame)? {
+        None => Ok(None),
+        Some((calibration, true)) => {
+            cx.line(format!("using the calibration in {}", path.display()));
+            Ok(G::from_calibration(calibration.grid))
+        }
+        Some((calibration, false)) => {
+            cx.line(format!(
+                "the calibration in {} is for a {}x{} window, this one is {}x{}: finding the board anew",
+                path.display(),
+                calibration.window_width,
+                calibration.window_height,
+                frame.width(),
+                frame.height()
+            ));
+            Ok(None)
+        }
     }
 }
 
-/// Reads with a known layout when it still reads cleanly, else finds the board anew.
-fn find_and_read<G: TurnBased>(
-    frame: &Frame,
-    config: &G::Config,
-    layout: Option<G::Layout>,
-) -> anyhow::Result<(G::Layout, G::Board)> {
-    if let Some(layout) = layout
-        && let Ok(reading) = G::read(frame, &layout, config)
-    {
-        return Ok((layout, reading.board));
+impl<G: TurnBased> Command<G> for PlayArgs {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        play::<G>(cx, &self, None)
     }
-    let layout = G::locate(frame, config).context("cannot find the board")?;
-    let reading = G::read(frame, &layout, config).context("cannot read the board")?;
-    Ok((layout, reading.board))
 }
 
 /// `gamebot play <game>`: a dry run over a screenshot or the live window, or the game played live
 /// through the turn-based loop. Ok(true) on a win.
-pub fn play<G: TurnBased>(
-    env: &mut Env,
-    default_profile: &str,
-    args: &PlayArgs,
-    limit: Option<usize>,
-) -> anyhow::Result<bool> {
-    let profile = args.view.profile.load(env, default_profile, G::NAME)?;
-    let mut screen = screen_for(env, &profile, args.view.from.as_deref(), args.monitor)?;
-    env.line(format!("playing {} in {}", G::NAME, screen.describe()));
+pub fn play<G: TurnBased>(cx: &mut Invocation, args: &PlayArgs, limit: Option<usize>) -> anyhow::Result<bool> {
+    let profile = args.view.profile.load(cx, G::DEFAULT_PROFILE, G::NAME)?;
+    let mut screen = screen_for(cx, &profile, args.view.from.as_deref(), args.monitor)?;
+    cx.line(format!("playing {} in {}", G::NAME, screen.describe()));
     let frame = settled(screen.as_mut(), &profile.timing)?;
-    let layout = saved_layout::<G>(env, &profile, &frame)?;
+    let layout = saved_layout::<G>(cx, &profile, &frame)?;
     if args.view.dry() {
-        return dry_run::<G>(env, &frame, &profile, layout, args);
+        return dry_run::<G>(cx, &frame, &profile, layout, args);
     }
     let mut device = LiveInput::open()?;
     let options = PlayOptions { budget: args.budget.budget(), move_limit: limit, ..PlayOptions::default() };
-    let result =
-        runner::play::<G>(screen.as_mut(), &mut device, &profile, layout, &options, &mut |l: &str| env.line(l));
-    report(env, result, limit)
+    let result = runner::play::<G>(screen.as_mut(), &mut device, &profile, layout, &options, &mut |l: &str| cx.line(l));
+    report(cx, result, limit)
 }
 
 /// Reports the end-of-game summary; Ok(true) on a win.
-pub fn report(env: &mut Env, result: anyhow::Result<Summary>, limit: Option<usize>) -> anyhow::Result<bool> {
+pub fn report(cx: &mut Invocation, result: anyhow::Result<Summary>, limit: Option<usize>) -> anyhow::Result<bool> {
     let summary = result?;
     let limit_text = limit.map_or(String::new(), |l| format!(", limit {l}"));
     let times = &summary.move_times;
@@ -310,58 +298,53 @@ pub fn report(env: &mut Env, result: anyhow::Result<Summary>, limit: Option<usiz
     let plan = summary.first_plan.map_or("none needed".to_string(), |(n, proven)| {
         format!("{n} moves{}", if proven { ", proven optimal" } else { "" })
     });
-    env.line(format!(
+    cx.line(format!(
         "{}: {} moves used{limit_text}; first plan {plan}; {} re-plans; {mean:.0} ms per move (slowest {slowest:.0} ms)",
         if summary.won { "won" } else { "not won" },
         summary.moves,
         summary.mismatches
     ));
     if let Some(end) = &summary.end {
-        env.line(format!("end screen: {end}"));
+        cx.line(format!("end screen: {end}"));
     }
     Ok(summary.won)
 }
 
 fn dry_run<G: TurnBased>(
-    env: &mut Env,
+    cx: &mut Invocation,
     frame: &Frame,
     profile: &Profile,
     layout: Option<G::Layout>,
     args: &PlayArgs,
 ) -> anyhow::Result<bool> {
     let config = G::config(profile)?;
-    let (layout, board) = find_and_read::<G>(frame, &config, layout)?;
-    env.line(format!("board read:\n{board}"));
+    let found = find_and_read::<G>(frame, &config, layout.as_ref())?;
+    let (layout, board) = (found.layout, found.board);
+    cx.line(format!("board read:\n{board}"));
     let started = Instant::now();
     let plan = G::solve(&board, args.budget.budget())?;
-    env.line(format!(
-        "plan: {} moves ({}), {:.1} ms: {}",
-        plan.moves.len(),
-        if plan.proven_optimal { "proven optimal" } else { "not proven optimal" },
-        started.elapsed().as_secs_f64() * 1e3,
-        G::describe_plan(&plan.moves)
-    ));
+    cx.line(plan_line(&plan, started.elapsed().as_secs_f64() * 1e3, &G::describe_plan(&plan.moves)));
     let mut now = board.clone();
     for (i, mv) in plan.moves.iter().enumerate() {
         let listed: Vec<String> = G::actions(mv, &now, &layout, &config)?.iter().map(|a| a.to_string()).collect();
-        env.line(format!("  move {} ({mv}): {}", i + 1, listed.join(", ")));
+        cx.line(format!("  move {} ({mv}): {}", i + 1, listed.join(", ")));
         now = G::predict(&now, mv);
     }
     let out = args.view.out.clone().unwrap_or_else(|| PathBuf::from(format!("{}-dry-run.png", G::NAME)));
     save_png(&G::annotate(frame, &layout, &board, &plan.moves), &out, args.view.force)?;
-    env.line(format!("dry run: nothing was clicked; the board as read and the plan are drawn in {}", out.display()));
+    cx.line(format!("dry run: nothing was clicked; the board as read and the plan are drawn in {}", out.display()));
     Ok(true)
 }
 
 /// `gamebot calibrate <game>`: finds the board, shows it, and saves the layout.
-pub fn calibrate<G: TurnBased>(env: &mut Env, default_profile: &str, args: &CalibrateArgs) -> anyhow::Result<bool> {
-    let profile = args.profile.load(env, default_profile, G::NAME)?;
+pub fn calibrate<G: TurnBased>(cx: &mut Invocation, args: &CalibrateArgs) -> anyhow::Result<bool> {
+    let profile = args.profile.load(cx, G::DEFAULT_PROFILE, G::NAME)?;
     let config = G::config(&profile)?;
-    let mut screen = screen_for(env, &profile, args.from.as_deref(), None)?;
+    let mut screen = screen_for(cx, &profile, args.from.as_deref(), None)?;
     let frame = screen.capture()?;
-    let (layout, board) = find_and_read::<G>(&frame, &config, None)?;
+    let Found { layout, board, .. } = find_and_read::<G>(&frame, &config, None)?;
     let Some(grid) = G::to_calibration(&layout) else { bail!("{} has no layout to calibrate", G::NAME) };
-    env.line(format!(
+    cx.line(format!(
         "found a {}x{} board at ({:.0}, {:.0}), {:.0}x{:.0} px, cells {:.1} px, in {}",
         grid.rows,
         grid.cols,
@@ -373,8 +356,8 @@ pub fn calibrate<G: TurnBased>(env: &mut Env, default_profile: &str, args: &Cali
         screen.describe()
     ));
     let seen = G::describe(&frame, &layout, &board);
-    seen.iter().for_each(|line| env.line(format!("  {line}")));
-    env.line(board.to_string());
+    seen.iter().for_each(|line| cx.line(format!("  {line}")));
+    cx.line(board.to_string());
     let calibration = Calibration {
         profile: profile.name.clone(),
         game: profile.game.clone(),
@@ -383,28 +366,20 @@ pub fn calibrate<G: TurnBased>(env: &mut Env, default_profile: &str, args: &Cali
         grid,
         seen,
     };
-    let path = Calibration::path_for(&env.calibration_dir, &profile.name);
+    let path = Calibration::path_for(&cx.calibration_dir, &profile.name);
     calibration.save(&path, args.force)?;
-    env.line(format!("saved the layout to {}", path.display()));
-    let picture = args.out.clone().unwrap_or_else(|| env.calibration_dir.join(format!("{}.png", profile.name)));
+    cx.line(format!("saved the layout to {}", path.display()));
+    let picture = args.out.clone().unwrap_or_else(|| cx.calibration_dir.join(format!("{}.png", profile.name)));
     save_png(&G::annotate(&frame, &layout, &board, &[]), &picture, args.force)?;
-    env.line(format!("what was found is drawn in {}", picture.display()));
+    cx.line(format!("what was found is drawn in {}", picture.display()));
     Ok(true)
 }
 
-/// `gamebot read <game> shot.png`: the `[board]` of a case file.
-pub fn read<G: TurnBased>(env: &mut Env, default_profile: &str, args: &ReadArgs) -> anyhow::Result<bool> {
-    let profile = args.profile.load(env, default_profile, G::NAME)?;
-    let config = G::config(&profile)?;
+/// `gamebot read <game> shot.png`: the `[board]` of a case file, for every game.
+pub fn read<G: Game + ReadsBoard>(cx: &mut Invocation, args: &ReadArgs) -> anyhow::Result<bool> {
+    let profile = args.profile.load(cx, G::DEFAULT_PROFILE, G::NAME)?;
     let frame = crate::screen::load_png(&args.png)?;
-    let board = read_frame::<G>(&frame, &config).with_context(|| format!("{}: cannot read it", args.png.display()))?;
-    env.line(format!("# read from {}\n[board]\n{board}", args.png.display()));
+    let board = G::read_board(&frame, &profile).with_context(|| format!("{}: cannot read it", args.png.display()))?;
+    cx.line(format!("# read from {}\n[board]\n{board}", args.png.display()));
     Ok(true)
-}
-
-/// What `read` does with a decoded frame: find the board, read it, and give its `[board]` rows
-/// (also the fuzz targets' way in).
-pub fn read_frame<G: TurnBased>(frame: &Frame, config: &G::Config) -> anyhow::Result<String> {
-    let (_, board) = find_and_read::<G>(frame, config, None)?;
-    Ok(G::board_toml(&board))
 }

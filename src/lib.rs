@@ -5,15 +5,18 @@
 //! way: `games` use `runner`, `commands`, `screen`, `vision`, `input`, `profile` and `files`, and
 //! none of those knows any game; `cases` (the replay walker) hands each case to its game.
 
+pub mod beam;
 pub mod budget;
-pub mod cases;
+pub mod case;
 pub mod commands;
-pub mod env;
 pub mod files;
 pub mod frame;
+pub mod game;
 pub mod games;
 pub mod input;
+pub mod invocation;
 pub mod profile;
+pub mod replay;
 pub mod rng;
 pub mod runner;
 pub mod screen;

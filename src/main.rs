@@ -8,8 +8,8 @@ use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 
-use gamebot::env::{Env, Report};
 use gamebot::games::{BenchCommand, CalibrateCommand, PlayCommand, ReadCommand, SolveCommand, TuneCommand};
+use gamebot::invocation::{Invocation, Report};
 
 /// gamebot plays screen games by itself: it finds the game's window, reads the board, solves it
 /// and clicks, checking the screen after every move. Press Esc or move the mouse to stop it.
@@ -53,7 +53,7 @@ enum Command {
     #[command(subcommand)]
     Tune(TuneCommand),
     /// Start the real sgt-flood (and, on Linux, a virtual display if there is none) and win one game.
-    Demo(gamebot::games::flood::demo::DemoArgs),
+    Demo(gamebot::games::demo::DemoArgs),
 }
 
 /// Results to standard output, progress to standard error: a progress bar on a terminal, plain
@@ -128,28 +128,28 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         cli.config_dir.display()
     );
     let mut console = Console::new();
-    let mut env = Env { config_dir: cli.config_dir, calibration_dir: cli.calibration_dir, report: &mut console };
+    let mut cx = Invocation { config_dir: cli.config_dir, calibration_dir: cli.calibration_dir, report: &mut console };
     match cli.command {
-        Command::Play(command) => command.run(&mut env),
-        Command::Calibrate(command) => command.run(&mut env),
-        Command::Read(command) => command.run(&mut env),
-        Command::Solve(command) => command.run(&mut env),
-        Command::Bench(command) => command.run(&mut env),
-        Command::Tune(command) => command.run(&mut env),
+        Command::Play(command) => command.run(&mut cx),
+        Command::Calibrate(command) => command.run(&mut cx),
+        Command::Read(command) => command.run(&mut cx),
+        Command::Solve(command) => command.run(&mut cx),
+        Command::Bench(command) => command.run(&mut cx),
+        Command::Tune(command) => command.run(&mut cx),
         Command::Replay { paths } => {
-            let (config, calibration) = (env.config_dir.clone(), env.calibration_dir.clone());
-            let dirs = gamebot::cases::Dirs { config: &config, calibration: &calibration };
+            let (config, calibration) = (cx.config_dir.clone(), cx.calibration_dir.clone());
+            let dirs = gamebot::replay::Dirs { config: &config, calibration: &calibration };
             let mut lines = Vec::new();
-            let (_, failed) = gamebot::cases::replay_with_progress(
+            let (_, failed) = gamebot::replay::replay_with_progress(
                 &paths,
                 dirs,
                 &mut |line| lines.push(line.to_string()),
-                &mut |done, total| env.progress("cases", done, total),
+                &mut |done, total| cx.progress("cases", done, total),
             );
-            lines.iter().for_each(|line| env.line(line));
+            lines.iter().for_each(|line| cx.line(line));
             Ok(failed == 0)
         }
-        Command::Demo(args) => gamebot::games::flood::demo::run(&mut env, &args),
+        Command::Demo(args) => gamebot::games::demo::run(&mut cx, &args),
     }
 }
 

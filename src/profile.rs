@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 pub use crate::files::{FileError, FileErrorKind, load_toml, parse_toml, write_atomic};
+use crate::frame::Frame;
 pub use crate::screen::{Timing, WindowMatch};
 use crate::vision::grid::Grid;
 
@@ -131,6 +132,17 @@ impl Calibration {
             return Ok(None);
         }
         load_toml(path).map(Some)
+    }
+
+    /// The calibration saved in `dir` for `profile`, and whether it was made for a frame of this
+    /// size (and its grid fits it): only then may its layout be read with.
+    pub fn saved_for(dir: &Path, profile: &str, frame: &Frame) -> Result<Option<(Calibration, bool)>, FileError> {
+        let Some(calibration) = Calibration::load_if_present(&Calibration::path_for(dir, profile))? else {
+            return Ok(None);
+        };
+        let size = (calibration.window_width, calibration.window_height);
+        let fits = size == (frame.width(), frame.height()) && calibration.grid.fits(frame);
+        Ok(Some((calibration, fits)))
     }
 
     /// Saves as TOML, atomically; refuses to replace an existing file unless `overwrite`.

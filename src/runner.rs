@@ -9,102 +9,17 @@
 //! a dialog, a recoloured last piece, a closed window); the loop then stops, won, and says so. Every
 //! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
 use crate::budget::Budget;
 use crate::frame::{Frame, Point};
+use crate::game::{Plan, TurnBased, find_and_read, plan_line};
+use crate::input::InputDevice;
 use crate::input::guard::Guard;
-use crate::input::{Action, InputDevice};
 use crate::profile::Profile;
-use crate::screen::{Screen, ScreenError, capture_after_change, settled};
-use crate::vision::grid::Grid;
-
-/// A board as read from the screen, with how sure the reader is (0..1).
-#[derive(Clone, Debug)]
-pub struct Reading<B> {
-    pub board: B,
-    pub confidence: f32,
-}
-
-/// A solver's answer: the moves, and whether they are proven to be the fewest possible.
-#[derive(Clone, Debug)]
-pub struct Plan<M> {
-    pub moves: Vec<M>,
-    pub proven_optimal: bool,
-}
-
-/// A turn-based game, as the play loop sees it. Every method is pure: no screen, no input.
-pub trait TurnBased {
-    type Board: Clone + fmt::Display;
-    type Move: Clone + fmt::Display;
-    /// Where the board is in a frame (plain data, savable as a calibration).
-    type Layout: Clone;
-    /// The game's own section of its profile.
-    type Config;
-
-    /// The game's name, as in case files.
-    const NAME: &'static str;
-
-    /// The game's section of a profile.
-    fn config(profile: &Profile) -> anyhow::Result<Self::Config>;
-    /// Finds the board in a frame.
-    fn locate(frame: &Frame, config: &Self::Config) -> anyhow::Result<Self::Layout>;
-    /// True when a layout found earlier can still be used on this frame.
-    fn layout_fits(layout: &Self::Layout, frame: &Frame) -> bool;
-    /// Reads the board with a known layout.
-    fn read(frame: &Frame, layout: &Self::Layout, config: &Self::Config) -> anyhow::Result<Reading<Self::Board>>;
-    /// Plans from `board`; an error says why there is no plan (e.g. proven unsolvable).
-    fn solve(board: &Self::Board, budget: Budget) -> anyhow::Result<Plan<Self::Move>>;
-    /// What the rules say the board becomes after `mv`.
-    fn predict(board: &Self::Board, mv: &Self::Move) -> Self::Board;
-    /// True when a board read from the screen is the board the rules predicted.
-    fn matches(read: &Self::Board, predicted: &Self::Board) -> bool;
-    fn is_won(board: &Self::Board) -> bool;
-    /// The inputs that make `mv` on `board`, frame-relative.
-    fn actions(
-        mv: &Self::Move,
-        board: &Self::Board,
-        layout: &Self::Layout,
-        config: &Self::Config,
-    ) -> anyhow::Result<Vec<Action>>;
-    /// True when `frame`, captured after a move, shows what the rules predicted. By default the
-    /// board is read again and compared; a game whose screen cannot be read whole mid-game checks
-    /// what it can.
-    fn confirm(frame: &Frame, layout: &Self::Layout, config: &Self::Config, predicted: &Self::Board) -> bool {
-        Self::read(frame, layout, config).is_ok_and(|reading| Self::matches(&reading.board, predicted))
-    }
-    /// True when the game shows the result of play once it ends and the profile says how to read
-    /// it (`read_end`): the loop then captures the screen once more after the last move.
-    fn reads_end(_config: &Self::Config) -> bool {
-        false
-    }
-    /// What the game's own end display says, read from a frame captured once it has settled after
-    /// the last move, with the layout read before it: a line for the summary (None: nothing read).
-    fn read_end(_frame: &Frame, _layout: &Self::Layout, _config: &Self::Config) -> Option<String> {
-        None
-    }
-    /// The layout a saved calibration describes, for games whose layout is a grid.
-    fn from_calibration(_grid: Grid) -> Option<Self::Layout> {
-        None
-    }
-    /// The grid to save as a calibration, for games whose layout is a grid.
-    fn to_calibration(_layout: &Self::Layout) -> Option<Grid> {
-        None
-    }
-    /// The body of a case file's `[board]` table for this board (TOML lines).
-    fn board_toml(board: &Self::Board) -> String;
-    /// Lines describing what was seen besides the board (colours, counts), for `calibrate`.
-    fn describe(frame: &Frame, layout: &Self::Layout, board: &Self::Board) -> Vec<String>;
-    /// The plan in words, for people.
-    fn describe_plan(moves: &[Self::Move]) -> String {
-        moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
-    }
-    /// The reading and the plan drawn over the frame, for people.
-    fn annotate(frame: &Frame, layout: &Self::Layout, board: &Self::Board, plan: &[Self::Move]) -> image::RgbaImage;
-}
+use crate::screen::{Screen, ScreenError, capture_after_change, capture_settled_with, settled};
 
 /// How the loop behaves.
 #[derive(Clone, Debug)]
@@ -155,14 +70,24 @@ impl<F: FnMut(&str)> Progress for F {
     }
 }
 
-fn settle_after(screen: &mut dyn Screen, before: &Frame, profile: &Profile) -> anyhow::Result<(Frame, bool)> {
+/// After an action: waits for the screen to change and settle, asking the failsafe between
+/// captures (`guard.pause`), so Esc or a mouse movement stops the bot mid-wait.
+fn settle_after(
+    screen: &mut dyn Screen,
+    before: &Frame,
+    profile: &Profile,
+    guard: &mut Guard,
+) -> anyhow::Result<(Frame, bool)> {
     let t = &profile.timing;
-    let poll = Duration::from_millis(t.poll_ms);
-    Ok(capture_after_change(screen, before, poll, t.stable_frames, Duration::from_millis(t.settle_timeout_ms))?)
+    let (poll, timeout) = (Duration::from_millis(t.poll_ms), Duration::from_millis(t.settle_timeout_ms));
+    capture_after_change(screen, before, poll, t.stable_frames, timeout, &mut |d| guard.pause(d))
 }
 
-fn settle(screen: &mut dyn Screen, profile: &Profile) -> anyhow::Result<Frame> {
-    Ok(settled(screen, &profile.timing)?)
+/// Captures once the screen has held still, asking the failsafe between captures.
+fn settle(screen: &mut dyn Screen, profile: &Profile, guard: &mut Guard) -> anyhow::Result<Frame> {
+    let t = &profile.timing;
+    let (poll, timeout) = (Duration::from_millis(t.poll_ms), Duration::from_millis(t.settle_timeout_ms));
+    Ok(capture_settled_with(screen, poll, t.stable_frames, timeout, &mut |d| guard.pause(d))?.0)
 }
 
 /// Reads the board, with the known layout if it still fits and reads cleanly, else finds it anew.
@@ -172,18 +97,12 @@ fn read_board<G: TurnBased>(
     config: &G::Config,
     progress: &mut dyn Progress,
 ) -> anyhow::Result<G::Board> {
-    if let Some(known) = layout.as_ref().filter(|l| G::layout_fits(l, frame))
-        && let Ok(reading) = G::read(frame, known, config)
-    {
-        return Ok(reading.board);
-    }
-    if layout.is_some() {
+    let found = find_and_read::<G>(frame, config, layout.as_ref())?;
+    if found.located && layout.is_some() {
         progress.line("the saved layout no longer fits the window; finding the board again");
     }
-    let found = G::locate(frame, config).context("cannot find the board in the window")?;
-    let reading = G::read(frame, &found, config).context("cannot read the board")?;
-    *layout = Some(found);
-    Ok(reading.board)
+    *layout = Some(found.layout);
+    Ok(found.board)
 }
 
 /// True when no board can be read on `frame`, neither where it was nor anywhere else.
@@ -205,7 +124,7 @@ fn read_end<G: TurnBased>(
         return;
     }
     std::thread::sleep(Duration::from_millis(profile.timing.settle_timeout_ms));
-    summary.end = settle(screen, profile).ok().and_then(|frame| G::read_end(&frame, layout, config));
+    summary.end = settled(screen, &profile.timing).ok().and_then(|frame| G::read_end(&frame, layout, config));
 }
 
 /// How often the window may move or change size in one game before the bot stops.
@@ -261,7 +180,7 @@ pub fn play_to_end<G: TurnBased>(
     let mut summary = Summary::default();
     let mut relocations = 0;
     loop {
-        let mut frame = settle(screen, profile)?;
+        let mut frame = settle(screen, profile, &mut guard)?;
         let mut board = match read_board::<G>(&frame, &mut layout, &config, progress) {
             // A covered, minimised or closed window is the reason to give, not the reading.
             Err(e) => return Err(explain(screen, &frame).err().unwrap_or(e)),
@@ -272,18 +191,14 @@ pub fn play_to_end<G: TurnBased>(
             return Ok((summary, board));
         }
         let started = Instant::now();
-        let Plan { moves, proven_optimal } = G::solve(&board, options.budget)?;
-        if moves.is_empty() {
+        let plan = G::solve(&board, options.budget)?;
+        if plan.moves.is_empty() {
             bail!("the solver found no move on this board:\n{board}");
         }
-        summary.first_plan.get_or_insert((moves.len(), proven_optimal));
-        progress.line(&format!(
-            "plan: {} moves ({}), solved in {:.1} ms: {}",
-            moves.len(),
-            if proven_optimal { "proven optimal" } else { "not proven optimal" },
-            started.elapsed().as_secs_f64() * 1e3,
-            G::describe_plan(&moves)
-        ));
+        summary.first_plan.get_or_insert((plan.moves.len(), plan.proven_optimal));
+        let millis = started.elapsed().as_secs_f64() * 1e3;
+        progress.line(&plan_line(&plan, millis, &G::describe_plan(&plan.moves)));
+        let Plan { moves, .. } = plan;
         let layout_now = layout.clone().context("no layout")?;
         let mut move_started = Instant::now();
         let mut replan = false;
@@ -317,7 +232,7 @@ pub fn play_to_end<G: TurnBased>(
             let predicted = G::predict(&board, mv);
             // Wait for the game to redraw, then read; if the reading disagrees, look once more
             // after the screen has settled again (a redraw may still have been under way).
-            let (after, _changed) = match settle_after(screen, &frame, profile) {
+            let (after, _changed) = match settle_after(screen, &frame, profile, &mut guard) {
                 Err(e) if window_gone(&e) && G::is_won(&predicted) => {
                     summary.moves += 1;
                     summary.won = true;
@@ -331,7 +246,7 @@ pub fn play_to_end<G: TurnBased>(
             let mut confirmed = false;
             for attempt in 0..2 {
                 if attempt > 0 {
-                    frame = settle(screen, profile)?;
+                    frame = settle(screen, profile, &mut guard)?;
                 }
                 if G::confirm(&frame, &layout_now, &config, &predicted) {
                     confirmed = true;

@@ -87,14 +87,24 @@ pub fn display_works(display: &str) -> bool {
     x11rb::connect(Some(display)).is_ok()
 }
 
-/// Starts Xvfb (1280x1024, 24-bit) on a display number the server picks itself (so parallel
+/// The screen of `start_virtual_display`, in pixels.
+pub const SCREEN_SIZE: (u32, u32) = (1280, 1024);
+
+/// Starts Xvfb (`SCREEN_SIZE`, 24-bit) on a display number the server picks itself (so parallel
 /// sessions never collide) and a window manager (jwm, else openbox) on it. Returns the display
 /// name; the processes live as long as `children`.
 pub fn start_virtual_display(children: &mut Children) -> Result<String, SessionError> {
+    start_virtual_display_of(SCREEN_SIZE, children)
+}
+
+/// `start_virtual_display` with a screen of `(width, height)` pixels, for windows larger than the
+/// default screen holds.
+pub fn start_virtual_display_of(size: (u32, u32), children: &mut Children) -> Result<String, SessionError> {
     let xvfb = find_program("Xvfb", "xvfb")?;
     let wm = find_program("jwm", "jwm").or_else(|_| find_program("openbox", "openbox"))?;
+    let screen = format!("{}x{}x24", size.0, size.1);
     let mut server = Command::new(&xvfb)
-        .args(["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
+        .args(["-displayfd", "1", "-screen", "0", &screen, "-nolisten", "tcp"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -1,13 +1,12 @@
 //! Case files (`spec/CASES.md`) from arbitrary text: the TOML parse `replay` and `solve` use, then
 //! the named game's own `[board]` and `[answer]` parsing (its case check, against a blank frame
-//! that cannot be read), and for Breach the puzzle `solve breach` builds and a short solve.
+//! that cannot be read), for every game in the list.
 #![no_main]
 
 use std::path::Path;
 
-use gamebot::budget::Budget;
 use gamebot::games::GameKind;
-use gamebot::games::case::CaseFile;
+use gamebot::case::CaseFile;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
@@ -16,9 +15,4 @@ fuzz_target!(|bytes: &[u8]| {
     let Some(kind) = GameKind::from_name(&case.game) else { return };
     let frame = gamebot::frame::Frame::from_image(image::RgbaImage::new(8, 8));
     let _ = kind.check_case(&case, &frame, &gamebot_fuzz::profile(kind.default_profile()), None);
-    if kind == GameKind::Breach
-        && let Ok((puzzle, start)) = gamebot::games::breach::case::case_state(&case.board)
-    {
-        let _ = gamebot::games::breach::solve::solve_from(&puzzle, &start, Budget::nodes(2_000));
-    }
 });

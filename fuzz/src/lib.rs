@@ -1,7 +1,9 @@
-//! What the fuzz targets share: PNG bytes decoded the way the command line decodes them (with a
-//! smaller pixel cap, so a run stays fast), the built-in profiles, and text from raw bytes.
+//! What the fuzz targets share: the game an input is for (its first byte picks one from the list),
+//! PNG bytes decoded the way the command line decodes them (with a smaller pixel cap, so a run stays
+//! fast), the built-in profiles, and text from raw bytes.
 
 use gamebot::frame::Frame;
+use gamebot::games::GameKind;
 use gamebot::profile::Profile;
 
 /// The largest image a fuzz run decodes (512x512); the command line allows `MAX_PIXELS`.
@@ -15,6 +17,13 @@ pub fn frame(bytes: &[u8]) -> Option<Frame> {
 /// A built-in profile, as `--profile NAME` loads it from any folder.
 pub fn profile(name: &str) -> Profile {
     Profile::load(name, std::path::Path::new("/nonexistent")).expect("a built-in profile")
+}
+
+/// The game a fuzz input is for (its first byte, modulo the number of games in the list) and the
+/// rest of the input.
+pub fn game_and_rest(bytes: &[u8]) -> Option<(GameKind, &[u8])> {
+    let (&first, rest) = bytes.split_first()?;
+    Some((GameKind::ALL[first as usize % GameKind::ALL.len()], rest))
 }
 
 /// The bytes as text, as a file read with `read_to_string` would be (None when not UTF-8).

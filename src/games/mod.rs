@@ -1,36 +1,25 @@
-//! The games gamebot can play, one folder each, the capabilities a game implements, and the one
-//! list of games.
+//! The list of games, on top of everything: one folder each, and the one line at the bottom that
+//! names them. Everything that runs over the games is generated from that line: the `GameKind`
+//! the case walker, the tests, the fuzz targets and the benchmarks iterate over, and one
+//! subcommand per game under every command of the command line.
 //!
-//! A game has the commands of `Game` (play, calibrate, read, solve, bench, tune, and its case check
-//! for `replay`), each with its own clap `Args`, so an option that does not apply to a game is a
-//! command-line error. The play loops are capabilities of their own: a turn-based game implements
-//! `runner::TurnBased` (its pure parts: locate, read, solve, predict, the inputs of a move) and
-//! plays through the one turn-based loop; Tetris, played in real time, has its loop in
-//! `tetris/live/` over the same `Screen` and the same input guard.
-//!
-//! Adding a game touches exactly:
-//! 1. its folder `src/games/<game>/` (board and rules, reader, solver, actions, its config struct,
-//!    `case.rs` for `replay`, `cli.rs` with its `Game` impl and options, its benchmark);
-//! 2. its profile `config/<profile>.toml` (and one line in `profile.rs`'s built-in list);
-//! 3. its fixtures folder `fixtures/<game>/`;
-//! 4. one `mod` line and one name in the `games!` list at the bottom of this file.
-//!
-//! The compiler then names every command the new game still lacks.
+//! The contract a game implements is `crate::game` (below the games); how to add a game is
+//! `docs/architecture.md`.
 
 pub mod breach;
-pub mod case;
 pub mod collapse;
 pub mod flood;
 pub mod pegs;
 pub mod tetris;
 
-use anyhow::bail;
+use std::path::Path;
 
-use crate::env::Env;
+use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
+use crate::game::{Benchmark, Benchmarks, Cases, Command, Game, ReadsBoard, SelfCheck};
+use crate::invocation::Invocation;
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
-use case::{CaseFile, Passed};
 
 pub use breach::Breach;
 pub use collapse::Collapse;
@@ -38,47 +27,12 @@ pub use flood::Flood;
 pub use pegs::Pegs;
 pub use tetris::Tetris;
 
-/// A game, as the command line sees it: its name, its default profile, and its commands, each with
-/// its own options.
-pub trait Game {
-    /// The game's name, as in case files and on the command line.
-    const NAME: &'static str;
-    /// One line for `--help`.
-    const ABOUT: &'static str;
-    /// The profile used when none is named.
-    const DEFAULT_PROFILE: &'static str;
-
-    type Play: clap::Args;
-    type Calibrate: clap::Args;
-    type Read: clap::Args;
-    type Solve: clap::Args;
-    type Bench: clap::Args;
-    type Tune: clap::Args;
-
-    /// `gamebot play <game>`: Ok(true) when the game was won (or the asked goal reached).
-    fn play(env: &mut Env, args: Self::Play) -> anyhow::Result<bool>;
-    /// `gamebot calibrate <game>`.
-    fn calibrate(env: &mut Env, args: Self::Calibrate) -> anyhow::Result<bool>;
-    /// `gamebot read <game> shot.png`: the `[board]` of a case file.
-    fn read(env: &mut Env, args: Self::Read) -> anyhow::Result<bool>;
-    /// `gamebot solve <game>`.
-    fn solve(env: &mut Env, args: Self::Solve) -> anyhow::Result<bool>;
-    /// `gamebot bench <game>`: figures as `key=value` lines.
-    fn bench(env: &mut Env, args: Self::Bench) -> anyhow::Result<bool>;
-    /// `gamebot tune <game>`: only games with a tunable evaluator have it.
-    fn tune(_env: &mut Env, _args: Self::Tune) -> anyhow::Result<bool> {
-        bail!("tune is not available for {}", Self::NAME)
-    }
-    /// Checks one case of this game (`spec/CASES.md`): read, compare, solve, check the answer.
-    /// `layout` is the board's place from a saved calibration for this image size
-    /// (`--calibration-dir`): a game that reads by a grid reads there first, as `play` does, and
-    /// finds the board anew only when that does not read cleanly; the others ignore it.
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String>;
-}
+/// The embedded default `gamebot demo` runs: the real sgt-flood, won live.
+pub use flood::demo;
 
 /// One command's subcommand enum, a variant per game, and its dispatch.
 macro_rules! command {
-    ($enum:ident, $method:ident, $args:ident, $($game:ident),*) => {
+    ($enum:ident, $name:literal, $args:ident, $($game:ident),*) => {
         #[derive(clap::Subcommand)]
         pub enum $enum {
             $(
@@ -88,9 +42,9 @@ macro_rules! command {
         }
 
         impl $enum {
-            pub fn run(self, env: &mut Env) -> anyhow::Result<bool> {
+            pub fn run(self, cx: &mut Invocation) -> anyhow::Result<bool> {
                 match self {
-                    $($enum::$game(args) => <$game as Game>::$method(env, args),)*
+                    $($enum::$game(args) => Command::<$game>::run(args, cx, $name),)*
                 }
             }
         }
@@ -121,6 +75,21 @@ macro_rules! games {
                 }
             }
 
+            /// `ReadsBoard::read_board` of this game.
+            pub fn read_board(self, frame: &Frame, profile: &Profile) -> anyhow::Result<String> {
+                match self {
+                    $(GameKind::$game => <$game as ReadsBoard>::read_board(frame, profile),)*
+                }
+            }
+
+            /// `ReadsBoard::read_at` of this game.
+            pub fn read_at(self, frame: &Frame, profile: &Profile, grid: &Grid) -> anyhow::Result<String> {
+                match self {
+                    $(GameKind::$game => <$game as ReadsBoard>::read_at(frame, profile, grid),)*
+                }
+            }
+
+            /// `Cases::check_case` of this game.
             pub fn check_case(
                 self,
                 case: &CaseFile,
@@ -129,17 +98,61 @@ macro_rules! games {
                 layout: Option<&Grid>,
             ) -> Result<Passed, String> {
                 match self {
-                    $(GameKind::$game => <$game as Game>::check_case(case, frame, profile, layout),)*
+                    $(GameKind::$game => <$game as Cases>::check_case(case, frame, profile, layout),)*
+                }
+            }
+
+            /// `SelfCheck::check_random` of this game.
+            pub fn check_random(self, seed: u64) -> Result<String, String> {
+                match self {
+                    $(GameKind::$game => <$game as SelfCheck>::check_random(seed),)*
+                }
+            }
+
+            /// `SelfCheck::parse_text` of this game.
+            pub fn parse_text(self, text: &str) -> anyhow::Result<()> {
+                match self {
+                    $(GameKind::$game => <$game as SelfCheck>::parse_text(text),)*
+                }
+            }
+
+            /// `SelfCheck::text_seeds` of this game.
+            pub fn text_seeds(self) -> Vec<String> {
+                match self {
+                    $(GameKind::$game => <$game as SelfCheck>::text_seeds(),)*
+                }
+            }
+
+            /// `Benchmarks::benchmarks` of this game.
+            pub fn benchmarks(self, root: &Path) -> Vec<Benchmark> {
+                match self {
+                    $(GameKind::$game => <$game as Benchmarks>::benchmarks(root),)*
                 }
             }
         }
 
-        command!(PlayCommand, play, Play, $($game),*);
-        command!(CalibrateCommand, calibrate, Calibrate, $($game),*);
-        command!(ReadCommand, read, Read, $($game),*);
-        command!(SolveCommand, solve, Solve, $($game),*);
-        command!(BenchCommand, bench, Bench, $($game),*);
-        command!(TuneCommand, tune, Tune, $($game),*);
+        /// `gamebot read <game> shot.png`: the same for every game.
+        #[derive(clap::Subcommand)]
+        pub enum ReadCommand {
+            $(
+                #[command(about = <$game as Game>::ABOUT)]
+                $game(crate::commands::ReadArgs),
+            )*
+        }
+
+        impl ReadCommand {
+            pub fn run(self, cx: &mut Invocation) -> anyhow::Result<bool> {
+                match self {
+                    $(ReadCommand::$game(args) => crate::commands::read::<$game>(cx, &args),)*
+                }
+            }
+        }
+
+        command!(PlayCommand, "play", Play, $($game),*);
+        command!(CalibrateCommand, "calibrate", Calibrate, $($game),*);
+        command!(SolveCommand, "solve", Solve, $($game),*);
+        command!(BenchCommand, "bench", Bench, $($game),*);
+        command!(TuneCommand, "tune", Tune, $($game),*);
     };
 }
 
@@ -153,16 +166,6 @@ impl std::fmt::Display for GameKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Formats text rows as the TOML array `rows = [...]`.
-pub fn rows_toml(rows: &[String]) -> String {
-    let mut text = String::from("rows = [\n");
-    for row in rows {
-        text.push_str(&format!("  \"{row}\",\n"));
-    }
-    text.push(']');
-    text
 }
 
 // The one list of games.

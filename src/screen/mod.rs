@@ -153,6 +153,13 @@ impl Screen for PngScreen {
     }
 }
 
+/// Sleeps between captures, never failing: the wait of the functions below when nothing can
+/// interrupt it.
+fn plain_sleep(time: Duration) -> Result<(), ScreenError> {
+    std::thread::sleep(time);
+    Ok(())
+}
+
 /// Captures until `stable_frames` consecutive captures are identical (the game has finished
 /// drawing), or until `timeout`, then returns the last capture and whether it had settled.
 pub fn capture_settled(
@@ -161,6 +168,18 @@ pub fn capture_settled(
     stable_frames: u32,
     timeout: Duration,
 ) -> Result<(Frame, bool), ScreenError> {
+    capture_settled_with(screen, poll, stable_frames, timeout, &mut plain_sleep)
+}
+
+/// `capture_settled`, waiting between captures with `wait` (the play loop's waits ask the failsafe,
+/// so Esc or a mouse movement ends a settle at once with `wait`'s error).
+pub fn capture_settled_with<E: From<ScreenError>>(
+    screen: &mut dyn Screen,
+    poll: Duration,
+    stable_frames: u32,
+    timeout: Duration,
+    wait: &mut dyn FnMut(Duration) -> Result<(), E>,
+) -> Result<(Frame, bool), E> {
     let started = Instant::now();
     let mut last = screen.capture()?;
     let mut same = 1;
@@ -168,7 +187,7 @@ pub fn capture_settled(
         if started.elapsed() >= timeout {
             return Ok((last, false));
         }
-        std::thread::sleep(poll);
+        wait(poll)?;
         let next = screen.capture()?;
         same = if next.differing_pixels(&last, 0) == 0 { same + 1 } else { 1 };
         last = next;
@@ -177,26 +196,28 @@ pub fn capture_settled(
 }
 
 /// After an action: captures until the screen differs from `before` (the game has reacted), then
-/// until it settles. Returns the last capture and whether a change was seen before `timeout`.
-pub fn capture_after_change(
+/// until it settles, waiting between captures with `wait`. Returns the last capture and whether a
+/// change was seen before `timeout`.
+pub fn capture_after_change<E: From<ScreenError>>(
     screen: &mut dyn Screen,
     before: &Frame,
     poll: Duration,
     stable_frames: u32,
     timeout: Duration,
-) -> Result<(Frame, bool), ScreenError> {
+    wait: &mut dyn FnMut(Duration) -> Result<(), E>,
+) -> Result<(Frame, bool), E> {
     let started = Instant::now();
     loop {
         let next = screen.capture()?;
         if next.differing_pixels(before, 0) != 0 {
             let left = timeout.saturating_sub(started.elapsed());
-            let (settled, _) = capture_settled(screen, poll, stable_frames, left)?;
+            let (settled, _) = capture_settled_with(screen, poll, stable_frames, left, wait)?;
             return Ok((settled, true));
         }
         if started.elapsed() >= timeout {
             return Ok((next, false));
         }
-        std::thread::sleep(poll);
+        wait(poll)?;
     }
 }
 

@@ -1,9 +1,13 @@
-//! Shared by the live tests: a virtual X display with a window manager, a real game opened on it,
+//! Shared by the test binaries: `gamebot` run with no display, and for the live tests a virtual X display with a window manager, a real game opened on it,
 //! and `gamebot` run against it as a user would run it.
 
 #![allow(dead_code)]
 
+#[cfg(target_os = "linux")]
+pub mod capture;
 pub mod cdp;
+#[cfg(target_os = "linux")]
+pub mod faults;
 
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -67,6 +71,23 @@ impl LiveGame {
         game
     }
 
+    /// Like `start_from`, with `env` added to the program's environment (through `env`, so nothing
+    /// is set in this test process, whose other tests run side by side).
+    pub fn start_with_env(
+        program: &str,
+        package: &str,
+        env: &[(&str, String)],
+        args: &[&str],
+        title: &str,
+    ) -> LiveGame {
+        let path = find_program(program, package).unwrap_or_else(|e| panic!("{e} (apt-get install {package})"));
+        let mut words: Vec<String> = env.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        words.push(path.display().to_string());
+        words.extend(args.iter().map(|a| a.to_string()));
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        LiveGame::start_from("env", "coreutils", &words, title, None)
+    }
+
     /// A capture once the window has held still.
     pub fn capture(&mut self) -> Frame {
         capture_settled(&mut self.screen, Duration::from_millis(50), 3, Duration::from_secs(5)).expect("capture").0
@@ -83,6 +104,16 @@ impl LiveGame {
         println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         out
     }
+}
+
+/// Runs `gamebot args...` from the project's folder with no display, as a user with none would.
+pub fn gamebot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap()
 }
 
 /// Generates one game ID with `<program> --generate 1 <params>`.

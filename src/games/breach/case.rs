@@ -8,12 +8,15 @@ use serde::Deserialize;
 
 use anyhow::Context as _;
 
+use super::Breach;
 use super::board::{Code, Puzzle, Start, USED_CELL};
-use super::play::BreachConfig;
+use super::config::BreachConfig;
 use super::{read, solve};
+use crate::case::{CaseFile, Passed, first_cell_difference};
 use crate::frame::Frame;
-use crate::games::case::{CaseFile, Passed, first_cell_difference};
+use crate::game::Cases;
 use crate::profile::Profile;
+use crate::vision::grid::Grid;
 
 fn strings(table: &toml::Table, key: &str) -> anyhow::Result<Vec<String>> {
     table
@@ -95,39 +98,41 @@ fn first_difference((read, rs): (&Puzzle, &Start), (expected, es): (&Puzzle, &St
 
 /// Checks a case: the reading (with the profile's hints) against `[board]`, the solution against
 /// `[answer]`.
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-    let config: BreachConfig = profile.settings().map_err(|e| format!("profile: {e}"))?;
-    let (expected, start) = case_state(&case.board).map_err(|e| format!("malformed [board]: {e:#}"))?;
-    let answer: BreachAnswer = case.answer_as()?;
-    let started = Instant::now();
-    let screen = read::read_with(frame, &config.read).map_err(|e| format!("read: {e}"))?;
-    let read_time = started.elapsed();
-    if let Some(difference) = first_difference((&screen.puzzle, &screen.start), (&expected, &start)) {
-        return Err(difference);
-    }
-    if answer.best_daemons.is_none() && answer.min_length.is_none() {
-        return Ok(Passed::read_only(read_time));
-    }
-    let started = Instant::now();
-    let solution = solve::solve_from(&expected, &start, crate::budget::Budget::UNLIMITED).0;
-    let solve_time = started.elapsed();
-    let codes = expected.check_from(&start, &solution.path).map_err(|e| format!("solver: illegal path: {e}"))?;
-    let completed = expected.completed(&codes);
-    if let Some(best) = &answer.best_daemons {
-        let mut best = best.clone();
-        best.sort_unstable();
-        if completed != best {
-            return Err(format!("answer: the solution completes daemons {completed:?}, expected {best:?}"));
+impl Cases for Breach {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
+        let config: BreachConfig = profile.settings().map_err(|e| format!("profile: {e}"))?;
+        let (expected, start) = case_state(&case.board).map_err(|e| format!("malformed [board]: {e:#}"))?;
+        let answer: BreachAnswer = case.answer_as()?;
+        let started = Instant::now();
+        let screen = read::read_with(frame, &config.read).map_err(|e| format!("read: {e}"))?;
+        let read_time = started.elapsed();
+        if let Some(difference) = first_difference((&screen.puzzle, &screen.start), (&expected, &start)) {
+            return Err(difference);
         }
+        if answer.best_daemons.is_none() && answer.min_length.is_none() {
+            return Ok(Passed::read_only(read_time));
+        }
+        let started = Instant::now();
+        let solution = solve::solve_from(&expected, &start, crate::budget::Budget::UNLIMITED).0;
+        let solve_time = started.elapsed();
+        let codes = expected.check_from(&start, &solution.path).map_err(|e| format!("solver: illegal path: {e}"))?;
+        let completed = expected.completed(&codes);
+        if let Some(best) = &answer.best_daemons {
+            let mut best = best.clone();
+            best.sort_unstable();
+            if completed != best {
+                return Err(format!("answer: the solution completes daemons {completed:?}, expected {best:?}"));
+            }
+        }
+        if let Some(min) = answer.min_length
+            && solution.path.len() != min
+        {
+            return Err(format!("answer: the solution takes {} picks, expected {min}", solution.path.len()));
+        }
+        Ok(Passed {
+            read: read_time,
+            solve: Some(solve_time),
+            detail: format!("daemons {completed:?} in {} picks", solution.path.len()),
+        })
     }
-    if let Some(min) = answer.min_length
-        && solution.path.len() != min
-    {
-        return Err(format!("answer: the solution takes {} picks, expected {min}", solution.path.len()));
-    }
-    Ok(Passed {
-        read: read_time,
-        solve: Some(solve_time),
-        detail: format!("daemons {completed:?} in {} picks", solution.path.len()),
-    })
 }

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
+use super::Collapse;
 use super::board::{Board, Mode, Room};
 use super::config::CollapseConfig;
-use super::play::Collapse;
 use super::result::{Verdict, verdict};
 use super::{read, solve};
 use crate::frame::Frame;

@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use super::board::{Board, BoardError};
+use super::solve::{Solution, solve};
 use crate::budget::Budget;
-use crate::games::flood::board::{Board, BoardError};
-use crate::games::flood::solve::{Solution, solve};
 
 /// Where the flood starts on every board of a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

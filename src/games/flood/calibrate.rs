@@ -252,8 +252,8 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::sim_window::render;
     use super::*;
-    use crate::games::flood::sim::render;
 
     fn palette() -> Palette {
         Palette::from_rgb(&[[250, 240, 200], [90, 60, 90], [230, 120, 100], [255, 190, 130]], 20.0)

@@ -6,12 +6,14 @@ use std::time::Instant;
 
 use serde::Deserialize;
 
+use super::Flood;
 use super::board::Board;
 use super::config::FloodConfig;
 use super::{read, solve};
 use crate::budget::Budget;
+use crate::case::{CaseFile, Passed};
 use crate::frame::Frame;
-use crate::games::case::{CaseFile, Passed};
+use crate::game::Cases;
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
 
@@ -52,52 +54,54 @@ pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
     None
 }
 
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
-    let board: FloodBoard = case.board_as()?;
-    let config = FloodConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
-    let [row, col] = board.start.or(config.start).unwrap_or([0, 0]);
-    let expected = Board::from_rows(&board.rows)
-        .and_then(|b| b.with_start(row, col))
-        .map_err(|e| format!("malformed [board]: {e}"))?;
-    let answer: FloodAnswer = case.answer_as()?;
-    let started = Instant::now();
-    let saved = layout.and_then(|grid| read::read(frame, grid, &config.vision, config.palette.as_ref()).ok());
-    let mut reading = match saved {
-        Some(reading) => reading,
-        None => {
-            let grid =
-                read::locate(frame, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
-            read::read(frame, &grid, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?
+impl Cases for Flood {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
+        let board: FloodBoard = case.board_as()?;
+        let config = FloodConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
+        let [row, col] = board.start.or(config.start).unwrap_or([0, 0]);
+        let expected = Board::from_rows(&board.rows)
+            .and_then(|b| b.with_start(row, col))
+            .map_err(|e| format!("malformed [board]: {e}"))?;
+        let answer: FloodAnswer = case.answer_as()?;
+        let started = Instant::now();
+        let saved = layout.and_then(|grid| read::read(frame, grid, &config.vision, config.palette.as_ref()).ok());
+        let mut reading = match saved {
+            Some(reading) => reading,
+            None => {
+                let grid =
+                    read::locate(frame, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?;
+                read::read(frame, &grid, &config.vision, config.palette.as_ref()).map_err(|e| format!("read: {e}"))?
+            }
+        };
+        reading.board.start = expected.start;
+        let read_time = started.elapsed();
+        if let Some(difference) = first_difference(&reading.board, &expected) {
+            return Err(difference);
         }
-    };
-    reading.board.start = expected.start;
-    let read_time = started.elapsed();
-    if let Some(difference) = first_difference(&reading.board, &expected) {
-        return Err(difference);
+        if case.answer.is_none() {
+            return Ok(Passed::read_only(read_time));
+        }
+        let started = Instant::now();
+        let solution = solve::solve(&reading.board, Budget::CHECK);
+        let solve_time = started.elapsed();
+        let moves = solution.moves.len();
+        if !expected.wins_with(&translate(&solution.moves, &reading.board, &expected)) {
+            return Err(format!("answer: the solver's {moves} moves do not flood the board"));
+        }
+        if let Some(max) = answer.max_moves
+            && moves > max
+        {
+            return Err(format!("answer: {moves} moves, more than the limit {max}"));
+        }
+        if let Some(optimal) = answer.optimal_moves
+            && moves != optimal
+        {
+            return Err(format!("answer: {moves} moves, but the proven optimum is {optimal}"));
+        }
+        let limit = answer.max_moves.map(|m| format!(" (limit {m})")).unwrap_or_default();
+        let proven = if solution.proven_optimal { ", optimal" } else { "" };
+        Ok(Passed { read: read_time, solve: Some(solve_time), detail: format!("{moves} moves{limit}{proven}") })
     }
-    if case.answer.is_none() {
-        return Ok(Passed::read_only(read_time));
-    }
-    let started = Instant::now();
-    let solution = solve::solve(&reading.board, Budget::default());
-    let solve_time = started.elapsed();
-    let moves = solution.moves.len();
-    if !expected.wins_with(&translate(&solution.moves, &reading.board, &expected)) {
-        return Err(format!("answer: the solver's {moves} moves do not flood the board"));
-    }
-    if let Some(max) = answer.max_moves
-        && moves > max
-    {
-        return Err(format!("answer: {moves} moves, more than the limit {max}"));
-    }
-    if let Some(optimal) = answer.optimal_moves
-        && moves != optimal
-    {
-        return Err(format!("answer: {moves} moves, but the proven optimum is {optimal}"));
-    }
-    let limit = answer.max_moves.map(|m| format!(" (limit {m})")).unwrap_or_default();
-    let proven = if solution.proven_optimal { ", optimal" } else { "" };
-    Ok(Passed { read: read_time, solve: Some(solve_time), detail: format!("{moves} moves{limit}{proven}") })
 }
 
 /// Maps colours of the board as read onto the case's labels (they agree up to renaming).

@@ -1,5 +1,6 @@
-//! Flood-it on the command line: its options for each command and its `Game` impl. Play, calibrate
-//! and read go through the shared turn-based commands; solve and bench are its own.
+//! Flood-it on the command line: its options for each command and what they do. Play and calibrate
+//! add to the shared turn-based commands (a move limit; learning a new program's profile); solve
+//! and bench are its own.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -8,13 +9,10 @@ use anyhow::Context;
 
 use super::board::{self, Board};
 use super::{Flood, bench, solve};
-use crate::commands::{self, BudgetArg, CalibrateArgs, NoArgs, PlayArgs, ReadArgs};
-use crate::env::Env;
-use crate::frame::Frame;
-use crate::games::Game;
-use crate::games::case::{CaseFile, Passed, input_rows};
-use crate::profile::Profile;
-use crate::vision::grid::Grid;
+use crate::case::input_rows;
+use crate::commands::{self, BudgetArg, CalibrateArgs, PlayArgs};
+use crate::game::{Command, Game, TurnBased};
+use crate::invocation::Invocation;
 
 /// Options of `play flood`.
 #[derive(clap::Args)]
@@ -61,46 +59,42 @@ pub struct FloodBench {
     pub threads: usize,
 }
 
-impl Game for Flood {
-    const NAME: &'static str = "flood";
-    const ABOUT: &'static str = "Flood-it (sgt-flood): flood the board from the top-left cell in the fewest moves";
-    const DEFAULT_PROFILE: &'static str = "sgt-flood";
+/// Options of `calibrate flood`.
+#[derive(clap::Args)]
+pub struct FloodCalibrate {
+    #[command(flatten)]
+    pub common: CalibrateArgs,
+}
 
-    type Play = FloodPlay;
-    type Calibrate = CalibrateArgs;
-    type Read = ReadArgs;
-    type Solve = FloodSolve;
-    type Bench = FloodBench;
-    type Tune = NoArgs;
-
-    fn play(env: &mut Env, args: FloodPlay) -> anyhow::Result<bool> {
-        commands::play::<Flood>(env, Self::DEFAULT_PROFILE, &args.common, args.limit)
+impl Command<Flood> for FloodPlay {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        commands::play::<Flood>(cx, &self.common, self.limit)
     }
+}
 
-    fn calibrate(env: &mut Env, args: CalibrateArgs) -> anyhow::Result<bool> {
-        if args.learns(env) {
-            return learn(env, &args);
+impl Command<Flood> for FloodCalibrate {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        if self.common.learns(cx) {
+            return learn(cx, &self.common);
         }
-        commands::calibrate::<Flood>(env, Self::DEFAULT_PROFILE, &args)
+        commands::calibrate::<Flood>(cx, &self.common)
     }
+}
 
-    fn read(env: &mut Env, args: ReadArgs) -> anyhow::Result<bool> {
-        commands::read::<Flood>(env, Self::DEFAULT_PROFILE, &args)
-    }
-
-    fn solve(env: &mut Env, args: FloodSolve) -> anyhow::Result<bool> {
-        let board = board_from(args.input.as_deref())?;
-        let (row, col) = match (args.start, case_start(args.input.as_deref())?) {
+impl Command<Flood> for FloodSolve {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        let board = board_from(self.input.as_deref())?;
+        let (row, col) = match (self.start, case_start(self.input.as_deref())?) {
             (Some(start), _) => start.cell(board.rows, board.cols),
             (None, Some([row, col])) => (row, col),
             (None, None) => (0, 0),
         };
         let board = board.with_start(row, col).with_context(|| format!("--start {row},{col}"))?;
         let started = Instant::now();
-        let solution = solve::solve(&board, args.budget.budget());
+        let solution = solve::solve(&board, self.budget.budget());
         let moves: Vec<String> = solution.moves.iter().map(|&m| board::char_of(m).to_string()).collect();
-        env.line(moves.join(" "));
-        env.line(format!(
+        cx.line(moves.join(" "));
+        cx.line(format!(
             "{} moves, {} ({} nodes, {:.1} ms)",
             moves.len(),
             if solution.proven_optimal {
@@ -113,27 +107,25 @@ impl Game for Flood {
         ));
         Ok(true)
     }
+}
 
-    fn bench(env: &mut Env, args: FloodBench) -> anyhow::Result<bool> {
-        match args.live {
+impl Command<Flood> for FloodBench {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        match self.live {
             Some(count) => {
-                let profile = args.profile.load(env, Self::DEFAULT_PROFILE, Self::NAME)?;
-                super::live_bench::run(env, &profile, count.max(1))?;
+                let profile = self.profile.load(cx, Flood::DEFAULT_PROFILE, Flood::NAME)?;
+                super::live_bench::run(cx, &profile, count.max(1))?;
             }
-            None => bench(env, &args)?,
+            None => bench(cx, &self)?,
         }
         Ok(true)
-    }
-
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
-        super::case::check(case, frame, profile, layout)
     }
 }
 
 /// `gamebot calibrate flood --from shot.png --profile NAME [--board case.toml]`: learns a new
 /// profile from one screenshot (`flood::calibrate`), saves it, and draws what was found.
-fn learn(env: &mut Env, args: &CalibrateArgs) -> anyhow::Result<bool> {
-    let out = commands::learned_picture_path(env, args, Flood::NAME)?;
+fn learn(cx: &mut Invocation, args: &CalibrateArgs) -> anyhow::Result<bool> {
+    let out = commands::learned_picture_path(cx, args, Flood::NAME)?;
     let (frame, shot) = commands::learning_frame(args)?;
     let truth = match &args.board {
         Some(path) => Some(board_from(Some(path.as_path()))?),
@@ -141,20 +133,20 @@ fn learn(env: &mut Env, args: &CalibrateArgs) -> anyhow::Result<bool> {
     };
     let learnt = super::calibrate::learn(&frame, truth.as_ref())
         .with_context(|| format!("{shot}: cannot learn a profile from it"))?;
-    learnt.notes.iter().for_each(|note| env.line(note.clone()));
-    let path = commands::save_learned_profile(env, args, Flood::NAME, &shot, &learnt.config)?;
-    env.line(format!("saved the profile to {}", path.display()));
+    learnt.notes.iter().for_each(|note| cx.line(note.clone()));
+    let path = commands::save_learned_profile(cx, args, Flood::NAME, &shot, &learnt.config)?;
+    cx.line(format!("saved the profile to {}", path.display()));
     match &truth {
-        Some(_) => env.line("the board as the new profile reads it (it matches the given board):"),
-        None => env.line("PROPOSED reading (no --board given): check it against the screenshot and the picture"),
+        Some(_) => cx.line("the board as the new profile reads it (it matches the given board):"),
+        None => cx.line("PROPOSED reading (no --board given): check it against the screenshot and the picture"),
     }
-    env.line(learnt.board.to_string());
-    let mut picture = <Flood as crate::runner::TurnBased>::annotate(&frame, &learnt.grid, &learnt.board, &[]);
+    cx.line(learnt.board.to_string());
+    let mut picture = Flood::annotate(&frame, &learnt.grid, &learnt.board, &[]);
     for button in &learnt.buttons {
         crate::vision::annotate::outline(&mut picture, *button, 2, image::Rgba([255, 255, 255, 255]));
     }
     crate::files::save_png(&picture, &out, args.force)?;
-    env.line(format!("what was learned is drawn in {}", out.display()));
+    cx.line(format!("what was learned is drawn in {}", out.display()));
     Ok(true)
 }
 
@@ -162,7 +154,7 @@ fn learn(env: &mut Env, args: &CalibrateArgs) -> anyhow::Result<bool> {
 fn case_start(input: Option<&Path>) -> anyhow::Result<Option<[usize; 2]>> {
     match input {
         Some(path) if path.as_os_str() != "-" => {
-            let case = crate::games::case::load(path)?;
+            let case = crate::case::load(path)?;
             Ok(case
                 .board
                 .get("start")
@@ -182,27 +174,27 @@ fn board_from(input: Option<&Path>) -> anyhow::Result<Board> {
 
 /// `gamebot bench flood FILE`: solves every board of a file (one square board per line, cells
 /// `0`-`9`, `a`-`f`) on `threads` threads, flooding from `start`; the logic is `flood::bench`.
-fn bench(env: &mut Env, args: &FloodBench) -> anyhow::Result<()> {
+fn bench(cx: &mut Invocation, args: &FloodBench) -> anyhow::Result<()> {
     let Some(path) = &args.boards else { anyhow::bail!("bench flood needs a file of boards (or --live N)") };
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let boards = bench::parse_boards(&text, args.start).with_context(|| path.display().to_string())?;
     let options = bench::BenchOptions { budget: args.budget.budget(), threads: args.threads };
-    let report = bench::run(&boards, options, &mut |p| env.progress("boards", p.done as u64, p.total as u64))?;
+    let report = bench::run(&boards, options, &mut |p| cx.progress("boards", p.done as u64, p.total as u64))?;
     let times = report.sorted_times();
     if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
-        env.note(format!(
+        cx.note(format!(
             "per board: median {:.2} ms, worst {:.1} ms",
             median.as_secs_f64() * 1e3,
             worst.as_secs_f64() * 1e3
         ));
     }
     if report.proven_optimal < report.results.len() {
-        env.line(format!(
+        cx.line(format!(
             "unproven={} lower_bound_total={} (the optimal total is at least this)",
             report.results.len() - report.proven_optimal,
             report.lower_bound_total()
         ));
     }
-    env.line(report.summary());
+    cx.line(report.summary());
     Ok(())
 }

@@ -10,9 +10,9 @@ use anyhow::Context;
 use super::config::FloodConfig;
 use super::{Flood, read, sgt_id};
 use crate::commands::report;
-use crate::env::Env;
 use crate::files::save_png;
 use crate::input::live::LiveInput;
+use crate::invocation::Invocation;
 use crate::profile::Profile;
 use crate::runner::{self, PlayOptions};
 use crate::screen::settled;
@@ -38,14 +38,14 @@ pub struct DemoArgs {
 
 /// Plays the demo game; Ok(true) on a win. Linux only: it starts Xvfb and sgt-flood itself.
 #[cfg(not(target_os = "linux"))]
-pub fn run(_env: &mut Env, _args: &DemoArgs) -> anyhow::Result<bool> {
+pub fn run(_env: &mut Invocation, _args: &DemoArgs) -> anyhow::Result<bool> {
     anyhow::bail!("demo starts sgt-flood (and Xvfb) itself, which is Linux only; open a Flood-it and use play flood")
 }
 
 /// Plays the demo game; Ok(true) on a win. Linux only: it starts Xvfb and sgt-flood itself.
 #[cfg(target_os = "linux")]
-pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
-    let profile = Profile::load_for("sgt-flood", &env.config_dir, "flood")?;
+pub fn run(cx: &mut Invocation, args: &DemoArgs) -> anyhow::Result<bool> {
+    let profile = Profile::load_for("sgt-flood", &cx.config_dir, "flood")?;
     let config = FloodConfig::from_profile(&profile)?;
     let game = xsession::find_program("sgt-flood", "sgt-puzzles")?;
     let mut children = Children::default();
@@ -53,7 +53,7 @@ pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
         match args.display.clone().or_else(|| std::env::var("DISPLAY").ok()).filter(|d| xsession::display_works(d)) {
             Some(display) => display,
             None => {
-                env.line("no X display: starting Xvfb and a window manager");
+                cx.line("no X display: starting Xvfb and a window manager");
                 xsession::start_virtual_display(&mut children)?
             }
         };
@@ -65,7 +65,7 @@ pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
         None => xsession::generate_id(&game, &args.params)?,
     };
     let limit = Some(sgt_id::parse(&id).map_err(anyhow::Error::msg)?.limit);
-    env.line(format!("starting sgt-flood on display {display} with game {id}"));
+    cx.line(format!("starting sgt-flood on display {display} with game {id}"));
     let mut screen = xsession::launch_game(&game, &[&id], &display, &profile.window, &mut children)?;
     let out = args.out.clone().unwrap_or_else(|| {
         let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
@@ -78,8 +78,8 @@ pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
     save_png(&before.image, &out.join("before.png"), false)?;
     let mut device = LiveInput::open()?;
     let options = PlayOptions { move_limit: limit, ..PlayOptions::default() };
-    let result = runner::play::<Flood>(&mut screen, &mut device, &profile, None, &options, &mut |l: &str| env.line(l));
-    let won = report(env, result, limit)?;
+    let result = runner::play::<Flood>(&mut screen, &mut device, &profile, None, &options, &mut |l: &str| cx.line(l));
+    let won = report(cx, result, limit)?;
     std::thread::sleep(Duration::from_millis(500));
     let after = settled(&mut screen, &profile.timing)?;
     save_png(&after.image, &out.join("after.png"), false)?;
@@ -87,9 +87,9 @@ pub fn run(env: &mut Env, args: &DemoArgs) -> anyhow::Result<bool> {
         .ok()
         .and_then(|grid| read::read(&after, &grid, &config.vision, config.palette.as_ref()).ok());
     match check {
-        Some(reading) if reading.board.is_won() => env.line("a fresh capture shows the board in one colour"),
-        _ => env.line("a fresh capture does not show a one-colour board"),
+        Some(reading) if reading.board.is_won() => cx.line("a fresh capture shows the board in one colour"),
+        _ => cx.line("a fresh capture does not show a one-colour board"),
     }
-    env.line(format!("pictures: {} and {}", out.join("before.png").display(), out.join("after.png").display()));
+    cx.line(format!("pictures: {} and {}", out.join("before.png").display(), out.join("after.png").display()));
     Ok(won)
 }

@@ -8,7 +8,7 @@ use anyhow::Context;
 
 use super::config::FloodConfig;
 use super::read;
-use crate::env::Env;
+use crate::invocation::Invocation;
 use crate::profile::Profile;
 use crate::screen::Screen;
 use crate::screen::window::LiveWindow;
@@ -19,7 +19,7 @@ fn median_ms(mut times: Vec<Duration>) -> f64 {
 }
 
 /// Times `count` captures (and reads) of the live window; prints `key=value` lines.
-pub fn run(env: &mut Env, profile: &Profile, count: usize) -> anyhow::Result<()> {
+pub fn run(cx: &mut Invocation, profile: &Profile, count: usize) -> anyhow::Result<()> {
     let config = FloodConfig::from_profile(profile)?;
     let mut window = LiveWindow::find(&profile.window).context("open the Flood-it window first")?;
     let first = window.capture()?;
@@ -34,13 +34,13 @@ pub fn run(env: &mut Env, profile: &Profile, count: usize) -> anyhow::Result<()>
         both.push(started.elapsed());
         reading.push(started.elapsed() - captured);
         capture.push(captured);
-        env.progress("captures", done as u64 + 1, count as u64);
+        cx.progress("captures", done as u64 + 1, count as u64);
     }
-    env.line(format!("window={}x{}", first.width(), first.height()));
-    env.line(format!("captures={count}"));
-    env.line(format!("capture_xcap_ms_median={:.2}", median_ms(capture)));
-    env.line(format!("read_ms_median={:.2}", median_ms(reading)));
-    env.line(format!("capture_read_ms_median={:.2}", median_ms(both)));
+    cx.line(format!("window={}x{}", first.width(), first.height()));
+    cx.line(format!("captures={count}"));
+    cx.line(format!("capture_xcap_ms_median={:.2}", median_ms(capture)));
+    cx.line(format!("read_ms_median={:.2}", median_ms(reading)));
+    cx.line(format!("capture_read_ms_median={:.2}", median_ms(both)));
     #[cfg(target_os = "linux")]
     {
         let mut x11 = crate::screen::x11::Display::open()?.find(&profile.window)?;
@@ -50,7 +50,7 @@ pub fn run(env: &mut Env, profile: &Profile, count: usize) -> anyhow::Result<()>
             x11.capture()?;
             times.push(started.elapsed());
         }
-        env.line(format!("capture_x11rb_ms_median={:.2}", median_ms(times)));
+        cx.line(format!("capture_x11rb_ms_median={:.2}", median_ms(times)));
     }
     Ok(())
 }

@@ -2,31 +2,33 @@
 //! says otherwise) in as few colour changes as possible.
 //!
 //! `board` holds the rules, `read` the reader, `solve` the optimal solver, `act` the clicks,
-//! `config` its section of a profile, `case` its check for `replay`, `cli` its commands, `demo` the
-//! embedded default, and `sim` a simulated game window for tests. This file ties them to the
-//! turn-based play loop (`runner::TurnBased`).
+//! `config` its section of a profile, `case` its check for `replay`, `cli` its commands, `bench`
+//! and `benchmarks` its figures, `check` its random-position property, `demo` the embedded default,
+//! and `sim_window` a simulated game window for tests. This file is the game type and its
+//! capabilities: `Game` and the turn-based play loop's `TurnBased`.
 
 pub mod act;
 pub mod annotate;
 pub mod bench;
+pub mod benchmarks;
 pub mod board;
 pub mod calibrate;
 pub mod case;
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod live_bench;
 pub mod read;
 pub mod sgt_id;
-pub mod sim;
+pub mod sim_window;
 pub mod solve;
 
 use crate::budget::Budget;
 use crate::frame::Frame;
-use crate::games::rows_toml;
+use crate::game::{Game, Plan, Reading, TurnBased};
 use crate::input::Action;
 use crate::profile::Profile;
-use crate::runner::{Plan, Reading, TurnBased};
 use crate::vision::colour::to_hex;
 use crate::vision::grid::Grid;
 use crate::vision::palette::sample;
@@ -34,16 +36,26 @@ use crate::vision::palette::sample;
 use board::Board;
 use config::FloodConfig;
 
-/// The Flood-it game, for the play loop.
+/// The Flood-it game.
 pub struct Flood;
+
+impl Game for Flood {
+    const NAME: &'static str = "flood";
+    const ABOUT: &'static str = "Flood-it (sgt-flood): flood the board from the top-left cell in the fewest moves";
+    const DEFAULT_PROFILE: &'static str = "sgt-flood";
+
+    type Play = cli::FloodPlay;
+    type Calibrate = cli::FloodCalibrate;
+    type Solve = cli::FloodSolve;
+    type Bench = cli::FloodBench;
+    type Tune = crate::game::Unavailable;
+}
 
 impl TurnBased for Flood {
     type Board = Board;
     type Move = u8;
     type Layout = Grid;
     type Config = FloodConfig;
-
-    const NAME: &'static str = "flood";
 
     fn config(profile: &Profile) -> anyhow::Result<FloodConfig> {
         FloodConfig::from_profile(profile)
@@ -98,7 +110,7 @@ impl TurnBased for Flood {
     }
 
     fn board_toml(board: &Board) -> String {
-        rows_toml(&board.to_rows())
+        crate::case::rows_toml(&board.to_rows())
     }
 
     fn describe(frame: &Frame, layout: &Grid, board: &Board) -> Vec<String> {

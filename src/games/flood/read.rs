@@ -93,8 +93,8 @@ pub fn read(
 
 #[cfg(test)]
 mod tests {
+    use super::super::sim_window::render;
     use super::*;
-    use crate::games::flood::sim::render;
 
     fn palette() -> Palette {
         let profile = crate::profile::Profile::load("sgt-flood", std::path::Path::new("/nonexistent")).unwrap();

@@ -5,12 +5,14 @@ use std::time::Instant;
 
 use serde::Deserialize;
 
+use super::Pegs;
 use super::board::{Board, Cell, group_moves};
 use super::read;
 use super::solve::{self, Outcome, Target};
 use crate::budget::Budget;
+use crate::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::frame::Frame;
-use crate::games::case::{CaseFile, Passed, char_cells, first_cell_difference};
+use crate::game::Cases;
 use crate::profile::Profile;
 use crate::vision::grid::Grid;
 
@@ -32,50 +34,52 @@ pub fn first_difference(read: &Board, expected: &Board) -> Option<String> {
     first_cell_difference(&char_cells(&read.to_rows()), &char_cells(&expected.to_rows()), "squares")
 }
 
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
-    let board: PegsBoard = case.board_as()?;
-    let expected = Board::from_rows(&board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
-    let answer: PegsAnswer = case.answer_as()?;
-    let config: super::PegsConfig = profile.settings().map_err(|e| format!("profile: {e}"))?;
-    let started = Instant::now();
-    let saved = layout.and_then(|grid| read::read_with(frame, grid, &config).ok());
-    let reading = match saved {
-        Some(reading) => reading,
-        None => {
-            let grid = read::locate_with(frame, &config).map_err(|e| format!("read: {e}"))?;
-            read::read_with(frame, &grid, &config).map_err(|e| format!("read: {e}"))?
-        }
-    };
-    let read_time = started.elapsed();
-    if let Some(difference) = first_difference(&reading, &expected) {
-        return Err(difference);
-    }
-    if case.answer.is_none() {
-        return Ok(Passed::read_only(read_time));
-    }
-    let started = Instant::now();
-    let mut details = Vec::new();
-    if let Some(left) = answer.pegs_left {
-        if left != 1 {
-            return Err(format!("answer: pegs_left = {left} is not supported (only 1)"));
-        }
-        match solve::solve(&expected, Target::OnePeg, Budget::default()).outcome {
-            Outcome::Solved(jumps) => {
-                let end =
-                    expected.play_all(&jumps).map_err(|e| format!("answer: the solver's plan is illegal: {e}"))?;
-                if end.pegs() != 1 {
-                    return Err(format!("answer: the solver's plan leaves {} pegs", end.pegs()));
-                }
-                details.push(format!("{} jumps in {} moves to 1 peg", jumps.len(), group_moves(&jumps).len()));
+impl Cases for Pegs {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
+        let board: PegsBoard = case.board_as()?;
+        let expected = Board::from_rows(&board.rows).map_err(|e| format!("malformed [board]: {e}"))?;
+        let answer: PegsAnswer = case.answer_as()?;
+        let config: super::PegsConfig = profile.settings().map_err(|e| format!("profile: {e}"))?;
+        let started = Instant::now();
+        let saved = layout.and_then(|grid| read::read_with(frame, grid, &config).ok());
+        let reading = match saved {
+            Some(reading) => reading,
+            None => {
+                let grid = read::locate_with(frame, &config).map_err(|e| format!("read: {e}"))?;
+                read::read_with(frame, &grid, &config).map_err(|e| format!("read: {e}"))?
             }
-            Outcome::Unsolvable => return Err("answer: the solver calls a solvable board unsolvable".into()),
-            Outcome::Unknown => return Err("answer: no solution within the budget".into()),
+        };
+        let read_time = started.elapsed();
+        if let Some(difference) = first_difference(&reading, &expected) {
+            return Err(difference);
         }
+        if case.answer.is_none() {
+            return Ok(Passed::read_only(read_time));
+        }
+        let started = Instant::now();
+        let mut details = Vec::new();
+        if let Some(left) = answer.pegs_left {
+            if left != 1 {
+                return Err(format!("answer: pegs_left = {left} is not supported (only 1)"));
+            }
+            match solve::solve(&expected, Target::OnePeg, Budget::CHECK).outcome {
+                Outcome::Solved(jumps) => {
+                    let end =
+                        expected.play_all(&jumps).map_err(|e| format!("answer: the solver's plan is illegal: {e}"))?;
+                    if end.pegs() != 1 {
+                        return Err(format!("answer: the solver's plan leaves {} pegs", end.pegs()));
+                    }
+                    details.push(format!("{} jumps in {} moves to 1 peg", jumps.len(), group_moves(&jumps).len()));
+                }
+                Outcome::Unsolvable => return Err("answer: the solver calls a solvable board unsolvable".into()),
+                Outcome::Unknown => return Err("answer: no solution within the budget".into()),
+            }
+        }
+        if let Some(min) = answer.min_moves {
+            details.push(min_moves(&expected, min)?);
+        }
+        Ok(Passed { read: read_time, solve: Some(started.elapsed()), detail: details.join(", ") })
     }
-    if let Some(min) = answer.min_moves {
-        details.push(min_moves(&expected, min)?);
-    }
-    Ok(Passed { read: read_time, solve: Some(started.elapsed()), detail: details.join(", ") })
 }
 
 /// Checks the fewest-moves answer: the solver must find exactly `min` moves and prove that no
@@ -88,7 +92,7 @@ fn min_moves(board: &Board, min: usize) -> Result<String, String> {
         [only] => Target::OnePegAt((only / board.cols, only % board.cols)),
         _ => Target::OnePeg,
     };
-    match solve::solve_min_moves(board, target, Budget::default()) {
+    match solve::solve_min_moves(board, target, Budget::CHECK) {
         Ok(best) if best.moves == min && best.proven_optimal => Ok(format!("fewest {min} moves, proven")),
         Ok(best) if best.moves == min => Err(format!("answer: found {min} moves but could not prove it the fewest")),
         Ok(best) => Err(format!("answer: fewest moves found {}, expected {min}", best.moves)),

@@ -1,6 +1,6 @@
-//! Peg solitaire on the command line: its options for each command and its `Game` impl. Play,
-//! calibrate and read go through the shared turn-based commands; solve (one peg anywhere or on a
-//! named square, or the fewest moves) and bench are its own.
+//! Peg solitaire on the command line: its options for each command and what they do. Play and read
+//! are the shared turn-based commands; calibrate adds learning a new program's profile; solve (one
+//! peg anywhere or on a named square, or the fewest moves) and bench are its own.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -10,14 +10,10 @@ use anyhow::{Context, bail};
 use super::board::{Board, Cell, Pos};
 use super::solve::{self, Outcome, Target};
 use super::{MoveStyle, Pegs};
-use crate::commands::{self, BudgetArg, CalibrateArgs, NoArgs, PlayArgs, ReadArgs};
-use crate::env::Env;
-use crate::frame::Frame;
-use crate::games::Game;
-use crate::games::case::{CaseFile, Passed, input_rows};
-use crate::profile::Profile;
-use crate::runner::TurnBased;
-use crate::vision::grid::Grid;
+use crate::case::input_rows;
+use crate::commands::{self, BudgetArg, CalibrateArgs};
+use crate::game::{Command, Game, TurnBased};
+use crate::invocation::Invocation;
 
 /// Options of `calibrate pegs`.
 #[derive(clap::Args)]
@@ -47,9 +43,9 @@ pub struct PegsSolve {
 /// `gamebot calibrate pegs --from shot.png --board case.toml --profile NAME`: learns a new profile
 /// from one screenshot and its known board (`pegs::calibrate`), saves it, and draws what was found.
 /// Without `--board`, from a proposed reading (`pegs::propose`), said to be one.
-fn learn(env: &mut Env, args: &PegsCalibrate) -> anyhow::Result<bool> {
+fn learn(cx: &mut Invocation, args: &PegsCalibrate) -> anyhow::Result<bool> {
     let common = &args.common;
-    let out = commands::learned_picture_path(env, common, <Pegs as Game>::NAME)?;
+    let out = commands::learned_picture_path(cx, common, <Pegs as Game>::NAME)?;
     let (frame, shot) = commands::learning_frame(common)?;
     let truth = match common.board.as_deref() {
         Some(board_path) => {
@@ -60,17 +56,17 @@ fn learn(env: &mut Env, args: &PegsCalibrate) -> anyhow::Result<bool> {
     };
     let learnt = super::calibrate::learn(&frame, &truth, args.moves)
         .with_context(|| format!("{shot}: cannot learn a profile from it"))?;
-    learnt.notes.iter().for_each(|note| env.line(note.clone()));
-    let path = commands::save_learned_profile(env, common, <Pegs as Game>::NAME, &shot, &learnt.config)?;
-    env.line(format!("saved the profile to {}", path.display()));
+    learnt.notes.iter().for_each(|note| cx.line(note.clone()));
+    let path = commands::save_learned_profile(cx, common, <Pegs as Game>::NAME, &shot, &learnt.config)?;
+    cx.line(format!("saved the profile to {}", path.display()));
     match common.board {
-        Some(_) => env.line("the board as the new profile reads it (it matches the given board):"),
-        None => env.line("PROPOSED reading (no --board given): check it against the screenshot and the picture"),
+        Some(_) => cx.line("the board as the new profile reads it (it matches the given board):"),
+        None => cx.line("PROPOSED reading (no --board given): check it against the screenshot and the picture"),
     }
-    env.line(learnt.board.to_string());
+    cx.line(learnt.board.to_string());
     let picture = Pegs::annotate(&frame, &learnt.grid, &learnt.board, &[]);
     crate::files::save_png(&picture, &out, common.force)?;
-    env.line(format!("what was learned is drawn in {}", out.display()));
+    cx.line(format!("what was learned is drawn in {}", out.display()));
     Ok(true)
 }
 
@@ -80,34 +76,19 @@ pub fn parse_square(text: &str) -> anyhow::Result<Pos> {
     Ok((r.trim().parse().context("bad row")?, c.trim().parse().context("bad column")?))
 }
 
-impl Game for Pegs {
-    const NAME: &'static str = "pegs";
-    const ABOUT: &'static str = "peg solitaire (sgt-pegs): jump pegs until one is left";
-    const DEFAULT_PROFILE: &'static str = "sgt-pegs";
-
-    type Play = PlayArgs;
-    type Calibrate = PegsCalibrate;
-    type Read = ReadArgs;
-    type Solve = PegsSolve;
-    type Bench = NoArgs;
-    type Tune = NoArgs;
-
-    fn play(env: &mut Env, args: PlayArgs) -> anyhow::Result<bool> {
-        commands::play::<Pegs>(env, Self::DEFAULT_PROFILE, &args, None)
-    }
-
-    fn calibrate(env: &mut Env, args: PegsCalibrate) -> anyhow::Result<bool> {
-        if args.common.learns(env) {
-            return learn(env, &args);
+impl Command<Pegs> for PegsCalibrate {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        let args = self;
+        if args.common.learns(cx) {
+            return learn(cx, &args);
         }
-        commands::calibrate::<Pegs>(env, Self::DEFAULT_PROFILE, &args.common)
+        commands::calibrate::<Pegs>(cx, &args.common)
     }
+}
 
-    fn read(env: &mut Env, args: ReadArgs) -> anyhow::Result<bool> {
-        commands::read::<Pegs>(env, Self::DEFAULT_PROFILE, &args)
-    }
-
-    fn solve(env: &mut Env, args: PegsSolve) -> anyhow::Result<bool> {
+impl Command<Pegs> for PegsSolve {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        let args = self;
         let (rows, source) = input_rows(args.input.as_deref())?;
         let board = Board::from_rows(&rows)
             .with_context(|| format!("{source}: expected rows of o (peg), . (hole) and # (no hole)"))?;
@@ -123,46 +104,48 @@ impl Game for Pegs {
         if args.fewest {
             match solve::solve_min_moves(&board, target, args.budget.budget()) {
                 Ok(best) => {
-                    env.line(Pegs::describe_plan(&best.jumps));
+                    cx.line(Pegs::describe_plan(&best.jumps));
                     let proof = if best.proven_optimal {
                         "proven the fewest"
                     } else {
                         "NOT proven the fewest: the budget ran out"
                     };
-                    env.line(format!("{} moves, {proof} ({} nodes, {:.1} ms)", best.moves, best.nodes, ms()));
+                    cx.line(format!("{} moves, {proof} ({} nodes, {:.1} ms)", best.moves, best.nodes, ms()));
                     Ok(true)
                 }
-                Err(outcome) => report_failure(env, &outcome, ms()),
+                Err(outcome) => report_failure(cx, &outcome, ms()),
             }
         } else {
             let report = solve::solve(&board, target, args.budget.budget());
             match report.outcome {
                 Outcome::Solved(jumps) => {
-                    env.line(Pegs::describe_plan(&jumps));
-                    env.line(format!("solved ({} nodes, {:.1} ms)", report.nodes, ms()));
+                    cx.line(Pegs::describe_plan(&jumps));
+                    cx.line(format!("solved ({} nodes, {:.1} ms)", report.nodes, ms()));
                     Ok(true)
                 }
-                other => report_failure(env, &other, ms()),
+                other => report_failure(cx, &other, ms()),
             }
         }
     }
+}
 
-    fn bench(env: &mut Env, _args: NoArgs) -> anyhow::Result<bool> {
+/// Options of `bench pegs`: none.
+#[derive(clap::Args)]
+pub struct PegsBench {}
+
+impl Command<Pegs> for PegsBench {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
         for (key, value) in solve::bench_report() {
-            env.line(format!("{key}={value}"));
+            cx.line(format!("{key}={value}"));
         }
         Ok(true)
     }
-
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, layout: Option<&Grid>) -> Result<Passed, String> {
-        super::case::check(case, frame, profile, layout)
-    }
 }
 
-fn report_failure(env: &mut Env, outcome: &Outcome, ms: f64) -> anyhow::Result<bool> {
+fn report_failure(cx: &mut Invocation, outcome: &Outcome, ms: f64) -> anyhow::Result<bool> {
     match outcome {
         Outcome::Unsolvable => {
-            env.line(format!("proven unsolvable: no sequence of jumps reaches the target ({ms:.1} ms)"));
+            cx.line(format!("proven unsolvable: no sequence of jumps reaches the target ({ms:.1} ms)"));
             Ok(false)
         }
         _ => bail!("no answer within the budget ({ms:.0} ms); pass a larger --budget-ms"),

@@ -1,13 +1,19 @@
 //! Peg solitaire: jump pegs over each other until one is left.
 //!
-//! `board` holds the rules, `read` the reader, `solve` the solver; this file ties them to the
-//! `Game` trait. A move of the play loop is one jump (one drag), verified on screen before the
+//! `board` holds the rules, `read` and `lattice` the reader, `solve` the solver, `config` its
+//! section of a profile, `calibrate` and `propose` the learning of a new program, `case` its check
+//! for `replay`, `cli` its commands, `check` its random-position property, `benchmarks` its
+//! figures. This file is the game type and its capabilities (`Game`, `TurnBased`). A move of the play loop is one jump (one drag), verified on screen before the
 //! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
 
+pub mod act;
+pub mod benchmarks;
 pub mod board;
 pub mod calibrate;
 pub mod case;
+pub mod check;
 pub mod cli;
+pub mod config;
 pub mod lattice;
 pub mod propose;
 pub mod read;
@@ -18,82 +24,34 @@ use image::Rgba;
 
 use crate::budget::Budget;
 use crate::frame::Frame;
-use crate::games::rows_toml;
+use crate::game::{Game, Plan, Reading, TurnBased};
 use crate::input::Action;
 use crate::profile::Profile;
-use crate::runner::{Plan, Reading, TurnBased};
 use crate::vision::annotate::{label, line, outline, with_panel};
 use crate::vision::grid::Grid;
-use crate::vision::palette::Palette;
 
 use board::{Board, Cell, Jump, group_moves};
+pub use config::{FindBy, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use solve::{Outcome, Target};
 
-/// Peg solitaire, for the play loop.
+/// Peg solitaire.
 pub struct Pegs;
 
-/// Peg solitaire's section of a profile (`config/sgt-pegs.toml`).
-#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq)]
-#[serde(default, deny_unknown_fields)]
-pub struct PegsConfig {
-    /// The peg's colour, the empty hole's, then the background colours.
-    pub palette: Option<Palette>,
-    pub vision: PegsVision,
-    pub input: PegsInput,
+impl Game for Pegs {
+    const NAME: &'static str = "pegs";
+    const ABOUT: &'static str = "peg solitaire (sgt-pegs): jump pegs until one is left";
+    const DEFAULT_PROFILE: &'static str = "sgt-pegs";
+
+    type Play = crate::commands::PlayArgs;
+    type Calibrate = cli::PegsCalibrate;
+    type Solve = cli::PegsSolve;
+    type Bench = cli::PegsBench;
+    type Tune = crate::game::Unavailable;
 }
 
-/// How the board is found in a frame.
-#[derive(Clone, Copy, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum FindBy {
-    /// Discs of the peg's colour and of the hole's colour (flat-drawn pegs, as sgt-pegs draws).
-    #[default]
-    Colours,
-    /// Round shapes unlike every background colour, of a peg's size or a hole's (shaded or
-    /// outlined pegs, as calibration learns them).
-    Shapes,
-}
-
-/// The reader's settings (`[vision]`); the defaults suit sgt-pegs.
-#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, PartialEq)]
-#[serde(default, deny_unknown_fields)]
-pub struct PegsVision {
-    pub find: FindBy,
-    /// The share of a square's width and height, around its centre, sampled for its colour.
-    pub patch_fraction: f64,
-    /// A sampled patch whose pixels spread more than this (RMS, RGB units) is not one thing.
-    pub max_patch_spread: f32,
-    /// For `find = "shapes"`: a hole's diameter over a peg's.
-    pub hole_to_peg: f64,
-}
-
-impl Default for PegsVision {
-    fn default() -> PegsVision {
-        PegsVision { find: FindBy::Colours, patch_fraction: 0.2, max_patch_spread: 30.0, hole_to_peg: 1.0 }
-    }
-}
-
-/// How a jump is entered.
-#[derive(Clone, Copy, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq, Eq, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum MoveStyle {
-    /// Drag the peg onto its landing hole (sgt-pegs).
-    #[default]
-    Drag,
-    /// Click the peg, then click its landing hole.
-    Click,
-}
-
-/// The input section (`[input]`).
-#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq)]
-#[serde(default, deny_unknown_fields)]
-pub struct PegsInput {
-    pub style: MoveStyle,
-}
-
-fn centre(grid: &Grid, (r, c): board::Pos) -> (f64, f64) {
-    let cell = grid.cell_rect(r, c);
-    (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0)
+/// A point as drawing coordinates.
+fn float(p: crate::frame::Point) -> (f64, f64) {
+    (p.x as f64, p.y as f64)
 }
 
 impl TurnBased for Pegs {
@@ -101,8 +59,6 @@ impl TurnBased for Pegs {
     type Move = Jump;
     type Layout = Grid;
     type Config = PegsConfig;
-
-    const NAME: &'static str = "pegs";
 
     fn config(profile: &Profile) -> anyhow::Result<PegsConfig> {
         Ok(profile.settings()?)
@@ -153,18 +109,11 @@ impl TurnBased for Pegs {
     }
 
     fn actions(jump: &Jump, _board: &Board, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
-        let point = |p| {
-            let (x, y) = centre(layout, p);
-            crate::frame::Point::new(x.floor() as i32, y.floor() as i32)
-        };
-        Ok(match config.input.style {
-            MoveStyle::Drag => vec![Action::Drag { from: point(jump.from), to: point(jump.to) }],
-            MoveStyle::Click => vec![Action::Click(point(jump.from)), Action::Click(point(jump.to))],
-        })
+        Ok(act::jump(jump, layout, config.input.style))
     }
 
     fn board_toml(board: &Board) -> String {
-        rows_toml(&board.to_rows())
+        crate::case::rows_toml(&board.to_rows())
     }
 
     fn describe(_frame: &Frame, _layout: &Grid, board: &Board) -> Vec<String> {
@@ -203,7 +152,13 @@ impl TurnBased for Pegs {
             }
         }
         for jump in plan {
-            line(&mut image, centre(layout, jump.from), centre(layout, jump.to), 2, Rgba([220, 0, 0, 255]));
+            line(
+                &mut image,
+                float(act::centre(layout, jump.from)),
+                float(act::centre(layout, jump.to)),
+                2,
+                Rgba([220, 0, 0, 255]),
+            );
         }
         // Number each jump in its landing square; several landings on one square stack downwards.
         let mut landed: std::collections::HashMap<board::Pos, usize> = std::collections::HashMap::new();

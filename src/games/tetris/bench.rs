@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::eval::Evaluator;
-use super::sim::{self, GameConfig, GameResult};
+use super::simulate::{self, GameConfig, GameResult};
 
 /// The figures of a run of games.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,7 +61,7 @@ pub fn run(
                             log(format!("game {game}: {pieces} pieces, {lines} lines"));
                         }
                     };
-                    let result = sim::play(config, eval, seed, game as u64, &mut progress);
+                    let result = simulate::play(config, eval, seed, game as u64, &mut progress);
                     if let Ok(r) = &result {
                         let end = if r.topped_out { "topped out" } else { "reached the piece cap" };
                         log(format!(

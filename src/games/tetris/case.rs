@@ -7,11 +7,14 @@ use std::time::Instant;
 use serde::Deserialize;
 
 use super::Piece;
+use super::Tetris;
 use super::live::config::LiveConfig;
 use super::live::{locate, read};
+use crate::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::frame::Frame;
-use crate::games::case::{CaseFile, Passed, char_cells, first_cell_difference};
+use crate::game::Cases;
 use crate::profile::Profile;
+use crate::vision::grid::Grid;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,8 +43,17 @@ fn name(piece: Option<Piece>) -> String {
     piece.map_or("none".into(), |p| p.letter().to_string())
 }
 
-pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed, String> {
-    let board: TetrisBoard = case.board_as()?;
+/// A case's `[board]`: the settled cells' rows, the falling piece and the preview.
+pub struct CaseBoard {
+    pub rows: Vec<String>,
+    pub piece: Option<Piece>,
+    pub next: Option<Piece>,
+}
+
+/// Reads and checks a case file's `[board]` table.
+pub fn case_board(table: &toml::Table) -> Result<CaseBoard, String> {
+    let board: TetrisBoard =
+        table.clone().try_into().map_err(|e: toml::de::Error| format!("malformed [board]: {}", e.message().trim()))?;
     if board.rows.len() != locate::ROWS
         || board.rows.iter().any(|r| r.len() != locate::COLUMNS || r.chars().any(|c| c != '#' && c != '.'))
     {
@@ -52,26 +64,45 @@ pub fn check(case: &CaseFile, frame: &Frame, profile: &Profile) -> Result<Passed
         ));
     }
     let (piece, next) = (piece_of("piece", &board.piece)?, piece_of("next", &board.next)?);
-    let config = LiveConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
-    let started = Instant::now();
-    let layout = locate::locate(frame, &config.vision).map_err(|e| format!("read: {e:#}"))?;
-    let reading = read::read(frame, &layout, config.vision.empty_max).map_err(|e| format!("read: {e:#}"))?;
-    let read_time = started.elapsed();
-    if let Some(difference) =
-        first_cell_difference(&char_cells(&reading.board_rows()), &char_cells(&board.rows), "cells")
-    {
-        return Err(difference);
+    Ok(CaseBoard { rows: board.rows, piece, next })
+}
+
+impl Cases for Tetris {
+    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
+        let CaseBoard { rows, piece, next } = case_board(&case.board)?;
+        let config = LiveConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
+        let started = Instant::now();
+        let layout = locate::locate(frame, &config.vision).map_err(|e| format!("read: {e:#}"))?;
+        let reading = read::read(frame, &layout, config.vision.empty_max).map_err(|e| format!("read: {e:#}"))?;
+        let read_time = started.elapsed();
+        if let Some(difference) = first_cell_difference(&char_cells(&reading.board_rows()), &char_cells(&rows), "cells")
+        {
+            return Err(difference);
+        }
+        let read_piece = reading.piece.as_ref().map(|(p, _)| *p);
+        if piece.is_some() && read_piece != piece {
+            return Err(format!("piece: read {}, expected {}", name(read_piece), name(piece)));
+        }
+        if next.is_some() && reading.next != next {
+            return Err(format!("next: read {}, expected {}", name(reading.next), name(next)));
+        }
+        Ok(Passed {
+            read: read_time,
+            solve: None,
+            detail: format!("piece {} next {} ({:.0} px cells)", name(read_piece), name(reading.next), layout.pitch),
+        })
     }
-    let read_piece = reading.piece.as_ref().map(|(p, _)| *p);
-    if piece.is_some() && read_piece != piece {
-        return Err(format!("piece: read {}, expected {}", name(read_piece), name(piece)));
+}
+
+/// The `[board]` table of a case file: the settled cells' rows, then the falling piece and the
+/// preview when known.
+pub fn board_toml(rows: &[String], piece: Option<Piece>, next: Option<Piece>) -> String {
+    let mut text = crate::case::rows_toml(rows);
+    if let Some(piece) = piece {
+        text.push_str(&format!("\npiece = \"{}\"", piece.letter()));
     }
-    if next.is_some() && reading.next != next {
-        return Err(format!("next: read {}, expected {}", name(reading.next), name(next)));
+    if let Some(next) = next {
+        text.push_str(&format!("\nnext = \"{}\"", next.letter()));
     }
-    Ok(Passed {
-        read: read_time,
-        solve: None,
-        detail: format!("piece {} next {} ({:.0} px cells)", name(read_piece), name(reading.next), layout.pitch),
-    })
+    text
 }

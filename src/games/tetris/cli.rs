@@ -1,4 +1,4 @@
-//! Tetris on the command line: its options for each command and its `Game` impl. `play` runs the
+//! Tetris on the command line: its options for each command and what they do. `play` runs the
 //! real-time loop in quadrapassel's window (or a dry run that draws the planned placement),
 //! `calibrate` learns the rotation table by playing, `read` reads a capture into the case-file
 //! form, `bench` plays simulated games and `tune` tunes the evaluator's weights.
@@ -8,26 +8,20 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 
+use super::Tetris;
 use super::bench;
 use super::eval::Weights;
 use super::live::config::LiveConfig;
 use super::live::play::{self, Outcome};
 use super::live::{annotate, locate, read};
-use super::sim::GameConfig;
+use super::simulate::GameConfig;
 use super::tune::{self, TuneConfig};
-use crate::commands::ReadArgs;
-use crate::env::Env;
 use crate::files::{save_png, write_atomic};
 use crate::frame::Frame;
-use crate::games::Game;
-use crate::games::case::{CaseFile, Passed};
+use crate::game::{Command, Game};
 use crate::input::live::LiveInput;
-use crate::profile::Profile;
+use crate::invocation::Invocation;
 use crate::screen::{Screen, open_window};
-use crate::vision::grid::Grid;
-
-/// Tetris, for the command line.
-pub struct Tetris;
 
 /// Options of `play tetris`.
 #[derive(clap::Args)]
@@ -182,54 +176,38 @@ pub struct TetrisTune {
     pub force: bool,
 }
 
-impl Game for Tetris {
-    const NAME: &'static str = "tetris";
-    const ABOUT: &'static str = "Tetris (quadrapassel), in real time; simulated games, benchmarks and a weight tuner";
-    const DEFAULT_PROFILE: &'static str = "quadrapassel";
-
-    type Play = TetrisPlay;
-    type Calibrate = TetrisCalibrate;
-    type Read = ReadArgs;
-    type Solve = TetrisSolve;
-    type Bench = TetrisBench;
-    type Tune = TetrisTune;
-
-    fn play(env: &mut Env, args: TetrisPlay) -> anyhow::Result<bool> {
-        play(env, &args)
+impl Command<Tetris> for TetrisPlay {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        play(cx, &self)
     }
+}
 
-    fn calibrate(env: &mut Env, args: TetrisCalibrate) -> anyhow::Result<bool> {
-        calibrate(env, &args)
+impl Command<Tetris> for TetrisCalibrate {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        calibrate(cx, &self)
     }
+}
 
-    fn read(env: &mut Env, args: ReadArgs) -> anyhow::Result<bool> {
-        let config = load_config(env, &args.profile)?;
-        let png = &args.png;
-        let frame = crate::screen::load_png(png)?;
-        let (pitch, board) = read_frame(&frame, &config).with_context(|| png.display().to_string())?;
-        env.line(format!("# read from {} (cell {pitch:.1} px)\n[board]\n{board}", png.display()));
-        Ok(true)
-    }
-
-    fn solve(env: &mut Env, args: TetrisSolve) -> anyhow::Result<bool> {
-        if !args.contest {
+impl Command<Tetris> for TetrisSolve {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        if !self.contest {
             bail!(
                 "solve tetris plans the 2021 contest's known pieces: add --contest --out record.txt (live play is play tetris)"
             );
         }
-        super::cli_contest::solve_contest(env, args)
+        super::cli_contest::solve_contest(cx, self)
     }
+}
 
-    fn bench(env: &mut Env, args: TetrisBench) -> anyhow::Result<bool> {
-        if args.contest { super::cli_contest::bench_contest(env, &args) } else { bench_games(env, &args) }
+impl Command<Tetris> for TetrisBench {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        if self.contest { super::cli_contest::bench_contest(cx, &self) } else { bench_games(cx, &self) }
     }
+}
 
-    fn tune(env: &mut Env, args: TetrisTune) -> anyhow::Result<bool> {
-        tune_weights(env, &args)
-    }
-
-    fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
-        super::case::check(case, frame, profile)
+impl Command<Tetris> for TetrisTune {
+    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        tune_weights(cx, &self)
     }
 }
 
@@ -241,28 +219,21 @@ pub fn read_frame(frame: &Frame, config: &LiveConfig) -> anyhow::Result<(f64, St
     Ok((layout.pitch, board_toml(&reading)))
 }
 
-pub(super) fn load_config(env: &Env, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {
-    LiveConfig::from_profile(&profile.load(env, Tetris::DEFAULT_PROFILE, Tetris::NAME)?)
+pub(super) fn load_config(cx: &Invocation, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {
+    LiveConfig::from_profile(&profile.load(cx, Tetris::DEFAULT_PROFILE, Tetris::NAME)?)
 }
 
 /// The `[board]` table of a case file for a reading.
 pub fn board_toml(reading: &read::Reading) -> String {
-    let mut text = crate::games::rows_toml(&reading.board_rows());
-    if let Some((piece, _)) = &reading.piece {
-        text.push_str(&format!("\npiece = \"{}\"", piece.letter()));
-    }
-    if let Some(next) = reading.next {
-        text.push_str(&format!("\nnext = \"{}\"", next.letter()));
-    }
-    text
+    super::case::board_toml(&reading.board_rows(), reading.piece.as_ref().map(|(p, _)| *p), reading.next)
 }
 
 /// `gamebot play tetris`: Ok(true) when the asked number of lines was cleared.
-fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
+fn play(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Result<bool> {
     if args.contest {
-        return super::cli_contest::play_contest(env, args);
+        return super::cli_contest::play_contest(cx, args);
     }
-    let config = load_config(env, &args.view.profile)?;
+    let config = load_config(cx, &args.view.profile)?;
     if args.view.dry() {
         let frame = match &args.view.from {
             Some(path) => crate::screen::load_png(path)?,
@@ -270,19 +241,19 @@ fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
         };
         let out = args.view.out.clone().unwrap_or_else(|| PathBuf::from("tetris-dry-run.png"));
         let plan = annotate::dry_run(&frame, &config)?;
-        env.line(&plan.text);
+        cx.line(&plan.text);
         save_png(&plan.image, &out, args.view.force)?;
-        env.line(format!("wrote {}", out.display()));
+        cx.line(format!("wrote {}", out.display()));
         return Ok(true);
     }
     let mut window = open_window(&config.window, "start the game first")?;
     if let Some(note) = window.several() {
-        env.note(note);
+        cx.note(note);
     }
     let mut input = LiveInput::open()?;
     let options = play::Options { lines: args.lines, pieces: args.pieces, new_game: args.new_game, learn: false };
-    let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
-    env.line(summary.report());
+    let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| cx.note(l))?;
+    cx.line(summary.report());
     match summary.outcome {
         Outcome::Reached => Ok(true),
         Outcome::ToppedOut => {
@@ -291,7 +262,7 @@ fn play(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
                 (None, Some(n)) => format!("{n} pieces"),
                 (None, None) => "-".into(),
             };
-            env.note(format!(
+            cx.note(format!(
                 "error: topped out after {} lines and {} pieces (asked for {asked})",
                 summary.lines, summary.pieces
             ));
@@ -312,13 +283,13 @@ pub fn with_table(profile: &str, table: &str) -> String {
 /// `gamebot calibrate tetris`: plays with an empty rotation table until every press is learnt (or
 /// the game ends), then writes the table into the profile file. A table already there is replaced
 /// only with `--force`.
-fn calibrate(env: &mut Env, args: &TetrisCalibrate) -> anyhow::Result<bool> {
-    let profile = args.profile.load(env, Tetris::DEFAULT_PROFILE, Tetris::NAME)?;
+fn calibrate(cx: &mut Invocation, args: &TetrisCalibrate) -> anyhow::Result<bool> {
+    let profile = args.profile.load(cx, Tetris::DEFAULT_PROFILE, Tetris::NAME)?;
     let config = LiveConfig::from_profile(&profile)?;
     let path = if profile.source.exists() {
         profile.source.clone()
     } else {
-        env.config_dir.join(format!("{}.toml", profile.name))
+        cx.config_dir.join(format!("{}.toml", profile.name))
     };
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("{}: the profile file to write the table into", path.display()))?;
@@ -330,28 +301,28 @@ fn calibrate(env: &mut Env, args: &TetrisCalibrate) -> anyhow::Result<bool> {
     let mut window = open_window(&config.window, "start the game first")?;
     let mut input = LiveInput::open()?;
     let options = play::Options { lines: None, pieces: None, new_game: args.new_game, learn: true };
-    let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| env.note(l))?;
+    let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| cx.note(l))?;
     let missing = summary.turns.missing();
-    env.line(summary.report());
+    cx.line(summary.report());
     anyhow::ensure!(
         missing == 0,
         "the game ended with {missing} presses still unknown; nothing written (start a new game and run again)"
     );
     write_atomic(&path, with_table(&text, &summary.turns.to_toml()).as_bytes(), true)?;
-    env.line(format!("wrote the rotation table into {}", path.display()));
+    cx.line(format!("wrote the rotation table into {}", path.display()));
     Ok(true)
 }
 
 /// `gamebot bench tetris`: progress on stderr, the summary line last on stdout.
-fn bench_games(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
+fn bench_games(cx: &mut Invocation, args: &TetrisBench) -> anyhow::Result<bool> {
     if args.preview > 1 {
         bail!("--preview is 0 (current piece only) or 1 (also the next piece), not {}", args.preview);
     }
     let weights = Weights::resolve(&args.weights)?;
-    crate::games::tetris::Board::new(args.height)?;
+    super::Board::new(args.height)?;
     let config =
         GameConfig { height: args.height, max_pieces: args.pieces, preview: args.preview == 1, tucks: args.tucks };
-    env.note(format!(
+    cx.note(format!(
         "tetris: {} games of up to {} pieces, 10x{} board, seed {}, weights {}, preview {}{}, {} threads",
         args.games,
         args.pieces,
@@ -363,26 +334,26 @@ fn bench_games(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
         args.threads
     ));
     // The games run on worker threads: their progress reaches the report through a lock.
-    let shared = std::sync::Mutex::new(&mut *env.report);
+    let shared = std::sync::Mutex::new(&mut *cx.report);
     let log = |line: String| {
         if let Ok(mut report) = shared.lock() {
             report.note(&line);
         }
     };
     let report = bench::run(&config, &weights, args.games, args.seed, args.threads, &log)?;
-    env.note(format!(
+    cx.note(format!(
         "max_lines={} pieces={} seconds={:.1} us_per_piece_per_thread={:.2}",
         report.max_lines,
         report.pieces,
         report.seconds,
         1e6 * report.seconds * args.threads.clamp(1, args.games) as f64 / report.pieces.max(1) as f64
     ));
-    env.line(report.summary());
+    cx.line(report.summary());
     Ok(true)
 }
 
 /// `gamebot tune tetris`: refuses an existing `--out` before any work, unless `--force`.
-fn tune_weights(env: &mut Env, args: &TetrisTune) -> anyhow::Result<bool> {
+fn tune_weights(cx: &mut Invocation, args: &TetrisTune) -> anyhow::Result<bool> {
     if args.out.exists() && !args.force {
         bail!("{}: already exists; pass --force to overwrite it", args.out.display());
     }
@@ -399,8 +370,8 @@ fn tune_weights(env: &mut Env, args: &TetrisTune) -> anyhow::Result<bool> {
     };
     let started = Instant::now();
     let weights = tune::tune(&config, &mut |g, report| {
-        env.progress("generations", g as u64, args.generations as u64);
-        env.note(format!(
+        cx.progress("generations", g as u64, args.generations as u64);
+        cx.note(format!(
             "generation {g}: mean weights play {:.1} lines/game, best candidate {:.1} ({:.0} s)\n  {}",
             report.mean_fitness,
             report.best_fitness,
@@ -413,8 +384,8 @@ fn tune_weights(env: &mut Env, args: &TetrisTune) -> anyhow::Result<bool> {
         args.generations, args.population, args.games, args.pieces, args.height, args.seed, args.start
     );
     save(&args.out, &format!("{header}{}", weights.to_toml()), args.force)?;
-    env.line(weights.to_toml());
-    env.note(format!("wrote {}", args.out.display()));
+    cx.line(weights.to_toml());
+    cx.note(format!("wrote {}", args.out.display()));
     Ok(true)
 }
 
@@ -425,10 +396,10 @@ fn save(path: &std::path::Path, text: &str, force: bool) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::env::Collected;
+    use crate::invocation::Collected;
 
-    fn env(report: &mut Collected) -> Env<'_> {
-        Env { config_dir: "config".into(), calibration_dir: "calibration".into(), report }
+    fn cx(report: &mut Collected) -> Invocation<'_> {
+        Invocation { config_dir: "config".into(), calibration_dir: "calibration".into(), report }
     }
 
     #[test]
@@ -458,7 +429,7 @@ mod tests {
             threads: 1,
             force: false,
         };
-        let err = tune_weights(&mut env(&mut Collected::default()), &args).unwrap_err().to_string();
+        let err = tune_weights(&mut cx(&mut Collected::default()), &args).unwrap_err().to_string();
         assert!(err.contains("--force") && err.contains("w.toml"), "{err}");
         assert_eq!(std::fs::read_to_string(&out).expect("read"), "holes = -1\n");
     }
@@ -480,8 +451,8 @@ mod tests {
             most_rushed: None,
         };
         let mut report = Collected::default();
-        assert!(bench_games(&mut env(&mut report), &args).unwrap_err().to_string().contains("--preview"));
+        assert!(bench_games(&mut cx(&mut report), &args).unwrap_err().to_string().contains("--preview"));
         let args = TetrisBench { preview: 0, weights: "nonesuch".into(), ..args };
-        assert!(format!("{:#}", bench_games(&mut env(&mut report), &args).unwrap_err()).contains("nonesuch"));
+        assert!(format!("{:#}", bench_games(&mut cx(&mut report), &args).unwrap_err()).contains("nonesuch"));
     }
 }

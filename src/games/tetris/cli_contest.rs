@@ -7,9 +7,9 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 
 use super::cli::{TetrisBench, TetrisPlay, TetrisSolve, load_config};
-use crate::env::Env;
 use crate::files::write_atomic;
 use crate::input::live::LiveInput;
+use crate::invocation::Invocation;
 use crate::screen::open_window;
 
 /// The planner's limit on pieces in a row that come in resting on the stack.
@@ -37,10 +37,10 @@ impl MovesArg {
 }
 
 /// Progress of a contest plan.
-fn contest_progress(env: &mut Env, p: super::contest::Progress) {
-    env.progress("pieces", p.piece as u64, p.pieces as u64);
+fn contest_progress(cx: &mut Invocation, p: super::contest::Progress) {
+    cx.progress("pieces", p.piece as u64, p.pieces as u64);
     if p.piece.is_multiple_of(1000) || p.piece == p.pieces {
-        env.note(format!(
+        cx.note(format!(
             "piece {}/{} score {} beam {} retries {} {:.1}s",
             p.piece, p.pieces, p.score, p.beam, p.retries, p.seconds
         ));
@@ -48,7 +48,7 @@ fn contest_progress(env: &mut Env, p: super::contest::Progress) {
 }
 
 /// `solve tetris --contest`: plan, write the record atomically, `score= pieces=` last.
-pub(super) fn solve_contest(env: &mut Env, args: TetrisSolve) -> anyhow::Result<bool> {
+pub(super) fn solve_contest(cx: &mut Invocation, args: TetrisSolve) -> anyhow::Result<bool> {
     use super::contest::{PlanOptions, solve_contest};
     let out = args.out.ok_or_else(|| anyhow::anyhow!("solve tetris --contest needs --out FILE for the record"))?;
     if out.exists() && !args.force {
@@ -63,17 +63,17 @@ pub(super) fn solve_contest(env: &mut Env, args: TetrisSolve) -> anyhow::Result<
         rushed: rushed_limit(args.most_rushed),
         ..defaults
     };
-    let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
+    let planned = solve_contest(&options, &mut |p| contest_progress(cx, p))?;
     write_atomic(&out, format!("{}\n", planned.record).as_bytes(), args.force)?;
     if planned.cut_short {
-        env.note(format!("the time limit cut the plan short: the record covers {} pieces", planned.pieces));
+        cx.note(format!("the time limit cut the plan short: the record covers {} pieces", planned.pieces));
     }
-    env.line(format!("score={} pieces={}", planned.score, planned.pieces));
+    cx.line(format!("score={} pieces={}", planned.score, planned.pieces));
     Ok(true)
 }
 
 /// `bench tetris --contest`: the planner's score against its budget, `key=value` lines.
-pub(super) fn bench_contest(env: &mut Env, args: &TetrisBench) -> anyhow::Result<bool> {
+pub(super) fn bench_contest(cx: &mut Invocation, args: &TetrisBench) -> anyhow::Result<bool> {
     use super::contest::{PlanOptions, replay_str, solve_contest};
     let defaults = PlanOptions::default();
     let pieces = if args.pieces == 100_000 { defaults.pieces } else { u32::try_from(args.pieces)? };
@@ -88,23 +88,23 @@ pub(super) fn bench_contest(env: &mut Env, args: &TetrisBench) -> anyhow::Result
         ..defaults
     };
     let started = Instant::now();
-    let planned = solve_contest(&options, &mut |p| contest_progress(env, p))?;
-    env.line(format!("beam={}", options.width));
-    env.line(format!("threads={}", options.threads));
-    env.line(format!("pieces={}", planned.pieces));
-    env.line(format!("seconds={:.1}", started.elapsed().as_secs_f64()));
+    let planned = solve_contest(&options, &mut |p| contest_progress(cx, p))?;
+    cx.line(format!("beam={}", options.width));
+    cx.line(format!("threads={}", options.threads));
+    cx.line(format!("pieces={}", planned.pieces));
+    cx.line(format!("seconds={:.1}", started.elapsed().as_secs_f64()));
     let replay = replay_str(&planned.record, Default::default())?;
-    env.line(format!("clears={}", replay.clears.map(|c| c.to_string()).join("/")));
-    env.line(format!("score={}", planned.score));
+    cx.line(format!("clears={}", replay.clears.map(|c| c.to_string()).join("/")));
+    cx.line(format!("score={}", planned.score));
     Ok(true)
 }
 
 /// `gamebot play tetris --contest`: the contest live, its record written, `score= pieces=` last.
-pub(super) fn play_contest(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<bool> {
+pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Result<bool> {
     use super::contest::search::BeamConfig;
     use super::contest::{Moves, ReplayOptions, record_of, replay_str};
     use super::live::contest::{self, plan::Plan};
-    let config = load_config(env, &args.view.profile)?;
+    let config = load_config(cx, &args.view.profile)?;
     if let Some(out) = &args.view.out
         && out.exists()
         && !args.view.force
@@ -117,7 +117,7 @@ pub(super) fn play_contest(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<b
         let sequence = super::contest::rules::sequence();
         let runs = plan.long_rushed_runs(&sequence, timing.most_rushed);
         if runs > 0 {
-            env.note(format!(
+            cx.note(format!(
                 "note: the record has more than {} rushed pieces in a row {runs} times: the page's gravity may not leave time to place them (plan with solve tetris --contest --most-rushed {})",
                 timing.most_rushed, timing.most_rushed
             ));
@@ -133,11 +133,11 @@ pub(super) fn play_contest(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<b
     };
     let mut window = open_window(&config.window, "open the contest's page first")?;
     if let Some(note) = window.several() {
-        env.note(note);
+        cx.note(note);
     }
     let mut input = LiveInput::open()?;
     let options = contest::Options { pieces: args.pieces, record, planner };
-    let summary = contest::run(&mut window, &mut input, &config, options, &mut |l: &str| env.note(l))?;
+    let summary = contest::run(&mut window, &mut input, &config, options, &mut |l: &str| cx.note(l))?;
     let text = record_of(&summary.landings)?;
     let replayed = replay_str(&text, ReplayOptions::default()).context("the record played does not replay")?;
     anyhow::ensure!(
@@ -148,12 +148,12 @@ pub(super) fn play_contest(env: &mut Env, args: &TetrisPlay) -> anyhow::Result<b
     );
     if let Some(out) = &args.view.out {
         write_atomic(out, format!("{text}\n").as_bytes(), args.view.force)?;
-        env.note(format!("wrote the record played to {}", out.display()));
+        cx.note(format!("wrote the record played to {}", out.display()));
     }
-    env.line(summary.report());
+    cx.line(summary.report());
     if summary.outcome == contest::Outcome::ToppedOut {
-        env.note(format!("error: the page's game ended after {} pieces", summary.landings.len()));
+        cx.note(format!("error: the page's game ended after {} pieces", summary.landings.len()));
     }
-    env.line(format!("score={} pieces={}", replayed.score, summary.landings.len()));
+    cx.line(format!("score={} pieces={}", replayed.score, summary.landings.len()));
     Ok(summary.outcome == contest::Outcome::Reached)
 }

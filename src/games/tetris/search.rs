@@ -9,6 +9,7 @@ use super::board::Board;
 use super::eval::{Evaluator, MoveFeatures};
 use super::piece::Piece;
 use super::placements::{Placement, Step, placements};
+use crate::beam::{self, Next, Selection};
 
 /// Below any real score: a line of play that tops out.
 const DEAD: f64 = -1e15;
@@ -80,8 +81,9 @@ impl Planner {
         best
     }
 
-    /// Beam search over the known `pieces` (the first is the one to place now): keeps the `width`
-    /// best lines of play after each piece, and returns the first placement of the best line.
+    /// Beam search over the known `pieces` (the first is the one to place now), on the one beam
+    /// search (`crate::beam`): keeps the `width` best lines of play after each piece, one per
+    /// board, and returns the first placement of the best line.
     pub fn beam(
         &mut self,
         board: &Board,
@@ -91,33 +93,28 @@ impl Planner {
     ) -> Option<(Placement, f64)> {
         struct Node {
             board: Board,
-            first: Placement,
+            first: Option<Placement>,
             moves: f64,
             score: f64,
         }
-        let mut beam: Vec<Node> = Vec::new();
-        for (depth, &piece) in pieces.iter().enumerate() {
-            let mut children = Vec::new();
-            let parents: Vec<Option<&Node>> = if depth == 0 { vec![None] } else { beam.iter().map(Some).collect() };
-            for parent in parents {
-                let from = parent.map_or(board, |n| &n.board);
-                placements(from, piece, self.tucks, &mut self.first);
+        let root = Node { board: *board, first: None, moves: 0.0, score: 0.0 };
+        let id = |n: &Node| n.board;
+        let expand = |depth: usize, layer: &[Node], children: &mut Vec<Node>| {
+            let Some(&piece) = pieces.get(depth) else { return Next::Stop };
+            for parent in layer {
+                placements(&parent.board, piece, self.tucks, &mut self.first);
                 for p in &self.first {
-                    let Some((after, placed)) = p.apply(from) else { continue };
-                    let moves = parent.map_or(0.0, |n| n.moves) + eval.move_score(&MoveFeatures::of(p, &placed));
-                    let first = parent.map_or(*p, |n| n.first);
+                    let Some((after, done)) = p.apply(&parent.board) else { continue };
+                    let moves = parent.moves + eval.move_score(&MoveFeatures::of(p, &done));
+                    let first = parent.first.or(Some(*p));
                     children.push(Node { board: after, first, moves, score: moves + eval.board_score(&after) });
                 }
             }
-            if children.is_empty() {
-                break;
-            }
-            // Stable sort: equal scores keep generation order.
-            children.sort_by(|a, b| b.score.total_cmp(&a.score));
-            children.truncate(width.max(1));
-            beam = children;
-        }
-        beam.first().map(|n| (n.first, n.score))
+            Next::Continue
+        };
+        let how = Selection::new(width.max(1), &id);
+        let layer = beam::run(vec![root], &how, expand, |a, b| beam::higher_first(a.score, b.score));
+        layer.first().and_then(|n| Some((n.first?, n.score)))
     }
 
     /// A full choice (with the path of inputs) from `board`: the preview is used when given.

@@ -9,7 +9,7 @@ use super::eval::Weights;
 use super::piece::Piece;
 use super::placements::{Placement, Step, hard_drops, placements};
 use super::search::Planner;
-use super::sim::{self, GameConfig};
+use super::simulate::{self, GameConfig};
 
 fn board(rows: &[&str], height: usize) -> Board {
     Board::from_rows(rows, height).expect("test board")
@@ -210,9 +210,9 @@ fn one_piece_search_fills_the_slot_and_beam_agrees_with_the_preview_search() {
 #[test]
 fn dellacherie_clears_many_lines_in_a_seeded_game() {
     let config = GameConfig { height: 20, max_pieces: 5000, preview: false, tucks: false };
-    let result = sim::play(&config, &Weights::dellacherie(), 1, 0, &mut |_, _| {}).expect("game");
+    let result = simulate::play(&config, &Weights::dellacherie(), 1, 0, &mut |_, _| {}).expect("game");
     assert!(!result.topped_out && result.lines > 1000, "{result:?}");
     // All-zero weights play blindly and top out quickly on the same pieces.
-    let blind = sim::play(&config, &Weights::ZERO, 1, 0, &mut |_, _| {}).expect("game");
+    let blind = simulate::play(&config, &Weights::ZERO, 1, 0, &mut |_, _| {}).expect("game");
     assert!(blind.topped_out && blind.lines < 100, "{blind:?}");
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::rng::SplitMix64;
 
 use super::eval::Weights;
-use super::sim::{self, GameConfig};
+use super::simulate::{self, GameConfig};
 
 /// Settings of a tuning run.
 #[derive(Clone, Debug)]
@@ -90,7 +90,7 @@ fn evaluate(config: &TuneConfig, candidates: &[Weights], seed: u64) -> anyhow::R
                         break;
                     }
                     let (candidate, game) = (job / config.games, job % config.games);
-                    match sim::play(&config.game, &candidates[candidate], seed, game as u64, &mut |_, _| {}) {
+                    match simulate::play(&config.game, &candidates[candidate], seed, game as u64, &mut |_, _| {}) {
                         Ok(r) => {
                             if let Ok(mut l) = lines.lock() {
                                 l[candidate] += r.lines;
@@ -172,8 +172,9 @@ mod tests {
         let tuned = tune(&config, &mut |_, _| logged += 1).expect("tunes");
         assert_eq!(logged, 4);
         assert_eq!(tune(&config, &mut |_, _| {}).expect("tunes"), tuned, "same seed, same weights");
-        let lines =
-            |w: &Weights| (0..4).map(|g| sim::play(&game, w, 99, g, &mut |_, _| {}).expect("plays").lines).sum::<u64>();
+        let lines = |w: &Weights| {
+            (0..4).map(|g| simulate::play(&game, w, 99, g, &mut |_, _| {}).expect("plays").lines).sum::<u64>()
+        };
         assert!(lines(&tuned) > lines(&Weights::ZERO), "{tuned:?}");
     }
 }

@@ -149,9 +149,9 @@ fn median_rgb(frame: &Frame, y: u32, (x0, x1): (u32, u32)) -> Option<[u8; 3]> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::board::{Line, Puzzle, Start};
     use super::*;
     use crate::frame::Rect;
-    use crate::games::breach::board::{Line, Puzzle, Start};
 
     /// A screen of three daemon rows painted green, red and dark, and a green block apart from
     /// them; only the dark row's codes were read before the end (the others had ribbons).

@@ -6,7 +6,7 @@
 //! follow each other at one steady vertical pitch form the matrix. Tolerances are fractions of the
 //! pitch, so nothing depends on the resolution.
 
-use crate::games::breach::board::{MAX_SIDE, MIN_SIDE};
+use super::super::board::{MAX_SIDE, MIN_SIDE};
 
 use super::tokens::Token;
 

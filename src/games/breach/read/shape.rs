@@ -12,9 +12,9 @@
 
 use crate::vision::regions::Component;
 
+use super::super::board::Code;
 use super::luma::{Luma, between, percentile};
 use super::tokens::Token;
-use crate::games::breach::board::Code;
 
 /// What is measured of one glyph.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -18,7 +18,7 @@ fn corpus() -> Vec<PathBuf> {
 
 /// The case's ground truth for a corpus screenshot.
 fn truth(png: &std::path::Path) -> Puzzle {
-    let case = crate::games::case::load(&png.with_extension("toml")).unwrap();
+    let case = crate::case::load(&png.with_extension("toml")).unwrap();
     let strings = |key: &str| -> Vec<String> { case.board[key].clone().try_into().unwrap() };
     Puzzle::from_case(&strings("grid"), &strings("daemons"), case.board["buffer"].as_integer().unwrap() as usize)
         .unwrap()

@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use image::{Rgba, RgbaImage};
 
+use super::super::config::CollapseConfig;
 use super::glyph::template;
 use super::*;
-use crate::games::collapse::config::CollapseConfig;
 use crate::screen::load_png;
 
 /// The game's colours, from the shipped profile.

@@ -9,8 +9,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use super::super::board::{Board, Mode, Room};
 use super::{solve, solve_with_stats};
-use crate::games::collapse::board::{Board, Mode, Room};
 
 use crate::rng::SplitMix64 as SplitMix;
 

@@ -8,7 +8,7 @@
 //! one i32 per room of one quadrant plus a border of "blocked" sentinels, so that the inner loop
 //! has no bounds tests: about 4(n+1)^2 cell updates in all.
 
-use crate::games::collapse::board::{Board, Dir, Room};
+use super::super::board::{Board, Dir, Room};
 
 /// The value of a room that cannot be entered (or lies outside the quadrant).
 const BLOCKED: i32 = i32::MIN / 2;

@@ -22,13 +22,13 @@
 
 use std::cmp::Reverse;
 
+use super::super::board::{Board, Dir};
 use super::Stats;
 use super::bounds::Bounds;
 use super::front::Entry;
 use super::probe::probe;
 use super::quadrant::Quadrant;
 use super::sweep::Sweep;
-use crate::games::collapse::board::{Board, Dir};
 
 /// The sum of the dual's weights: the food weight a runs over 0..=SCALE. Finer steps barely
 /// tighten the bound (measured: 4 to 1024 change the front sizes by a few percent).

@@ -25,7 +25,7 @@ mod tests;
 
 pub use bench::{HARD_N100_SEED, HARD_N1000_SEED, bench_report, random_board};
 
-use crate::games::collapse::board::{Board, Dir, Mode, Pos, Tally};
+use super::board::{Board, Dir, Mode, Pos, Tally};
 
 /// A solver's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

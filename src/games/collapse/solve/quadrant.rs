@@ -8,7 +8,7 @@
 //! A quadrant is copied into a row-major grid, cell (i, j) being i steps along its vertical
 //! direction and j along its horizontal one; easy-mode supplies are stored as food.
 
-use crate::games::collapse::board::{Board, Dir, Room};
+use super::super::board::{Board, Dir, Room};
 
 /// A room that cannot be entered.
 const BLOCKED: [u8; 2] = [u8::MAX, u8::MAX];

@@ -8,12 +8,12 @@
 
 use serde::Deserialize;
 
+use super::super::board::Room;
 use super::bounds::Bounds;
 use super::probe::probe;
 use super::quadrant::Quadrant;
 use super::sweep::Sweep;
 use super::*;
-use crate::games::collapse::board::Room;
 
 /// A board from rows of space-separated rooms.
 fn board(mode: Mode, rows: &[&str]) -> Board {

@@ -7,8 +7,8 @@
 //! regions touching them). Playing, forcing and the lower bound all live here, so the exact
 //! search and the beam search share one statement of the rules.
 
+use super::super::board::Board;
 use super::bits::Bits;
-use crate::games::flood::board::Board;
 
 /// The most colours the bitset search handles (colour sets are `u16` masks).
 pub(super) const MAX_SEARCH_COLOURS: usize = 16;

@@ -17,8 +17,6 @@
 mod astar;
 mod beam;
 mod bits;
-#[cfg(test)]
-mod corpus_tests;
 mod graph;
 mod layer;
 mod table;
@@ -27,8 +25,8 @@ mod tests;
 
 use std::time::Duration;
 
+use super::board::Board;
 use crate::budget::{Budget, BudgetClock};
-use crate::games::flood::board::Board;
 use graph::{Graph, MAX_SEARCH_COLOURS, Regions, Step};
 
 /// A plan for a board.

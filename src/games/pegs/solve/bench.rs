@@ -11,9 +11,9 @@
 
 use std::time::Instant;
 
+use super::super::board::{Board, Pos};
 use super::{Outcome, Target, problem_facts, solve, solve_min_moves};
 use crate::budget::Budget;
-use crate::games::pegs::board::{Board, Pos};
 
 /// The English 33-hole board, centre empty.
 pub const ENGLISH: [&str; 7] = ["##ooo##", "##ooo##", "ooooooo", "ooo.ooo", "ooooooo", "##ooo##", "##ooo##"];

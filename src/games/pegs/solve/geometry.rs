@@ -9,9 +9,9 @@
 //! few shifts. The same shifts give lone pegs, the squares pegs can still reach, and connected
 //! parts, which the dead-position tests use ([`super::pagoda`]).
 
+use super::super::board::{Board, Cell, Jump, Pos};
 use super::bits::Bits;
 use super::symmetry::Symmetries;
-use crate::games::pegs::board::{Board, Cell, Jump, Pos};
 
 /// One jump on the bit board.
 #[derive(Clone, Copy, Debug)]

@@ -14,6 +14,7 @@
 //! what the last one could not settle. The first count that succeeds is the minimum, as all smaller
 //! ones were refuted; if none below `U` succeeds, the first solution was already minimal.
 
+use super::super::board::{Jump, group_moves};
 use super::bits::{Bits, BitsMap};
 use super::dfs::Found;
 use super::frontier::{EXACT, Filter, Frontier};
@@ -22,7 +23,6 @@ use super::goal::Goal;
 use super::pdb::Bound;
 use super::{MinMoves, found};
 use crate::budget::BudgetClock;
-use crate::games::pegs::board::{Jump, group_moves};
 
 /// How many levels of the end of the game are solved backwards, at most.
 pub const FRONTIER_DEPTH: u32 = 6;

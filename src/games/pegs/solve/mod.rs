@@ -38,13 +38,11 @@ mod pdb;
 mod symmetry;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_known;
 
 pub use bench::{ENGLISH, FRENCH, RANDOM_9X9, bench_report, hole_squares, single_vacancy};
 
+use super::board::{Board, Cell, Jump, Pos, group_moves};
 use crate::budget::{Budget, BudgetClock};
-use crate::games::pegs::board::{Board, Cell, Jump, Pos, group_moves};
 use bits::Bits;
 use dfs::{FirstSolution, Found};
 use geometry::Geometry;

@@ -7,8 +7,8 @@
 //! class once under its canonical form, the least of its images. An image is computed with one
 //! lookup table per byte of the position: `image = OR over k of table[k][byte k]`.
 
+use super::super::board::Pos;
 use super::bits::Bits;
-use crate::games::pegs::board::Pos;
 
 /// A symmetry as a map of `(row, col)`, given the last row and column `(h, w)`: `(r, c, h, w)`.
 type Map = fn(usize, usize, usize, usize) -> (usize, usize);

@@ -8,8 +8,8 @@
 //! above the spawn, where the next pieces could no longer enter or move. The hole and surface
 //! counts are the engine's own board features.
 
-use crate::games::tetris::board::{Board, WIDTH};
-use crate::games::tetris::eval::features::BoardFeatures;
+use super::super::board::{Board, WIDTH};
+use super::super::eval::features::BoardFeatures;
 
 /// The value's weights (points).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,7 +7,7 @@
 
 use anyhow::{Context, ensure};
 
-use crate::games::tetris::board::Board;
+use super::super::board::Board;
 
 use super::beam;
 use super::eval::Weights;

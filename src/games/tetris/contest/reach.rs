@@ -13,7 +13,7 @@
 //! (every position on the way legal and free to fall at each of those rows, so a tick between two
 //! keys changes nothing and never locks it), then dropped straight down.
 
-use crate::games::tetris::board::Board;
+use super::super::board::Board;
 
 use super::rules::{MAX_OPS_PER_PIECE, Pos, SequencePiece, Step};
 

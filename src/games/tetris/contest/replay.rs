@@ -4,7 +4,7 @@
 //!
 //! It is the judge of the planner too: a planned record is replayed here before it is returned.
 
-use crate::games::tetris::board::Board;
+use super::super::board::Board;
 
 use super::record::{self, Op, RecordError, Validation};
 use super::rules::{self, Generator, Lock, PIECES, Pos, TopOut};

@@ -11,8 +11,8 @@
 
 use std::sync::OnceLock;
 
-use crate::games::tetris::board::{Board, FULL_ROW, WIDTH};
-use crate::games::tetris::piece::Rotation;
+use super::super::board::{Board, FULL_ROW, WIDTH};
+use super::super::piece::Rotation;
 
 /// Board rows.
 pub const ROWS: i32 = 20;

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
-use crate::games::tetris::board::Board;
+use super::super::board::Board;
 
 use super::eval::{self, Weights};
 use super::reach::{Landing, Moves, Reach};
@@ -242,9 +242,9 @@ pub(super) fn prune(rounds: &mut [Links], beam: &mut [Node]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::board::WIDTH;
+    use super::super::super::contest::rules::Kind;
     use super::*;
-    use crate::games::tetris::board::WIDTH;
-    use crate::games::tetris::contest::rules::Kind;
 
     /// A board with `rows` full-but-one rows (9 cells each) and a distinct top cell at `mark`.
     fn stack(rows: usize, mark: usize) -> Board {

@@ -2,7 +2,7 @@
 //! rejected records) need nothing else; the two real records and the piece list are read from
 //! `../shared/corpus/tetris-contest/`, which a fresh clone does not have, so those are ignored.
 
-use crate::games::tetris::board::Board;
+use super::super::board::Board;
 
 use super::record::{self, Validation};
 use super::replay::{End, ReplayOptions, replay_str};

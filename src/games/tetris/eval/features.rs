@@ -7,8 +7,8 @@
 //! Definitions are in each field's comment; walls and the floor count as filled, the space above
 //! the board as empty.
 
-use crate::games::tetris::board::{Board, FULL_ROW, Placed, WIDTH};
-use crate::games::tetris::placements::Placement;
+use super::super::board::{Board, FULL_ROW, Placed, WIDTH};
+use super::super::placements::Placement;
 
 /// Features of one placement.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

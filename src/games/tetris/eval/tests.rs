@@ -2,10 +2,10 @@
 
 use std::path::Path;
 
+use super::super::board::Board;
+use super::super::piece::Piece;
+use super::super::placements::Placement;
 use super::{BoardFeatures, MoveFeatures, Weights};
-use crate::games::tetris::board::Board;
-use crate::games::tetris::piece::Piece;
-use crate::games::tetris::placements::Placement;
 
 /// Heights 2 3 1 2 0 2 1 1 1 1; one hole (column 1, row 0) under two filled cells; wells at
 /// column 0 row 2, column 2 row 1, column 1 row 0 and a two-deep one in column 4 (1 + 2).

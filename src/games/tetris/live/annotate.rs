@@ -5,13 +5,13 @@
 use anyhow::Context;
 use image::{Rgba, RgbaImage};
 
+use super::super::Board;
+use super::super::eval::Weights;
+use super::super::search::Planner;
 use super::config::LiveConfig;
 use super::locate::{COLUMNS, ROWS, locate};
 use super::read::read;
 use crate::frame::{Frame, Rect};
-use crate::games::tetris::Board;
-use crate::games::tetris::eval::Weights;
-use crate::games::tetris::search::Planner;
 use crate::vision::annotate::outline;
 
 pub struct DryRun {

@@ -251,9 +251,9 @@ mod tests {
 
     #[test]
     fn the_contest_page_profile_turns_as_the_contest_rules_say() {
-        use crate::games::tetris::Piece;
-        use crate::games::tetris::contest::Kind;
-        use crate::games::tetris::live::{shape, turns::Turns};
+        use super::super::super::Piece;
+        use super::super::super::contest::Kind;
+        use super::super::super::live::{shape, turns::Turns};
         let config = LiveConfig::load("tetris-contest-page", Path::new("/nonexistent")).unwrap();
         assert_eq!(config.vision.preview.map(|p| p.len()), Some(4), "the page draws its preview on the background");
         let turns = Turns::from_config(&config.rotation).unwrap();

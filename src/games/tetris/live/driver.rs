@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
+use super::super::Piece;
 use super::config::LiveConfig;
 use super::locate::Layout;
 use super::read::{Grid, read_grid};
 use super::shape::{self, Cells};
 use super::turns::{Shape, Turns};
-use crate::games::tetris::Piece;
 use crate::input::guard::Guard;
 use crate::screen::Screen;
 

@@ -11,6 +11,6 @@ pub mod locate;
 pub mod play;
 pub mod read;
 pub mod shape;
-pub mod sim;
+pub mod sim_window;
 pub mod start;
 pub mod turns;

@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
+use super::super::eval::Weights;
+use super::super::search::Planner;
+use super::super::{Board, Piece};
 use super::config::LiveConfig;
 use super::driver::{Goal, Hands, loose_cells, steer};
 use super::locate::{Layout, locate};
@@ -18,9 +21,6 @@ use super::read::{Grid, falling_piece, read_grid, read_preview, rows_without};
 use super::shape::Cells;
 use super::start::{click_start, preview_box};
 use super::turns::Turns;
-use crate::games::tetris::eval::Weights;
-use crate::games::tetris::search::Planner;
-use crate::games::tetris::{Board, Piece};
 use crate::input::InputDevice;
 use crate::input::failsafe::Stop;
 use crate::input::guard::Guard;

@@ -8,10 +8,10 @@
 
 use anyhow::bail;
 
+use super::super::Piece;
 use super::locate::{COLUMNS, Layout, ROWS};
 use super::shape::{self, Cells};
 use crate::frame::Frame;
-use crate::games::tetris::Piece;
 
 /// Filled cells, `[row][col]`, row 0 at the top.
 pub type Grid = [[bool; COLUMNS]; ROWS];

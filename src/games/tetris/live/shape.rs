@@ -1,7 +1,7 @@
 //! Recognising a tetromino by the shape of its four cells (never by colour: quadrapassel can colour
 //! blocks at random), using the engine's table of each piece's shapes.
 
-use crate::games::tetris::Piece;
+use super::super::Piece;
 
 /// Cells as (row, col) with row 0 at the top, in any order.
 pub type Cells = Vec<(i32, i32)>;

@@ -8,9 +8,9 @@
 
 use std::collections::BTreeMap;
 
+use super::super::Piece;
 use super::config::Turn;
 use super::shape;
-use crate::games::tetris::Piece;
 
 /// A normalised shape (engine convention: x right, y up, sorted by (y, x)).
 pub type Shape = Vec<(u8, u8)>;

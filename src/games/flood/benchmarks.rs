@@ -1,0 +1,92 @@
+//! Flood-it's benchmarks (`cargo bench`, over the list of games): the reader on the smallest and the
+//! largest sgt-flood fixture (finding the board, reading its cells), and the solver on the public
+//! pc19 set (the first 50 boards, and boards 0 and 519), a random 24x24 board of 8 colours within
+//! 20,000 nodes, and five floodtest19 boards from the centre. The public sets are read from
+//! `../shared/corpus` and left out when absent. Capture is never timed.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use super::Flood;
+use super::bench::{Start, parse_boards};
+use super::board::Board;
+use super::config::FloodConfig;
+use super::{read, solve};
+use crate::budget::Budget;
+use crate::game::Benchmark;
+use crate::game::Benchmarks;
+use crate::profile::Profile;
+use crate::rng::SplitMix64;
+
+impl Benchmarks for Flood {
+    fn benchmarks(root: &Path) -> Vec<Benchmark> {
+        let mut all = readers(root);
+        let corpus = root.join("../shared/corpus");
+        if let Some(boards) = boards_of(&corpus.join("flood-pc19/tiles.txt"), Start::TopLeft) {
+            let first: Vec<Board> = boards.iter().take(50).cloned().collect();
+            all.push(Benchmark::new("flood pc19 first 50 boards", move || solve_all(&first)).samples(10));
+            for index in [0, 519] {
+                if let Some(board) = boards.get(index).cloned() {
+                    all.push(Benchmark::new(format!("flood pc19 board {index}"), move || {
+                        solve_all(std::slice::from_ref(&board))
+                    }));
+                }
+            }
+        }
+        let mut rng = SplitMix64(1);
+        let big = Board::new(24, 24, (0..24 * 24).map(|_| rng.below(8) as u8).collect());
+        all.push(Benchmark::new("flood 24x24 8 colours, 20k nodes", move || {
+            black_box(solve::solve(black_box(&big), Budget::nodes(20_000)));
+        }));
+        if let Some(boards) = boards_of(&corpus.join("flood-colorfill/floodtest19.txt"), Start::Centre) {
+            let first: Vec<Board> = boards.into_iter().take(5).collect();
+            all.push(
+                Benchmark::new("flood floodtest19 first 5 from the centre", move || solve_all(&first)).samples(10),
+            );
+        }
+        all
+    }
+}
+
+/// Solves every board to a proven optimum.
+fn solve_all(boards: &[Board]) {
+    for board in boards {
+        let solution = solve::solve(black_box(board), Budget::UNLIMITED);
+        assert!(solution.proven_optimal, "an unlimited solve is proven");
+    }
+}
+
+fn boards_of(path: &Path, start: Start) -> Option<Vec<Board>> {
+    parse_boards(&std::fs::read_to_string(path).ok()?, start).ok()
+}
+
+/// Locating and reading the smallest and the largest of the sgt-flood fixtures.
+fn readers(root: &Path) -> Vec<Benchmark> {
+    let Ok(profile) = Profile::load("sgt-flood", &root.join("config")) else { return Vec::new() };
+    let Ok(config) = FloodConfig::from_profile(&profile) else { return Vec::new() };
+    let mut shots: Vec<(u64, PathBuf)> = std::fs::read_dir(root.join("fixtures/flood"))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .filter_map(|p| image::image_dimensions(&p).ok().map(|(w, h)| (w as u64 * h as u64, p)))
+        .collect();
+    shots.sort();
+    let ends = [shots.first(), shots.last()];
+    let mut all = Vec::new();
+    for (_, path) in ends.into_iter().flatten() {
+        let Ok(frame) = crate::screen::load_png(path) else { continue };
+        let Ok(grid) = read::locate(&frame, &config.vision, config.palette.as_ref()) else { continue };
+        let size = format!("{}x{}", frame.width(), frame.height());
+        let (f, c) = (frame.clone(), config.clone());
+        all.push(Benchmark::new(format!("flood locate {size}"), move || {
+            black_box(read::locate(&f, &c.vision, c.palette.as_ref()).ok());
+        }));
+        let cells = format!("{}x{}", grid.rows, grid.cols);
+        let c = config.clone();
+        all.push(Benchmark::new(format!("flood read {size} ({cells} cells)"), move || {
+            black_box(read::read(&frame, &grid, &c.vision, c.palette.as_ref()).ok());
+        }));
+    }
+    all
+}

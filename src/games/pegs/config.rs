@@ -1,0 +1,64 @@
+//! Peg solitaire's section of a profile (`config/sgt-pegs.toml`): the palette of peg, hole and
+//! backgrounds, how the board is found (flat discs of those colours, or round shapes of a peg's or
+//! a hole's size), and how a jump is entered (drag, or click then click).
+
+use crate::vision::palette::Palette;
+
+/// Peg solitaire's section of a profile (`config/sgt-pegs.toml`).
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PegsConfig {
+    /// The peg's colour, the empty hole's, then the background colours.
+    pub palette: Option<Palette>,
+    pub vision: PegsVision,
+    pub input: PegsInput,
+}
+
+/// How the board is found in a frame.
+#[derive(Clone, Copy, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindBy {
+    /// Discs of the peg's colour and of the hole's colour (flat-drawn pegs, as sgt-pegs draws).
+    #[default]
+    Colours,
+    /// Round shapes unlike every background colour, of a peg's size or a hole's (shaded or
+    /// outlined pegs, as calibration learns them).
+    Shapes,
+}
+
+/// The reader's settings (`[vision]`); the defaults suit sgt-pegs.
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PegsVision {
+    pub find: FindBy,
+    /// The share of a square's width and height, around its centre, sampled for its colour.
+    pub patch_fraction: f64,
+    /// A sampled patch whose pixels spread more than this (RMS, RGB units) is not one thing.
+    pub max_patch_spread: f32,
+    /// For `find = "shapes"`: a hole's diameter over a peg's.
+    pub hole_to_peg: f64,
+}
+
+impl Default for PegsVision {
+    fn default() -> PegsVision {
+        PegsVision { find: FindBy::Colours, patch_fraction: 0.2, max_patch_spread: 30.0, hole_to_peg: 1.0 }
+    }
+}
+
+/// How a jump is entered.
+#[derive(Clone, Copy, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq, Eq, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveStyle {
+    /// Drag the peg onto its landing hole (sgt-pegs).
+    #[default]
+    Drag,
+    /// Click the peg, then click its landing hole.
+    Click,
+}
+
+/// The input section (`[input]`).
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PegsInput {
+    pub style: MoveStyle,
+}

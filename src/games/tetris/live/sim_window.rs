@@ -1,0 +1,264 @@
+//! A simulated quadrapassel window for tests of the real-time loop: a black 10x20 well and a black
+//! preview box drawn the way quadrapassel draws them, pieces that move, turn (counter-clockwise, no
+//! kicks) and drop on the key presses the loop sends, line clears and a game over by the real rules.
+//! It stands in for both the `Screen` and the `InputDevice`, so the loop runs in CI without a display.
+//!
+//! It can misbehave on purpose: change a settled cell behind the rules' back (the loop must notice
+//! the stack it reads is not the one predicted), or lose its window (the loop must stop with an
+//! error). `SimTetris` is a cheap handle: clones share one game.
+
+use std::cell::{RefCell, RefMut};
+use std::rc::Rc;
+
+use image::{Rgba, RgbaImage};
+
+use super::super::Piece;
+use super::super::simulate::PieceStream;
+use super::config::Keys;
+use super::locate::{COLUMNS, ROWS};
+use crate::frame::{Frame, Point};
+use crate::input::{Action, InputDevice, InputError};
+use crate::screen::{Screen, ScreenError};
+
+const PITCH: u32 = 16;
+const WELL: (u32, u32) = (12, 30);
+const PREVIEW: (u32, u32, u32) = (WELL.0 + PITCH * 10 + 20, 30, 5 * PITCH);
+const SIZE: (u32, u32) = (PREVIEW.0 + PREVIEW.2 + 12, WELL.1 + PITCH * 20 + 12);
+const BACKGROUND: [u8; 3] = [70, 80, 90];
+const BLOCK: [u8; 3] = [200, 120, 40];
+
+/// The falling piece: its rotation state and where its rotation box's top-left corner is.
+#[derive(Clone, Copy, Debug)]
+struct Falling {
+    piece: Piece,
+    rot: u8,
+    left: i32,
+    top: i32,
+}
+
+impl Falling {
+    /// The piece's cells as (row, col), row 0 at the top of the well.
+    fn cells(&self) -> [(i32, i32); 4] {
+        let rotation = self.piece.rotation(self.rot);
+        let size = if self.piece == Piece::I {
+            4
+        } else if self.piece == Piece::O {
+            2
+        } else {
+            3
+        };
+        let (ox, oy) = rotation.box_offset;
+        rotation.cells.map(|(x, y)| (self.top + size - 1 - (oy as i32 + y as i32), self.left + ox as i32 + x as i32))
+    }
+}
+
+/// The simulated game.
+pub struct SimTetrisState {
+    /// Settled cells, `[row][col]`, row 0 at the top.
+    pub settled: [[bool; COLUMNS]; ROWS],
+    falling: Option<Falling>,
+    next: Piece,
+    stream: PieceStream,
+    keys: Keys,
+    /// Pieces that have locked, and lines cleared, by the rules.
+    pub pieces: u32,
+    pub lines: u32,
+    pub game_over: bool,
+    /// After this many locked pieces, one settled cell is flipped behind the rules' back.
+    pub corrupt_after: Option<u32>,
+    /// After this many locked pieces, the window is gone.
+    pub vanish_after: Option<u32>,
+    /// Keys received, in order.
+    pub received: Vec<String>,
+    pointer: Point,
+}
+
+/// A handle on one simulated game; clones share it.
+#[derive(Clone)]
+pub struct SimTetris(Rc<RefCell<SimTetrisState>>);
+
+impl SimTetris {
+    /// A new game with pieces from `seed`, over a stack given as text rows (bottom rows of the well,
+    /// '#' filled), played with `keys`.
+    pub fn new(seed: u64, stack: &[&str], keys: &Keys) -> SimTetris {
+        let mut settled = [[false; COLUMNS]; ROWS];
+        for (i, row) in stack.iter().enumerate() {
+            let r = ROWS - stack.len() + i;
+            for (c, ch) in row.chars().enumerate().take(COLUMNS) {
+                settled[r][c] = ch == '#';
+            }
+        }
+        let mut stream = PieceStream::new(seed, 0);
+        let first = stream.next_piece();
+        let next = stream.next_piece();
+        let mut state = SimTetrisState {
+            settled,
+            falling: None,
+            next,
+            stream,
+            keys: keys.clone(),
+            pieces: 0,
+            lines: 0,
+            game_over: false,
+            corrupt_after: None,
+            vanish_after: None,
+            received: Vec::new(),
+            pointer: Point::new(0, 0),
+        };
+        state.spawn(first);
+        SimTetris(Rc::new(RefCell::new(state)))
+    }
+
+    pub fn state(&self) -> RefMut<'_, SimTetrisState> {
+        self.0.borrow_mut()
+    }
+}
+
+impl SimTetrisState {
+    fn fits(&self, falling: &Falling) -> bool {
+        falling.cells().iter().all(|&(r, c)| {
+            (0..COLUMNS as i32).contains(&c) && r < ROWS as i32 && (r < 0 || !self.settled[r as usize][c as usize])
+        })
+    }
+
+    fn spawn(&mut self, piece: Piece) {
+        let falling = Falling { piece, rot: 0, left: if piece == Piece::O { 4 } else { 3 }, top: 0 };
+        if self.fits(&falling) {
+            self.falling = Some(falling);
+        } else {
+            self.falling = None;
+            self.game_over = true;
+        }
+    }
+
+    /// Moves the falling piece if the new place is free; true when it moved.
+    fn shift(&mut self, by: (i32, i32), turn: bool) -> bool {
+        let Some(mut falling) = self.falling else { return false };
+        falling.top += by.0;
+        falling.left += by.1;
+        if turn {
+            falling.rot = (falling.rot + 3) % 4;
+        }
+        let ok = self.fits(&falling);
+        if ok {
+            self.falling = Some(falling);
+        }
+        ok
+    }
+
+    fn lock(&mut self) {
+        let Some(falling) = self.falling.take() else { return };
+        for (r, c) in falling.cells() {
+            if r >= 0 {
+                self.settled[r as usize][c as usize] = true;
+            }
+        }
+        let kept: Vec<[bool; COLUMNS]> = self.settled.iter().copied().filter(|row| !row.iter().all(|&c| c)).collect();
+        let cleared = ROWS - kept.len();
+        self.lines += cleared as u32;
+        let mut rows = [[false; COLUMNS]; ROWS];
+        rows[cleared..].copy_from_slice(&kept);
+        self.settled = rows;
+        self.pieces += 1;
+        if self.corrupt_after == Some(self.pieces) {
+            // A block appears at the bottom right (or disappears) where the rules put none.
+            let cell = &mut self.settled[ROWS - 1][COLUMNS - 1];
+            *cell = !*cell;
+        }
+        let piece = std::mem::replace(&mut self.next, self.stream.next_piece());
+        self.spawn(piece);
+    }
+
+    fn press(&mut self, key: &str) {
+        self.received.push(key.to_string());
+        if self.game_over {
+            return;
+        }
+        let keys = self.keys.clone();
+        if key == keys.left {
+            self.shift((0, -1), false);
+        } else if key == keys.right {
+            self.shift((0, 1), false);
+        } else if key == keys.rotate {
+            self.shift((0, 0), true);
+        } else if key == keys.soft_drop {
+            if !self.shift((1, 0), false) {
+                self.lock();
+            }
+        } else if key == keys.hard_drop {
+            while self.shift((1, 0), false) {}
+            self.lock();
+        }
+    }
+
+    fn render(&self) -> Frame {
+        let mut image = RgbaImage::from_pixel(SIZE.0, SIZE.1, Rgba([BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 255]));
+        let mut square = |x: u32, y: u32, size: u32, rgb: [u8; 3]| {
+            for dy in 0..size {
+                for dx in 0..size {
+                    image.put_pixel(x + dx, y + dy, Rgba([rgb[0], rgb[1], rgb[2], 255]));
+                }
+            }
+        };
+        square(WELL.0, WELL.1, PITCH * 10, [0, 0, 0]);
+        square(WELL.0, WELL.1 + PITCH * 10, PITCH * 10, [0, 0, 0]);
+        square(PREVIEW.0, PREVIEW.1, PREVIEW.2, [0, 0, 0]);
+        let mut cells: Vec<(i32, i32)> = Vec::new();
+        for (r, row) in self.settled.iter().enumerate() {
+            cells.extend(row.iter().enumerate().filter(|(_, c)| **c).map(|(c, _)| (r as i32, c as i32)));
+        }
+        if let Some(falling) = self.falling {
+            cells.extend(falling.cells().iter().filter(|c| c.0 >= 0));
+        }
+        for (r, c) in cells {
+            square(WELL.0 + c as u32 * PITCH + 1, WELL.1 + r as u32 * PITCH + 1, PITCH - 2, BLOCK);
+        }
+        let preview = self.next.rotation(0);
+        let (w, h) = (preview.width as u32 * PITCH, preview.height as u32 * PITCH);
+        let (x0, y0) = (PREVIEW.0 + (PREVIEW.2 - w) / 2, PREVIEW.1 + (PREVIEW.2 - h) / 2);
+        for &(x, y) in &preview.cells {
+            let top = (preview.height - 1 - y) as u32;
+            square(x0 + x as u32 * PITCH, y0 + top * PITCH, PITCH, BLOCK);
+        }
+        let mut frame = Frame::from_image(image);
+        frame.origin = Point::new(100, 50);
+        frame
+    }
+}
+
+impl Screen for SimTetris {
+    fn capture(&mut self) -> Result<Frame, ScreenError> {
+        let state = self.0.borrow();
+        if state.vanish_after.is_some_and(|n| state.pieces >= n) {
+            return Err(ScreenError::WindowGone);
+        }
+        Ok(state.render())
+    }
+
+    fn describe(&self) -> String {
+        format!("simulated quadrapassel {}x{}", SIZE.0, SIZE.1)
+    }
+}
+
+impl InputDevice for SimTetris {
+    fn perform(&mut self, action: &Action) -> Result<(), InputError> {
+        let mut state = self.0.borrow_mut();
+        match action {
+            Action::Key(key) => state.press(key),
+            other => {
+                if let Some(last) = other.points().last() {
+                    state.pointer = *last;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn pointer(&mut self) -> Option<Point> {
+        Some(self.0.borrow().pointer)
+    }
+
+    fn escape_down(&mut self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,14 @@
+//! The capture tests: the project's fixtures of real programs, captured again from those programs
+//! under Xvfb. Every test is ignored (it needs the program and takes a minute or more); each captures
+//! its program's cases into a temporary folder and checks that each reads to the same truth as the
+//! committed fixture of its name, or, with `REGENERATE=1`, rewrites the fixtures on purpose. Run with
+//! `cargo test --release --test capture -- --ignored [filter]`; `CAPTURE_ONLY=name,name` captures only
+//! those cases. Every test is named `captures_*`, so `.ci/run` leaves them all out with one
+//! `--skip ::captures_`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+// Each game's own capture tests, `src/games/<game>/capture_tests.rs`, found by the build script
+// (modules `game_<game>`).
+include!(concat!(env!("OUT_DIR"), "/game_capture_tests.rs"));

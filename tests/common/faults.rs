@@ -1,0 +1,146 @@
+//! Faults during live play, shared by the live fault tests and the stop-latency benchmark: the real
+//! sgt-flood under Xvfb with the bot playing it slowed by the profile's `[timing] after_action_ms`
+//! (so a fault lands mid-game), and a "trap" window of our own placed where stray clicks would land,
+//! which counts the button and key events it receives. Linux only (X11, xdotool).
+
+use std::io::Read;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use x11rb::connection::Connection;
+use x11rb::protocol::Event;
+use x11rb::protocol::xproto::{ConnectionExt, CreateWindowAux, EventMask, PropMode, WindowClass};
+use x11rb::rust_connection::RustConnection;
+use x11rb::wrapper::ConnectionExt as _;
+
+use super::{LiveGame, generate};
+
+/// A plain window of our own that counts the clicks and keys it receives.
+pub struct Trap {
+    conn: RustConnection,
+    window: u32,
+    display: String,
+}
+
+impl Trap {
+    /// Opens the trap on `display` at (x, y), `width`x`height`, on top of everything.
+    pub fn open(display: &str, (x, y): (i32, i32), (width, height): (u16, u16)) -> Trap {
+        let (conn, screen) = x11rb::connect(Some(display)).unwrap();
+        let root = conn.setup().roots[screen].root;
+        let window = conn.generate_id().unwrap();
+        let events =
+            EventMask::BUTTON_PRESS | EventMask::BUTTON_RELEASE | EventMask::KEY_PRESS | EventMask::KEY_RELEASE;
+        let aux = CreateWindowAux::new().background_pixel(0x00ff00ff).event_mask(events);
+        conn.create_window(0, window, root, x as i16, y as i16, width, height, 0, WindowClass::INPUT_OUTPUT, 0, &aux)
+            .unwrap();
+        conn.change_property8(
+            PropMode::REPLACE,
+            window,
+            x11rb::protocol::xproto::AtomEnum::WM_NAME,
+            x11rb::protocol::xproto::AtomEnum::STRING,
+            b"trap",
+        )
+        .unwrap();
+        conn.map_window(window).unwrap();
+        conn.flush().unwrap();
+        let trap = Trap { conn, window, display: display.into() };
+        std::thread::sleep(Duration::from_millis(100));
+        // The window manager places new windows itself: put it exactly where asked, on top.
+        let id = window.to_string();
+        xdotool(&trap.display, &["windowmove", "--sync", &id, &x.to_string(), &y.to_string()]);
+        xdotool(&trap.display, &["windowraise", &id]);
+        trap
+    }
+
+    /// Button and key events the trap has received so far.
+    pub fn hits(&self) -> usize {
+        let mut hits = 0;
+        while let Ok(Some(event)) = self.conn.poll_for_event() {
+            if matches!(
+                event,
+                Event::ButtonPress(_) | Event::ButtonRelease(_) | Event::KeyPress(_) | Event::KeyRelease(_)
+            ) {
+                hits += 1;
+            }
+        }
+        let _ = self.window;
+        hits
+    }
+}
+
+pub fn xdotool(display: &str, args: &[&str]) -> String {
+    let out =
+        Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("xdotool (apt-get install xdotool)");
+    assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A live sgt-flood game on its own display and the bot playing it, slowed to `pause_ms` a move.
+pub struct Session {
+    pub game: LiveGame,
+    bot: Child,
+    pub window: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Session {
+    /// A 12x12 board with five spare moves, `pause_ms` a move.
+    pub fn start(pause_ms: u64) -> Session {
+        Session::start_on("12x12c6m5", pause_ms)
+    }
+
+    /// A board of sgt-flood's `params`, `pause_ms` a move; the bot has made a few moves on return.
+    pub fn start_on(params: &str, pause_ms: u64) -> Session {
+        let id = generate("sgt-flood", params);
+        let game = LiveGame::start("sgt-flood", &[&id], "Flood", None);
+        let dir = tempfile::tempdir().unwrap();
+        let profile = dir.path().join("slow-flood.toml");
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/sgt-flood.toml"))
+            .unwrap()
+            .replace("after_action_ms = 0", &format!("after_action_ms = {pause_ms}"));
+        std::fs::write(&profile, text).unwrap();
+        let window = xdotool(&game.display, &["search", "--name", "^Flood$"]).lines().next().unwrap().to_string();
+        let bot = Command::new(env!("CARGO_BIN_EXE_gamebot"))
+            .args(["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"])
+            .env("DISPLAY", &game.display)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A few moves first.
+        std::thread::sleep(Duration::from_millis(2500));
+        Session { game, bot, window, _dir: dir }
+    }
+
+    /// The game window's (x, y, width, height) on the screen.
+    pub fn geometry(&self) -> (i32, i32, u16, u16) {
+        let (at, w, h) = self.game.screen.geometry().unwrap();
+        (at.x, at.y, w, h)
+    }
+
+    pub fn xdotool(&self, args: &[&str]) {
+        xdotool(&self.game.display, args);
+    }
+
+    /// Waits for the bot to end (at most `limit`): (exited 0, stdout, stderr, time taken).
+    pub fn finish(mut self, limit: Duration) -> (bool, String, String, Duration) {
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = self.bot.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > limit {
+                let _ = self.bot.kill();
+                break self.bot.wait().unwrap();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let took = started.elapsed();
+        let (mut out, mut err) = (String::new(), String::new());
+        self.bot.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+        self.bot.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        println!("{out}{err}");
+        (status.success(), out, err, took)
+    }
+}

@@ -1,0 +1,27 @@
+//! The live tests: the real programs under Xvfb (and a window manager), each test starting its own
+//! virtual display, game and `gamebot` as a user would run them. The programs that are Debian
+//! packages run everywhere the suite does; the fetched ones (a browser game, the Collapse pygame
+//! game) are ignored unless their environment variable says where they are. Run with
+//! `cargo test --release --test live`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+// Debian's Qt peg-solitaire won with a learned profile.
+mod peg_solitaire;
+// quadrapassel played live for lines.
+mod tetris;
+// Esc stops the bot before its next action.
+mod failsafe;
+// A closed, covered or minimised window, or a moved mouse, stops the bot; no input reaches a trap.
+mod faults;
+// Keys go only to a focused game window.
+mod focus;
+// Learned browser Flood-it and peg solitaire won live (GAMEBOT_FLOOD_URL, GAMEBOT_PEGS_URL).
+mod calibrate_live;
+// The 2021 Tetris contest page played live (GAMEBOT_TETRIS_PAGE_URL).
+mod tetris_contest_page;
+
+// Each game's own live tests, `src/games/<game>/live_tests.rs`, found by the build script (modules
+// `game_<game>`).
+include!(concat!(env!("OUT_DIR"), "/game_live_tests.rs"));

@@ -1,0 +1,44 @@
+//! The test suite that needs no display: every game in the list replayed, fed hostile input and
+//! checked from random positions, plus the command line, calibration and the play loops against
+//! simulated windows. A module per topic; tests that read `../shared/corpus` are ignored with that
+//! reason (CI runs them). Run with `cargo test --release --test suite`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+// Every game in the list has fixtures, fuzz seeds and benchmarks.
+mod games;
+// `gamebot replay` over every game's fixtures, and bad cases as FAIL lines with reasons.
+mod replay;
+// Random positions of every game: case round trips, legal plans that do what they claim.
+mod properties;
+// Hostile files and text to every command of every game: one error line, never a panic.
+mod hostile_input;
+// Command-line mistakes: a clear message and a non-zero exit.
+mod cli_errors;
+// Writes that cannot complete leave the old file whole and no temporary behind.
+mod file_faults;
+// Inputs the fuzz targets found crashing, named after their bugs.
+mod fuzz_regressions;
+// Boards drawn by a test renderer read back as themselves (flood, pegs).
+mod prop_render;
+// `calibrate` and its saved layout, used by `play` and `replay`.
+mod calibrate;
+// Profiles learned from one screenshot read every other screenshot of their program.
+mod calibrate_learn;
+// The turn-based play loop against a simulated Flood-it window.
+mod play_loop;
+// The real-time Tetris loop against a simulated quadrapassel window.
+mod tetris_loop;
+// `read tetris` and the Tetris dry run on real captures.
+mod tetris_cli;
+// Breach: the project's own clone captures, with their truth from the DOM.
+mod breach_fixtures;
+// Breach: the end of a breach read from the clone's end screens.
+mod breach_end;
+// Breach: the solver from a breach under way, against brute force.
+mod breach_solve_from;
+// Breach: the action plan on the real screenshots of the shared corpus.
+mod breach_actions;
+// Breach: the shared screenshots made small (1024x768 and below).
+mod breach_small_screens;

@@ -1,0 +1,101 @@
+//! The real-time Tetris loop against a simulated quadrapassel window (no display needed): it clears
+//! lines with every key through the guard, notices a top-out, notices a stack that is not the one
+//! the rules predicted (and plays on from what the screen shows), and stops with an error when the
+//! window goes away.
+
+use std::path::Path;
+
+use gamebot::games::tetris::live::config::LiveConfig;
+use gamebot::games::tetris::live::play::{Options, Outcome, Summary, run};
+use gamebot::games::tetris::live::sim_window::SimTetris;
+
+/// The shipped profile with quick waits (the simulation draws at once) and an empty rotation table
+/// (the simulation turns pieces its own way, so the loop learns each turn on screen).
+fn config() -> LiveConfig {
+    let mut config = LiveConfig::load("quadrapassel", Path::new("config")).expect("the quadrapassel profile");
+    config.timing.poll_ms = 1;
+    config.timing.still_ms = 8;
+    config.timing.mismatch_ms = 40;
+    config.timing.piece_timeout_ms = 400;
+    config.rotation.clear();
+    config
+}
+
+fn play(sim: &SimTetris, lines: u32) -> (anyhow::Result<Summary>, Vec<String>) {
+    play_until(sim, Options { lines: Some(lines), pieces: None, new_game: false, learn: false })
+}
+
+fn play_until(sim: &SimTetris, options: Options) -> (anyhow::Result<Summary>, Vec<String>) {
+    let (mut screen, mut device) = (sim.clone(), sim.clone());
+    let mut notes = Vec::new();
+    let result = run(&mut screen, &mut device, &config(), &options, &mut |l: &str| notes.push(l.to_string()));
+    (result, notes)
+}
+
+#[test]
+fn clears_the_asked_lines_with_no_misread_and_no_lost_piece() {
+    let sim = SimTetris::new(3, &[], &config().keys);
+    let (result, notes) = play(&sim, 12);
+    let summary = result.expect("the loop plays");
+    assert_eq!(summary.outcome, Outcome::Reached, "{notes:#?}");
+    assert!(
+        summary.lines >= 12 && sim.state().lines >= 12,
+        "{} lines by the loop, {} by the game",
+        summary.lines,
+        sim.state().lines
+    );
+    assert_eq!(summary.lines, sim.state().lines, "the loop's count is the game's");
+    assert_eq!((summary.misreads, summary.lost), (0, 0), "{notes:#?}");
+    assert!(!sim.state().game_over);
+}
+
+#[test]
+fn stops_once_the_asked_pieces_are_placed() {
+    let sim = SimTetris::new(4, &[], &config().keys);
+    let (result, notes) = play_until(&sim, Options { lines: None, pieces: Some(9), new_game: false, learn: false });
+    let summary = result.expect("the loop plays");
+    assert_eq!((summary.outcome, summary.pieces), (Outcome::Reached, 9), "{notes:#?}");
+    assert_eq!((summary.misreads, summary.lost), (0, 0), "{notes:#?}");
+}
+
+#[test]
+fn a_top_out_ends_the_game_as_a_failure() {
+    // A stack up to row 3 whose gaps are all covered: only a few pieces fit above it.
+    let mut stack = vec![];
+    for r in 0..17 {
+        let gap = (r * 3) % 10;
+        let row: String = (0..10).map(|c| if c == gap { '.' } else { '#' }).collect();
+        stack.push(row);
+    }
+    let stack: Vec<&str> = stack.iter().map(String::as_str).collect();
+    let sim = SimTetris::new(5, &stack, &config().keys);
+    let (result, notes) = play(&sim, 1000);
+    let summary = result.expect("a top-out is an outcome, not an error");
+    assert_eq!(summary.outcome, Outcome::ToppedOut, "{notes:#?}");
+    let state = sim.state();
+    let near_top = state.settled[..4].iter().any(|row| row.iter().any(|&c| c));
+    assert!(state.game_over || near_top, "the game is over, or the stack reaches the top: no placement is left");
+    assert!(summary.pieces < 30, "{} pieces above a full stack", summary.pieces);
+}
+
+#[test]
+fn a_stack_unlike_the_prediction_is_a_misread_and_play_goes_on_from_the_screen() {
+    let sim = SimTetris::new(7, &[], &config().keys);
+    sim.state().corrupt_after = Some(4);
+    let (result, notes) = play(&sim, 8);
+    let summary = result.expect("the loop plays on");
+    assert!(summary.misreads >= 1, "the changed cell is noticed: {notes:#?}");
+    assert!(notes.iter().any(|n| n.starts_with("misread")), "{notes:#?}");
+    assert_eq!(summary.outcome, Outcome::Reached, "{notes:#?}");
+}
+
+#[test]
+fn a_lost_window_stops_the_loop_with_an_error() {
+    let sim = SimTetris::new(9, &[], &config().keys);
+    sim.state().vanish_after = Some(3);
+    let (result, _) = play(&sim, 100);
+    let err = result.expect_err("no window, no play");
+    assert!(format!("{err:#}").contains("gone"), "{err:#}");
+    let keys = sim.state().received.len();
+    assert!(keys > 0, "it played before the window went");
+}

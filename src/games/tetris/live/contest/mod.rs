@@ -75,6 +75,9 @@ pub struct Summary {
     pub raced: u32,
     /// Pieces whose keys no tick could break.
     pub tolerant: u32,
+    /// Rushed pieces whose keys went before the screen showed them (it lagged past the time
+    /// left before the next tick); the board after them is checked as after any other.
+    pub blind: u32,
     /// For each piece: ms from the last piece's keys to its own.
     pub cycle_ms: Vec<f64>,
     pub seconds: f64,
@@ -86,12 +89,13 @@ impl Summary {
         ms.sort_by(f64::total_cmp);
         let at = |q: f64| ms.get(((ms.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
         format!(
-            "pieces={} replans={} waits={} held={} raced={} tolerant={} seconds={:.1} ms_per_piece_median={:.1} ms_per_piece_p99={:.1} outcome={:?}",
+            "pieces={} replans={} waits={} held={} raced={} blind={} tolerant={} seconds={:.1} ms_per_piece_median={:.1} ms_per_piece_p99={:.1} outcome={:?}",
             self.landings.len(),
             self.replans,
             self.waits,
             self.held,
             self.raced,
+            self.blind,
             self.tolerant,
             self.seconds,
             at(0.5),
@@ -222,7 +226,7 @@ pub fn run(
         locate(&first, &config.vision).with_context(|| format!("finding the well in {}'s window", config.name))?;
     let mut gravity = Gravity::new(&timing);
     let mut board = Board::default();
-    let expect = Expect { index: 0, board: &board, before: None, sequence: &sequence, stale: &[] };
+    let expect = Expect { index: 0, board: &board, before: None, sequence: &sequence, stale: &[], late: None };
     let mut lag = Lag::new(&timing);
     let mut seen = match watch(screen, &layout, config, &expect, first_ticks(&mut gravity, &timing), started)? {
         Sight::Expected(seen) => seen,
@@ -252,10 +256,14 @@ pub fn run(
         held: 0,
         raced: 0,
         tolerant: 0,
+        blind: 0,
         cycle_ms: Vec::new(),
         seconds: 0.0,
     };
     let mut sent = started;
+    // The piece about to be played was not seen (see `Sight::Late`).
+    let mut blind = false;
+    let mut last_stale = Vec::new();
     let debug = std::env::var_os("GAMEBOT_DEBUG").is_some();
     let epoch_ms = |at: Instant| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
@@ -319,6 +327,10 @@ pub fn run(
                 continue;
             };
             if gone {
+                break d;
+            }
+            if blind {
+                why = "blind";
                 break d;
             }
             let mut after = board;
@@ -386,6 +398,7 @@ pub fn run(
             why = "raced";
             break d;
         };
+        let was_blind = std::mem::take(&mut blind);
         let decided = Instant::now();
         if !gone {
             for &step in &keys.steps {
@@ -435,16 +448,33 @@ pub fn run(
             Some(*p)
         });
         let path: Vec<Pos> = std::iter::once(pos).chain(walked).collect();
-        let stale = stale_grids(&before, &path);
+        let mut stale = stale_grids(&before, &path);
+        if was_blind {
+            // This piece was never seen: the screen may still show the one before on its way.
+            stale.append(&mut last_stale);
+        }
+        // A rushed next piece must have its keys before the next tick, whether or not the screen
+        // has shown it by then (a busy browser can draw it 70 ms late): by then it goes unseen.
+        let next = plan.known(k + 1, 1);
+        let rushed_next = rushed_run(&mut reach, &board, &sequence[k + 1..], &next, 1) > 0;
+        let late = if rushed_next {
+            let quiet = gravity.quiet_until(sent, period(&timing, k as u32 + 2));
+            quiet.map(|q| q.checked_sub(lag.key() + ms(timing.key_lag_ms)).unwrap_or(sent)).filter(|&l| l > sent)
+        } else {
+            None
+        };
         let expect = Expect {
             index: k + 1,
             board: &board,
             before: Some((&before, landing)),
             sequence: &sequence,
             stale: &stale,
+            late,
         };
         let ticks = Ticks { gravity: &mut gravity, period: period(&timing, k as u32 + 2), lag: lag.display() };
-        match watch(screen, &layout, config, &expect, ticks, sent)? {
+        let sight = watch(screen, &layout, config, &expect, ticks, sent)?;
+        last_stale = stale;
+        match sight {
             Sight::Expected(next) => {
                 lag.saw(next.at - sent);
                 seen = next;
@@ -466,6 +496,11 @@ pub fn run(
             Sight::Over => {
                 summary.outcome = Outcome::ToppedOut;
                 break;
+            }
+            Sight::Late => {
+                summary.blind += 1;
+                seen = Seen { index: k + 1, pos: Pos::spawn(sequence[k + 1]), board, at: Instant::now() };
+                blind = true;
             }
         }
     }

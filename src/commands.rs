@@ -271,6 +271,16 @@ impl<G: TurnBased> Command<G> for PlayArgs {
 /// through the turn-based loop. Ok(true) on a win.
 pub fn play<G: TurnBased>(cx: &mut Invocation, args: &PlayArgs, limit: Option<usize>) -> anyhow::Result<bool> {
     let profile = args.view.profile.load(cx, G::DEFAULT_PROFILE, G::NAME)?;
+    play_with::<G>(cx, args, profile, limit)
+}
+
+/// `play` with a profile already loaded (and perhaps amended by the game's own options).
+pub fn play_with<G: TurnBased>(
+    cx: &mut Invocation,
+    args: &PlayArgs,
+    profile: Profile,
+    limit: Option<usize>,
+) -> anyhow::Result<bool> {
     let mut screen = screen_for(cx, &profile, args.view.from.as_deref(), args.monitor)?;
     cx.line(format!("playing {} in {}", G::NAME, screen.describe()));
     let frame = settled(screen.as_mut(), &profile.timing)?;
@@ -300,7 +310,13 @@ pub fn report(cx: &mut Invocation, result: anyhow::Result<Summary>, limit: Optio
     });
     cx.line(format!(
         "{}: {} moves used{limit_text}; first plan {plan}; {} re-plans; {mean:.0} ms per move (slowest {slowest:.0} ms)",
-        if summary.won { "won" } else { "not won" },
+        if summary.won {
+            "won"
+        } else if summary.lost {
+            "lost"
+        } else {
+            "not won"
+        },
         summary.moves,
         summary.mismatches
     ));

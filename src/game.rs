@@ -159,6 +159,14 @@ pub trait TurnBased: Game {
     /// True when a board read from the screen is the board the rules predicted.
     fn matches(read: &Self::Board, predicted: &Self::Board) -> bool;
     fn is_won(board: &Self::Board) -> bool;
+    /// True when the board shows the game lost (a mine hit): the loop stops and reports a loss.
+    fn is_lost(_board: &Self::Board) -> bool {
+        false
+    }
+    /// True when a move's outcome is only partly known before the game shows it (hidden
+    /// information: the numbers a Minesweeper click uncovers). The loop then reads the board after
+    /// every confirmed move and plans again from what it shows, and a plan's end is no mismatch.
+    const HIDDEN: bool = false;
     /// The inputs that make `mv` on `board`, frame-relative.
     fn actions(
         mv: &Self::Move,

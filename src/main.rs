@@ -72,8 +72,8 @@ impl Console {
 impl Report for Console {
     fn line(&mut self, text: &str) {
         match &self.bar {
-            Some((_, bar)) => bar.suspend(|| println!("{text}")),
-            None => println!("{text}"),
+            Some((_, bar)) => bar.suspend(|| print_line(text)),
+            None => print_line(text),
         }
     }
 
@@ -109,6 +109,19 @@ impl Report for Console {
                 self.bar = None;
             }
         }
+    }
+}
+
+/// A result line on standard output. A reader that went away (`gamebot read ... | head`) ends the
+/// program quietly with the status a shell gives a process ended by SIGPIPE (141), instead of a
+/// panic on the broken pipe.
+fn print_line(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{text}")
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        std::process::exit(141);
     }
 }
 

@@ -6,7 +6,9 @@
 //! has a check of its own), and on a mismatch reads once more, then re-plans from what is really on
 //! the screen; if mismatches keep coming it stops with a message instead of acting blindly. Only
 //! after a move that wins by the rules may the board become unreadable (the game's own end display:
-//! a dialog, a recoloured last piece, a closed window); the loop then stops, won, and says so. Every
+//! a dialog, a recoloured last piece, a closed window); the loop then stops, won, and says so. A
+//! board that shows the game lost stops it too, as a loss. In a game of hidden information
+//! (`TurnBased::HIDDEN`) the loop reads the board after every move and plans again. Every
 //! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
 use std::time::{Duration, Instant};
@@ -57,6 +59,8 @@ pub struct Summary {
     pub end_display: bool,
     /// What the game's own end display said (`TurnBased::read_end`), when the game has one to read.
     pub end: Option<String>,
+    /// The board shows the game lost (`TurnBased::is_lost`).
+    pub lost: bool,
 }
 
 /// Something that hears what the loop is doing, a line at a time.
@@ -190,6 +194,10 @@ pub fn play_to_end<G: TurnBased>(
             summary.won = true;
             return Ok((summary, board));
         }
+        if G::is_lost(&board) {
+            summary.lost = true;
+            return Ok((summary, board));
+        }
         let started = Instant::now();
         let plan = G::solve(&board, options.budget)?;
         if plan.moves.is_empty() {
@@ -300,6 +308,11 @@ pub fn play_to_end<G: TurnBased>(
                 summary.won = true;
                 read_end::<G>(screen, profile, &layout_now, &config, &mut summary);
                 return Ok((summary, board));
+            }
+            if G::HIDDEN {
+                // What the move uncovered is on the screen, not in the prediction: read it.
+                replan = true;
+                break;
             }
         }
         if !replan {

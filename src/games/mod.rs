@@ -9,6 +9,7 @@
 pub mod breach;
 pub mod collapse;
 pub mod flood;
+pub mod mines;
 pub mod pegs;
 pub mod tetris;
 
@@ -24,6 +25,7 @@ use crate::vision::grid::Grid;
 pub use breach::Breach;
 pub use collapse::Collapse;
 pub use flood::Flood;
+pub use mines::Mines;
 pub use pegs::Pegs;
 pub use tetris::Tetris;
 
@@ -169,4 +171,4 @@ impl std::fmt::Display for GameKind {
 }
 
 // The one list of games.
-games!(Flood, Pegs, Breach, Collapse, Tetris);
+games!(Flood, Pegs, Breach, Collapse, Tetris, Mines);

@@ -3,6 +3,11 @@
 //! The same code runs on Linux (X11), Windows and macOS.
 //!
 //! enigo's Linux delay is set to 0 (its default adds 12 ms to every press and release).
+//!
+//! The display may answer "where is the pointer?" before it has carried out the moves just sent
+//! (X11 serves its clients in turn; a busy machine makes the gap longer): after every action that
+//! moves the pointer, `perform` waits until the pointer is seen where the action left it, so the
+//! failsafe never takes the bot's own move, not yet carried out, for the user's.
 
 use device_query::{DeviceQuery, DeviceState};
 use enigo::{Button, Coordinate, Direction, Enigo, Key, Keyboard, Mouse, Settings};
@@ -13,6 +18,10 @@ use crate::frame::Point;
 
 /// The pause between the steps of a click (move, press, release).
 const CLICK_STEP: std::time::Duration = std::time::Duration::from_millis(12);
+
+/// How long to wait, at most, for the display to show the pointer where an action left it (a
+/// platform whose pointer reports other units never shows it there: the wait just ends).
+const POINTER_LANDS: std::time::Duration = std::time::Duration::from_millis(1000);
 
 pub struct LiveInput {
     enigo: Enigo,
@@ -29,6 +38,16 @@ impl LiveInput {
             InputError::Open("cannot read the mouse and keyboard: no display (is DISPLAY set?)".into())
         })?;
         Ok(LiveInput { enigo, device, watch: Watch::start()? })
+    }
+}
+
+impl LiveInput {
+    /// Waits, up to `POINTER_LANDS`, until the display reports the pointer at `point`.
+    fn wait_for_pointer_at(&mut self, point: Point) {
+        let until = std::time::Instant::now() + POINTER_LANDS;
+        while self.pointer() != Some(point) && std::time::Instant::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
     }
 }
 
@@ -75,6 +94,9 @@ impl InputDevice for LiveInput {
             }
             Action::Key(name) => self.enigo.key(key_by_name(name)?, Direction::Click).map_err(device)?,
             Action::Move(p) => self.enigo.move_mouse(p.x, p.y, Coordinate::Abs).map_err(device)?,
+        }
+        if let Some(last) = action.points().last() {
+            self.wait_for_pointer_at(*last);
         }
         Ok(())
     }

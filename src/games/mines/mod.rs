@@ -1,0 +1,180 @@
+//! Minesweeper: open every cell without a mine, from the numbers the opened cells show.
+//!
+//! `board` holds the rules as seen on screen, `sim` the hidden layout and a simulated game,
+//! `sgt_id` the truth of sgt-mines boards (its game IDs), `read` the reader, `solve` the solver,
+//! `act` the clicks, `config` its section of a profile, `case` its check for `replay`, `cli` its
+//! commands, `bench` and `benchmarks` its figures, `check` its random-position property. This file
+//! is the game type and its capabilities (`Game`, `TurnBased`).
+//!
+//! Minesweeper hides what a move reveals: a move is the certain cells opened at once (or one guess),
+//! predicted as "opened, showing some number" (a 0 opens its neighbours too), and the play loop reads
+//! the board again after every move (`TurnBased::HIDDEN`). A mine shown is a lost game, reported as
+//! one.
+
+pub mod act;
+pub mod bench;
+pub mod benchmarks;
+pub mod board;
+pub mod case;
+pub mod check;
+pub mod cli;
+pub mod config;
+pub mod read;
+pub mod sgt_id;
+pub mod sim;
+pub mod solve;
+
+use std::fmt;
+
+use image::Rgba;
+
+use crate::budget::Budget;
+use crate::frame::Frame;
+use crate::game::{Game, Plan, Reading, TurnBased};
+use crate::input::Action;
+use crate::profile::Profile;
+use crate::vision::annotate::{outline, with_panel};
+use crate::vision::grid::Grid;
+
+use board::{Board, Cell};
+use config::MinesConfig;
+use solve::{Decision, decide};
+
+/// Minesweeper.
+pub struct Mines;
+
+/// One move: cells to open, each certainly clear (`safety` None), or one guess with its chance of
+/// holding no mine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Move {
+    /// (row, column) from the top-left.
+    pub cells: Vec<(usize, usize)>,
+    pub safety: Option<f64>,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells: Vec<String> = self.cells.iter().map(|(r, c)| format!("{r},{c}")).collect();
+        match self.safety {
+            None => write!(f, "open {}", cells.join(" ")),
+            Some(p) => write!(f, "guess {} ({:.0}% safe)", cells.join(" "), p * 100.0),
+        }
+    }
+}
+
+impl Game for Mines {
+    const NAME: &'static str = "mines";
+    const ABOUT: &'static str = "Minesweeper (sgt-mines): open every cell without a mine";
+    const DEFAULT_PROFILE: &'static str = "sgt-mines";
+
+    type Play = cli::MinesPlay;
+    type Calibrate = cli::MinesCalibrate;
+    type Solve = cli::MinesSolve;
+    type Bench = cli::MinesBench;
+    type Tune = crate::game::Unavailable;
+
+    fn why_unavailable(command: &str) -> Option<&'static str> {
+        (command == "tune").then_some("its solver has no evaluator to tune")
+    }
+}
+
+impl TurnBased for Mines {
+    type Board = Board;
+    type Move = Move;
+    type Layout = Grid;
+    type Config = MinesConfig;
+
+    const HIDDEN: bool = true;
+
+    fn config(profile: &Profile) -> anyhow::Result<MinesConfig> {
+        MinesConfig::from_profile(profile)
+    }
+
+    fn locate(frame: &Frame, config: &MinesConfig) -> anyhow::Result<Grid> {
+        Ok(read::locate(frame, config)?)
+    }
+
+    fn layout_fits(layout: &Grid, frame: &Frame) -> bool {
+        layout.fits(frame)
+    }
+
+    fn read(frame: &Frame, layout: &Grid, config: &MinesConfig) -> anyhow::Result<Reading<Board>> {
+        Ok(Reading { board: read::read(frame, layout, config)?, confidence: 1.0 })
+    }
+
+    fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<Move>> {
+        let at = |i: usize| (i / board.cols, i % board.cols);
+        let mv = match decide(board, budget)? {
+            Decision::Open(cells) => Move { cells: cells.into_iter().map(at).collect(), safety: None },
+            Decision::Guess { cell, safety } => Move { cells: vec![at(cell)], safety: Some(safety) },
+            Decision::Done => return Ok(Plan { moves: Vec::new(), proven_optimal: false }),
+        };
+        Ok(Plan { moves: vec![mv], proven_optimal: false })
+    }
+
+    fn predict(board: &Board, mv: &Move) -> Board {
+        let cells: Vec<usize> = mv.cells.iter().map(|&(r, c)| r * board.cols + c).collect();
+        board.opening(&cells)
+    }
+
+    fn matches(read: &Board, predicted: &Board) -> bool {
+        predicted.allows(read)
+    }
+
+    fn is_won(board: &Board) -> bool {
+        board.is_won()
+    }
+
+    fn is_lost(board: &Board) -> bool {
+        board.is_lost()
+    }
+
+    fn actions(mv: &Move, board: &Board, layout: &Grid, _config: &MinesConfig) -> anyhow::Result<Vec<Action>> {
+        act::clicks(mv, board, layout)
+    }
+
+    fn from_calibration(grid: Grid) -> Option<Grid> {
+        Some(grid)
+    }
+
+    fn to_calibration(layout: &Grid) -> Option<Grid> {
+        Some(layout.clone())
+    }
+
+    fn board_toml(board: &Board) -> String {
+        case::board_toml(board)
+    }
+
+    fn describe(_frame: &Frame, _layout: &Grid, board: &Board) -> Vec<String> {
+        let count = |f: &dyn Fn(Cell) -> bool| board.cells.iter().filter(|&&c| f(c)).count();
+        vec![format!(
+            "{} covered, {} flagged, {} opened, {} mines shown",
+            count(&|c| c == Cell::Covered),
+            count(&|c| c == Cell::Flagged),
+            count(&|c| matches!(c, Cell::Open(_))),
+            count(&|c| c == Cell::Mine)
+        )]
+    }
+
+    fn annotate(frame: &Frame, layout: &Grid, board: &Board, plan: &[Move]) -> image::RgbaImage {
+        let mut image = with_panel(&frame.image, 0);
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                let colour = match board.cells[r * board.cols + c] {
+                    Cell::Covered | Cell::Opening => Rgba([120, 120, 120, 255]),
+                    Cell::Flagged => Rgba([200, 120, 0, 255]),
+                    Cell::Open(_) => Rgba([0, 160, 0, 255]),
+                    Cell::Mine => Rgba([220, 0, 0, 255]),
+                };
+                outline(&mut image, layout.cell_rect(r, c), 1, colour);
+            }
+        }
+        for mv in plan {
+            let colour = if mv.safety.is_some() { Rgba([230, 120, 0, 255]) } else { Rgba([0, 90, 255, 255]) };
+            for &(r, c) in &mv.cells {
+                outline(&mut image, layout.cell_rect(r, c), 3, colour);
+            }
+        }
+        image
+    }
+}

@@ -204,7 +204,11 @@ impl crate::screen::Screen for Quick {
         self.window.focus_elsewhere()
     }
 
-    fn check_target(&self, frame: &crate::frame::Frame, points: &[crate::frame::Point]) -> Result<(), crate::screen::ScreenError> {
+    fn check_target(
+        &self,
+        frame: &crate::frame::Frame,
+        points: &[crate::frame::Point],
+    ) -> Result<(), crate::screen::ScreenError> {
         self.window.check_target(frame, points)
     }
 }

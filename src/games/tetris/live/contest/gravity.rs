@@ -75,7 +75,8 @@ impl Gravity {
             if now < latest {
                 return None;
             }
-            (earliest, latest) = (earliest + period, latest + first.max(period));
+            // Each tick may come late by the delay, and the next is timed from it.
+            (earliest, latest) = (earliest + period, latest + first.max(period) + self.delay);
         }
         None
     }
@@ -119,7 +120,9 @@ mod tests {
         assert_eq!(g.quiet_until(t0 + ms(134), p), None);
         // Past that it has come, unseen: the one after it comes from 200 ms on.
         assert_eq!(g.quiet_until(t0 + ms(136), p), Some(t0 + ms(200)));
-        assert_eq!(g.quiet_until(t0 + ms(250), p), Some(t0 + ms(300)), "the third period is still trusted");
+        // That one may be late by its own delay too (200 to 255 ms).
+        assert_eq!(g.quiet_until(t0 + ms(250), p), None, "the second tick may still come");
+        assert_eq!(g.quiet_until(t0 + ms(256), p), Some(t0 + ms(300)), "the third period is still trusted");
         assert_eq!(g.quiet_until(t0 + ms(500), p), None, "too long since a tick was seen");
     }
 

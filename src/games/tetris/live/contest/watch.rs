@@ -255,10 +255,11 @@ pub fn watch(
             }
         };
         // A row lower than the frame before: a tick in between. Seen first a row down: a tick
-        // since the piece came.
+        // since the piece came, which is after `since` only when the last piece's keys brought it
+        // (the first piece may have come before the bot started).
         match last {
             Some((i, y, before)) if i == index && pos.y == y + 1 => gravity.tick(before - lag, at, period),
-            None if pos.y == 1 => gravity.tick(since, at, period),
+            None if pos.y == 1 && expect.before.is_some() => gravity.tick(since, at, period),
             _ => {}
         }
         last = Some((index, pos.y, start));

@@ -147,14 +147,16 @@ fn page_state(cdp: &mut Cdp) -> (u64, u32, Replay) {
     (score, bricks, replay)
 }
 
-/// Pauses the game as soon as piece `n` comes in (so that what the bot placed before it is all the
-/// page has scored when it is read), by wrapping the page's own speed update, which runs right
-/// after a new piece is brought in.
-fn pause_at(n: u32) -> String {
+/// Stops the page's gravity as soon as piece `n` comes in (so that what the bot placed before it is
+/// all the page has scored when it is read, and no tick locks piece `n`), by wrapping the page's own
+/// speed update, which runs right after a new piece is brought in. Not a pause: the page covers
+/// its well with a mask when paused, and the bot must still see piece `n` come in over the board
+/// its last piece left.
+fn stop_gravity_at(n: u32) -> String {
     format!(
         "(() => {{
   const g = game, update = g.updateSpeed.bind(g);
-  g.updateSpeed = function () {{ update(); if (g.tetris.brickCount >= {n}) g.pause(); }};
+  g.updateSpeed = function () {{ update(); if (g.tetris.brickCount >= {n}) {{ g.playFreq = 2e9; clearTimeout(g.playTimer); }} }};
   return 'ok';
 }})()"
     )
@@ -170,7 +172,7 @@ fn plays_the_contest_from_its_first_piece_scoring_what_the_page_scores() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(2000)
         .clamp(2000, 10_000);
-    let (game, mut cdp) = open_page(&url, (700, 900), dir.path(), &pause_at(pieces + 1));
+    let (game, mut cdp) = open_page(&url, (700, 900), dir.path(), &stop_gravity_at(pieces + 1));
     let record_path = dir.path().join("record.txt");
     let record_arg = record_path.to_str().unwrap();
     let args = ["play", "tetris", "--profile", "tetris-contest-page", "--contest"];

@@ -10,7 +10,6 @@
 //! only on the width, never on the thread count or timing. Each round records (parent, landing)
 //! links; links no survivor descends from are dropped now and then, so memory stays small.
 
-use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 use super::super::board::Board;
@@ -167,41 +166,24 @@ pub(super) fn expand_all(beam: &[Node], round: Round, threads: usize) -> Vec<Chi
 
 /// The next beam: the best `width` children, one per distinct board, and their links. A share of
 /// the beam (`reserve` per level) is kept for the best boards of each stack level (cells / 10), so
-/// lines that cleared early are not all crowded out by lines that hold a taller stack.
-pub(super) fn select(mut children: Vec<Child>, beam: &[Node], width: usize, reserve: usize) -> (Vec<Node>, Links) {
-    let keep = (if reserve > 0 { 4 } else { 2 } * width).min(children.len());
-    if keep > 0 && keep < children.len() {
-        children.select_nth_unstable_by(keep - 1, better);
-        children.truncate(keep);
-    }
-    children.sort_unstable_by(better);
-    let mut seen = HashSet::with_capacity(children.len());
-    let mut taken = vec![false; children.len()];
-    let mut order: Vec<usize> = Vec::with_capacity(width);
-    if reserve > 0 {
-        let mut per_level = [0usize; 32];
-        for (i, child) in children.iter().enumerate() {
-            let level = (child.board.count_cells() / 10) as usize % 32;
-            if per_level[level] < reserve && seen.insert(board_hash(&child.board)) {
-                per_level[level] += 1;
-                taken[i] = true;
-                order.push(i);
-            }
-        }
-    }
-    for (i, child) in children.iter().enumerate() {
-        if order.len() >= width {
-            break;
-        }
-        if !taken[i] && seen.insert(board_hash(&child.board)) {
-            order.push(i);
-        }
-    }
-    order.sort_unstable();
-    order.truncate(width);
-    let mut links: Links = Vec::with_capacity(width);
-    let mut next = Vec::with_capacity(width);
-    for i in order {
+/// lines that cleared early are not all crowded out by lines that hold a taller stack. The choice
+/// is the shared beam's (`crate::beam::select`); children come in beam order, so its ties (by
+/// index) are ties by parent, then landing, as `better` breaks them.
+pub(super) fn select(children: Vec<Child>, beam: &[Node], width: usize, reserve: usize) -> (Vec<Node>, Links) {
+    use crate::beam::{Selection, select};
+    let id = |child: &Child| board_hash(&child.board);
+    let level = |child: &Child| (child.board.count_cells() / 10) as usize % 32;
+    let how = Selection {
+        width,
+        // Only the best few children can make the beam: duplicates among them are few.
+        considered: (if reserve > 0 { 4 } else { 2 }) * width,
+        id: &id,
+        reserve: (reserve > 0).then_some((reserve, &level as crate::beam::Class<'_, Child>)),
+    };
+    let chosen = select(&children, better, &how);
+    let mut links: Links = Vec::with_capacity(chosen.len());
+    let mut next = Vec::with_capacity(chosen.len());
+    for i in chosen {
         let child = &children[i];
         links.push((beam[child.parent as usize].link, child.pos));
         next.push(Node {

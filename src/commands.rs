@@ -119,15 +119,21 @@ pub struct CalibrateArgs {
     /// For a new profile: the title of the program's window, or a part of it [default: the profile's name].
     #[arg(long)]
     pub title: Option<String>,
+    /// Learn the profile from the screen even when one of that name exists (built in, or in the
+    /// config folder, which is replaced only with --force); otherwise an existing profile's
+    /// calibration saves only where its board is.
+    #[arg(long)]
+    pub learn: bool,
 }
 
 impl CalibrateArgs {
-    /// True when this calibration learns a new profile: a known board was given, or the named
-    /// profile exists neither in the config folder nor built in. A profile given as a path is
-    /// never new: when it does not load, that error is the answer.
+    /// True when this calibration learns a new profile: `--learn` or a known board was given, or
+    /// the named profile exists neither in the config folder nor built in. A profile given as a
+    /// path is never new: when it does not load, that error is the answer.
     pub fn learns(&self, cx: &Invocation) -> bool {
         let is_path = |name: &str| name.ends_with(".toml") || name.contains('/');
-        self.board.is_some()
+        self.learn
+            || self.board.is_some()
             || self
                 .profile
                 .profile
@@ -171,6 +177,7 @@ struct LearnedProfile<'a, T: serde::Serialize> {
     game: &'a str,
     description: String,
     window: crate::screen::WindowMatch,
+    learned: crate::profile::Learned,
     #[serde(flatten)]
     settings: &'a T,
 }
@@ -196,11 +203,12 @@ pub fn save_learned_profile<T: serde::Serialize>(
             title: args.title.clone().unwrap_or_else(|| name.to_string()),
             exact: false,
         },
+        learned: crate::profile::Learned { from: from.to_string(), confirmed: Vec::new() },
         settings,
     };
     let text = toml::to_string(&profile).context("cannot write the profile as TOML")?;
     let path = cx.config_dir.join(format!("{name}.toml"));
-    let header = "# Learned by `gamebot calibrate` from one screenshot; see calibration/README.md for every field.\n";
+    let header = "# Learned by `gamebot calibrate` from one screenshot; see docs/calibrate.md for every field.\n";
     crate::files::write_atomic(&path, format!("{header}{text}").as_bytes(), args.force)?;
     Ok(path)
 }
@@ -289,7 +297,12 @@ pub fn play_with<G: TurnBased>(
         return dry_run::<G>(cx, &frame, &profile, layout, args);
     }
     let mut device = LiveInput::open()?;
-    let options = PlayOptions { budget: args.budget.budget(), move_limit: limit, ..PlayOptions::default() };
+    let options = PlayOptions {
+        budget: args.budget.budget(),
+        move_limit: limit,
+        pictures: Some(cx.calibration_dir.clone()),
+        ..PlayOptions::default()
+    };
     let result = runner::play::<G>(screen.as_mut(), &mut device, &profile, layout, &options, &mut |l: &str| cx.line(l));
     report(cx, result, limit)
 }

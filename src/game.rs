@@ -142,7 +142,7 @@ pub trait TurnBased: Game {
     /// Where the board is in a frame (plain data, savable as a calibration).
     type Layout: Clone;
     /// The game's own section of its profile.
-    type Config;
+    type Config: Clone;
 
     /// The game's section of a profile.
     fn config(profile: &Profile) -> anyhow::Result<Self::Config>;
@@ -197,6 +197,21 @@ pub trait TurnBased: Game {
     /// The grid to save as a calibration, for games whose layout is a grid.
     fn to_calibration(_layout: &Self::Layout) -> Option<Grid> {
         None
+    }
+    /// Where the board lies in a frame: the part of the window the play loop watches for a move
+    /// to show (a clock or an animation elsewhere does not hold it up). None: the whole frame.
+    fn region(_layout: &Self::Layout) -> Option<crate::frame::Rect> {
+        None
+    }
+    /// The ways of entering a move the profile's section allows, by name (what its `[input] style`
+    /// holds), the profile's own first, each with the section set to it: when the first move of a
+    /// game changes nothing, the play loop tries the others. Empty: only the profile's own.
+    fn input_styles(_config: &Self::Config) -> Vec<(&'static str, Self::Config)> {
+        Vec::new()
+    }
+    /// Where a board read differs from the board the rules predicted, in words, for people.
+    fn difference(read: &Self::Board, predicted: &Self::Board) -> String {
+        format!("the screen shows\n{read}\nthe rules predicted\n{predicted}")
     }
     /// The body of a case file's `[board]` table for this board (TOML lines).
     fn board_toml(board: &Self::Board) -> String;

@@ -7,6 +7,7 @@
 
 pub mod beam;
 pub mod budget;
+pub mod calibrate_bench;
 pub mod case;
 pub mod commands;
 pub mod files;

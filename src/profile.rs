@@ -48,12 +48,53 @@ pub struct Profile {
     pub timing: Timing,
     #[serde(default)]
     pub guard: GuardSettings,
+    /// For a profile `gamebot calibrate` learned: where from, and where play has confirmed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learned: Option<Learned>,
     /// The game's own section: every other key of the file, read by `settings`.
     #[serde(flatten)]
     pub game_settings: toml::Table,
     /// Where the profile was read from, for messages.
     #[serde(skip)]
     pub source: PathBuf,
+}
+
+/// What a learned profile says of itself (`[learned]`). Until `play` has seen its first moves all
+/// show what the rules predicted on a window of some size, it is a proposal there: a mismatch
+/// stops the game with a picture rather than re-planning around a misreading.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Learned {
+    /// The screenshot or window it was learned from.
+    #[serde(default)]
+    pub from: String,
+    /// The window sizes (width, height) on which play confirmed it.
+    #[serde(default)]
+    pub confirmed: Vec<[u32; 2]>,
+}
+
+impl Profile {
+    /// True when the profile is a learned one not yet confirmed by play on a `width` x `height`
+    /// window (a profile written by hand is never a proposal).
+    pub fn proposed_at(&self, width: u32, height: u32) -> bool {
+        self.learned.as_ref().is_some_and(|l| !l.confirmed.contains(&[width, height]))
+    }
+
+    /// Changes the profile's own file (`edit` on its TOML table) and writes it back atomically,
+    /// keeping the comment lines at its top; an error for a built-in profile, which has no file.
+    pub fn record(&self, edit: impl FnOnce(&mut toml::Table)) -> Result<PathBuf, FileError> {
+        let path = &self.source;
+        if !path.exists() {
+            return Err(FileError::invalid(path, "a built-in profile has no file to record in".to_string()));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| FileError::invalid(path, e.to_string()))?;
+        let mut table: toml::Table = parse_toml(&text, path)?;
+        edit(&mut table);
+        let header: String = text.lines().take_while(|l| l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+        let body = toml::to_string(&table).map_err(|e| FileError::invalid(path, e.to_string()))?;
+        write_atomic(path, format!("{header}{body}").as_bytes(), true)?;
+        Ok(path.clone())
+    }
 }
 
 /// A board layout found on one screen, saved so later runs need not search for it.
@@ -131,7 +172,16 @@ impl Calibration {
         if !path.exists() {
             return Ok(None);
         }
-        load_toml(path).map(Some)
+        let calibration: Calibration = load_toml(path)?;
+        if !calibration.grid.has_cells() {
+            let grid = &calibration.grid;
+            let why = format!(
+                "its grid has no cells ({} rows, {} columns, {}x{}): calibrate again",
+                grid.rows, grid.cols, grid.rect.width, grid.rect.height
+            );
+            return Err(FileError::invalid(path, why));
+        }
+        Ok(Some(calibration))
     }
 
     /// The calibration saved in `dir` for `profile`, and whether it was made for a frame of this

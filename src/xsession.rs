@@ -40,6 +40,11 @@ impl Children {
     pub fn push(&mut self, child: Child) {
         self.0.push(child);
     }
+
+    /// The process ids, in the order they were started.
+    pub fn ids(&self) -> Vec<u32> {
+        self.0.iter().map(Child::id).collect()
+    }
 }
 
 impl Drop for Children {
@@ -58,10 +63,11 @@ impl Drop for Children {
     }
 }
 
-fn spawn(program: &PathBuf, args: &[&str], display: &str) -> Result<Child, SessionError> {
+fn spawn(program: &PathBuf, args: &[&str], display: &str, env: &[(&str, &str)]) -> Result<Child, SessionError> {
     Command::new(program)
         .args(args)
         .env("DISPLAY", display)
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -100,11 +106,20 @@ pub fn start_virtual_display(children: &mut Children) -> Result<String, SessionE
 /// `start_virtual_display` with a screen of `(width, height)` pixels, for windows larger than the
 /// default screen holds.
 pub fn start_virtual_display_of(size: (u32, u32), children: &mut Children) -> Result<String, SessionError> {
-    let xvfb = find_program("Xvfb", "xvfb")?;
-    let wm = find_program("jwm", "jwm").or_else(|_| find_program("openbox", "openbox"))?;
     let screen = format!("{}x{}x24", size.0, size.1);
+    let display = start_xvfb(children, &["-screen", "0", &screen])?;
+    start_window_manager(children, &display)?;
+    Ok(display)
+}
+
+/// Starts Xvfb with `screens` (its screen and extension arguments, e.g. `["-screen", "0",
+/// "2560x1024x24"]`, or `["+xinerama", "-screen", "0", ..., "-screen", "1", ...]`) on a display
+/// number the server picks itself, and waits until it answers. Returns the display name.
+pub fn start_xvfb(children: &mut Children, screens: &[&str]) -> Result<String, SessionError> {
+    let xvfb = find_program("Xvfb", "xvfb")?;
     let mut server = Command::new(&xvfb)
-        .args(["-displayfd", "1", "-screen", "0", &screen, "-nolisten", "tcp"])
+        .args(["-displayfd", "1", "-nolisten", "tcp"])
+        .args(screens)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -123,21 +138,27 @@ pub fn start_virtual_display_of(size: (u32, u32), children: &mut Children) -> Re
     })?;
     let display = format!(":{number}");
     wait_for("the Xvfb display", 10, || display_works(&display).then_some(()))?;
+    Ok(display)
+}
+
+/// Starts a window manager (jwm, else openbox) on `display` and waits until it announces itself.
+pub fn start_window_manager(children: &mut Children, display: &str) -> Result<(), SessionError> {
+    let wm = find_program("jwm", "jwm").or_else(|_| find_program("openbox", "openbox"))?;
     // A window manager started while the new server is still loading its keymap sometimes exits
     // at once; start it again until it announces itself.
-    let mut manager = spawn(&wm, &[], &display)?;
+    let mut manager = spawn(&wm, &[], display, &[])?;
     let result = wait_for("the window manager", 10, || {
-        if wm_running(&display) {
+        if wm_running(display) {
             return Some(());
         }
         if let Ok(Some(_)) = manager.try_wait() {
             std::thread::sleep(Duration::from_millis(200));
-            manager = spawn(&wm, &[], &display).ok()?;
+            manager = spawn(&wm, &[], display, &[]).ok()?;
         }
         None
     });
     children.push(manager);
-    result.map(|_| display)
+    result
 }
 
 /// True when a window manager has announced itself on `display` (EWMH _NET_SUPPORTING_WM_CHECK).
@@ -161,7 +182,19 @@ pub fn launch_game(
     window: &WindowMatch,
     children: &mut Children,
 ) -> Result<WindowScreen, SessionError> {
-    children.push(spawn(program, args, display)?);
+    launch_game_with(program, args, &[], display, window, children)
+}
+
+/// Like `launch_game`, with extra environment variables for the game (e.g. `GDK_SCALE=2`).
+pub fn launch_game_with(
+    program: &PathBuf,
+    args: &[&str],
+    env: &[(&str, &str)],
+    display: &str,
+    window: &WindowMatch,
+    children: &mut Children,
+) -> Result<WindowScreen, SessionError> {
+    children.push(spawn(program, args, display, env)?);
     let what = format!("the window \"{}\" of {}", window.title, program.display());
     wait_for(&what, 15, || Display::open_on(Some(display)).ok().and_then(|d| d.find(window).ok()))
 }

@@ -1,8 +1,10 @@
 //! The one guarded path every action takes: an action is performed only if it lies inside the game
-//! window, the failsafe allows it (no Esc, no mouse the bot did not move), the window is still where
-//! the last capture saw it and uncovered at the action's points, and, for a key, the game has the
-//! keyboard focus. Start buttons, moves, drags and keys of every game go through here; the
-//! tolerances come from the profile's `[guard]` section.
+//! window on a part a monitor shows, the failsafe allows it (no Esc, no mouse the bot did not move),
+//! the window is still where the last capture saw it and uncovered at the action's points, and, for
+//! a key, the game has the keyboard focus. Here too the action's frame pixels become desktop units
+//! (`Frame::to_desktop`: the frame's origin and scale), the unit the platform's input takes, on
+//! every platform and monitor layout. Start buttons, moves, drags and keys of every game go through
+//! here; the tolerances come from the profile's `[guard]` section.
 
 use anyhow::bail;
 
@@ -10,7 +12,7 @@ use super::failsafe::Failsafe;
 use super::{Action, InputDevice};
 use crate::frame::Frame;
 use crate::profile::GuardSettings;
-use crate::screen::Screen;
+use crate::screen::{Screen, ScreenError};
 
 /// The input device, behind the checks every action needs.
 pub struct Guard<'a> {
@@ -23,18 +25,27 @@ impl<'a> Guard<'a> {
         Guard { device, failsafe: Failsafe::new(settings.mouse_tolerance_px) }
     }
 
-    /// Performs one action given in coordinates relative to `window` (the latest capture of the
-    /// game's window), after checking that it lies inside the window, that the failsafe allows it,
-    /// and that a key goes only while the game has the keyboard focus.
+    /// Performs one action given in pixels of `window` (the latest capture of the game's window),
+    /// after checking that it lies inside the window where a monitor shows it, that the failsafe
+    /// allows it, and that a key goes only while the game has the keyboard focus.
     pub fn perform(&mut self, action: &Action, window: &Frame, screen: &dyn Screen) -> anyhow::Result<()> {
         if !action.points().iter().all(|p| window.contains(*p)) {
             bail!("refusing to {action}: it lies outside the game window ({}x{})", window.width(), window.height());
+        }
+        if let Some(hidden) = action.points().into_iter().find(|p| !window.shows(*p)) {
+            // Hidden by another window or off the screen: the screen says which, else this.
+            screen.check_target(window, &[window.to_desktop(hidden)])?;
+            let detail = format!(
+                "the capture does not show its pixel ({}, {}), where the bot would {action}",
+                hidden.x, hidden.y
+            );
+            return Err(ScreenError::OffScreen { detail }.into());
         }
         self.failsafe.check(self.device)?;
         if matches!(action, Action::Key(_)) {
             ensure_focus(screen)?;
         }
-        let on_screen = action.offset(window.origin);
+        let on_screen = action.place(window);
         // The window may have moved, shrunk, closed or been covered since `window` was captured:
         // asked now, so the input lands in the game or nowhere.
         screen.check_target(window, &on_screen.points())?;

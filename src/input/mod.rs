@@ -1,7 +1,8 @@
 //! Input: the actions a game asks for, and the devices that carry them out.
 //!
-//! Games produce `Action`s in frame-relative pixels; the runner checks each lies inside the game's
-//! window, converts it to screen coordinates, and hands it to an `InputDevice`. The live device
+//! Games produce `Action`s in frame-relative pixels; the guard checks each lies inside the game's
+//! window, places it on the desktop (`Action::place`, through `Frame::to_desktop`: desktop units,
+//! the unit the platform's input takes), and hands it to an `InputDevice`. The live device
 //! (enigo for input, X11 queries for the failsafe) is the only code that touches the real mouse
 //! and keyboard; the `Recorder` stands in for it in tests and `--dry-run`.
 
@@ -15,7 +16,7 @@ use std::fmt;
 
 use crate::frame::Point;
 
-/// One input, in frame-relative pixels (or screen pixels once the runner has placed it).
+/// One input, in frame-relative pixels (or desktop units once the guard has placed it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Move the mouse to the point and click the left button.
@@ -38,14 +39,20 @@ impl Action {
         }
     }
 
-    /// The same action shifted by `by` (frame → screen coordinates).
-    pub fn offset(&self, by: Point) -> Action {
+    /// The same action with every point mapped by `to`.
+    pub fn map(&self, to: impl Fn(Point) -> Point) -> Action {
         match self {
-            Action::Click(p) => Action::Click(p.offset(by)),
-            Action::Move(p) => Action::Move(p.offset(by)),
-            Action::Drag { from, to } => Action::Drag { from: from.offset(by), to: to.offset(by) },
+            Action::Click(p) => Action::Click(to(*p)),
+            Action::Move(p) => Action::Move(to(*p)),
+            Action::Drag { from, to: end } => Action::Drag { from: to(*from), to: to(*end) },
             Action::Key(k) => Action::Key(k.clone()),
         }
+    }
+
+    /// The action given in pixels of `frame`, placed on the desktop: in desktop units, the unit
+    /// the platform's input takes (`Frame::to_desktop`).
+    pub fn place(&self, frame: &crate::frame::Frame) -> Action {
+        self.map(|p| frame.to_desktop(p))
     }
 }
 

@@ -1,12 +1,16 @@
-//! Screens: where frames come from. A live window found by its title (xcap, on every platform), or
-//! PNG files. On Linux, `x11` also reads the keyboard focus and drives windows for the tests.
+//! Screens: where frames come from. A live window found by its title (xcap, on every platform), a
+//! whole monitor, or PNG files. `desktop` holds the monitors and the units input takes; `native`
+//! what each platform's window system tells beyond xcap (on Linux through `x11`, which also drives
+//! windows for the tests).
 //!
 //! The rest of gamebot sees only `Frame`s, so live play and replay share every line of reading code.
 
-mod focus;
+pub mod desktop;
 pub mod monitor;
+mod native;
 mod png;
 pub mod window;
+mod window_screen;
 #[cfg(target_os = "linux")]
 pub mod x11;
 
@@ -38,14 +42,16 @@ pub enum ScreenError {
     Minimised,
     #[error("the game window moved or changed size since it was last seen")]
     Moved,
-    #[error(
-        "stopped: another window (\"{by}\") covers the game window where the bot would act; uncover it and run again"
-    )]
+    #[error("stopped: another window, {by}, covers the game window where the bot would act; uncover it and run again")]
     Covered { by: String },
+    #[error(
+        "stopped: the game window is not fully on the screen ({detail}) and the bot would need that part; move the window onto the screen and run again"
+    )]
+    OffScreen { detail: String },
     #[error("cannot capture the game window: {0}")]
     Capture(String),
-    #[error("there is no monitor {index}: {count} monitors found (the first is 0)")]
-    NoMonitor { index: usize, count: usize },
+    #[error("there is no monitor {index}: {} monitors found (the first is 0){}", .monitors.len(), if .monitors.is_empty() { String::new() } else { format!(": {}", .monitors.join("; ")) })]
+    NoMonitor { index: usize, monitors: Vec<String> },
 }
 
 /// A source of frames.

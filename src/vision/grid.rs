@@ -16,6 +16,9 @@ use crate::frame::{Frame, Rect};
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct GridParams {
+    /// How the board is found: by the grid finder here (`grid`), or as a lattice of cells
+    /// (`lattice`, `vision::lattice`), as calibration learns it.
+    pub find: FindBoard,
     /// A pixel counts as "coloured" when max(r,g,b) - min(r,g,b) is at least this.
     pub min_saturation: u8,
     /// Coloured blocks closer than this many pixels belong to the same board.
@@ -46,9 +49,22 @@ pub struct GridParams {
     pub square_cells: bool,
 }
 
+/// How a grid board is found.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindBoard {
+    /// The largest cluster of saturated (or palette) pixels, cut into cells by boundary evidence.
+    #[default]
+    Grid,
+    /// A lattice of like cells (`vision::lattice`), grown while the cells next to it are flat and of
+    /// the palette.
+    Lattice,
+}
+
 impl Default for GridParams {
     fn default() -> GridParams {
         GridParams {
+            find: FindBoard::Grid,
             min_saturation: 60,
             max_gap_px: 6,
             min_cell_px: 4,
@@ -86,6 +102,17 @@ impl Grid {
         Rect { x: self.rect.x + col as f64 * w, y: self.rect.y + row as f64 * h, width: w, height: h }
     }
 
+    /// True when the grid has at least one row and one column, of a finite size and cells of a
+    /// pixel or more (a saved calibration is only a file: it may say anything).
+    pub fn has_cells(&self) -> bool {
+        self.rows > 0
+            && self.cols > 0
+            && self.rect.width.is_finite()
+            && self.rect.height.is_finite()
+            && self.cell_width() >= 1.0
+            && self.cell_height() >= 1.0
+    }
+
     /// The central part of a cell, `fraction` of its width and height: the patch a reader samples,
     /// clear of borders and anti-aliasing.
     pub fn cell_patch(&self, row: usize, col: usize, fraction: f64) -> Rect {
@@ -94,9 +121,10 @@ impl Grid {
         Rect { x: cell.x + (cell.width - w) / 2.0, y: cell.y + (cell.height - h) / 2.0, width: w, height: h }
     }
 
-    /// True when every cell lies inside the frame.
+    /// True when the grid has cells, of a size, and every cell lies inside the frame.
     pub fn fits(&self, frame: &Frame) -> bool {
-        self.rect.x >= 0.0
+        self.has_cells()
+            && self.rect.x >= 0.0
             && self.rect.y >= 0.0
             && self.rect.x + self.rect.width <= frame.width() as f64
             && self.rect.y + self.rect.height <= frame.height() as f64

@@ -131,7 +131,7 @@ pub fn near_mask(frame: &Frame, palette: &[Lab], max_delta_e: f32) -> Vec<bool> 
         .collect()
 }
 
-/// The largest roughly square blob of pixels near `colour`, at least `min_side` across, lying
+/// The largest blob (no longer than four times its width) of pixels near `colour`, at least `min_side` across, lying
 /// wholly outside `avoid`: where a program draws the button of that colour.
 pub fn button_of(frame: &Frame, colour: [u8; 3], max_delta_e: f32, avoid: Rect, min_side: f64) -> Option<Rect> {
     let mask = near_mask(frame, &[Lab::from_rgb8(colour)], max_delta_e);
@@ -143,7 +143,7 @@ pub fn button_of(frame: &Frame, colour: [u8; 3], max_delta_e: f32, avoid: Rect, 
         .into_iter()
         .filter(|c| {
             let (w, h) = (c.width() as f64, c.height() as f64);
-            outside(c) && w.min(h) >= min_side && w.min(h) / w.max(h) >= 0.6
+            outside(c) && w.min(h) >= min_side && w.min(h) / w.max(h) >= 0.25
         })
         .max_by_key(|c| c.area)
         .map(|c| Rect { x: c.x0 as f64, y: c.y0 as f64, width: c.width() as f64, height: c.height() as f64 })

@@ -1,11 +1,15 @@
-//! Computer vision shared by the games: colour science, regions (imageproc's labelling), grid finding,
-//! palette classification, learning classes from a known board, and annotated images.
+//! Computer vision shared by the games: colour science, regions (imageproc's labelling), segmentation
+//! into parts, grid and lattice finding, palette classification, learning classes from a known board,
+//! and annotated images.
 
 pub mod annotate;
 pub mod colour;
 pub mod disc_sizes;
 pub mod discs;
 pub mod grid;
+pub mod lattice;
 pub mod learn;
+pub mod looks;
 pub mod palette;
 pub mod regions;
+pub mod segment;

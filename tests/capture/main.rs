@@ -9,6 +9,15 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+// The zoo of Flood-its and peg solitaires of issue 26 (calibration/zoo.md), each a program fetched
+// outside the repository, captured under a small harness that writes the program's own state.
+mod zoo;
+mod zoo_buttonpad_flood;
+mod zoo_buttonpad_pegs;
+mod zoo_metulburr_flood;
+mod zoo_phaser_flood;
+mod zoo_waissi_pegs;
+
 // Each game's own capture tests, `src/games/<game>/capture_tests.rs`, found by the build script
 // (modules `game_<game>`).
 include!(concat!(env!("OUT_DIR"), "/game_capture_tests.rs"));

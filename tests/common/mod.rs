@@ -7,7 +7,13 @@
 pub mod capture;
 pub mod cdp;
 #[cfg(target_os = "linux")]
+pub mod desktops;
+#[cfg(target_os = "linux")]
 pub mod faults;
+#[cfg(target_os = "linux")]
+pub mod zoo;
+#[cfg(target_os = "linux")]
+pub mod zoo_programs;
 
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -95,15 +101,31 @@ impl LiveGame {
 
     /// Runs `gamebot args...` against this display, printing its output.
     pub fn gamebot(&self, args: &[&str]) -> Output {
-        let out = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-            .args(args)
-            .env("DISPLAY", &self.display)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .unwrap();
-        println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        out
+        gamebot_on(&self.display, args)
     }
+}
+
+/// Runs `gamebot args...` from the project's folder against the X display `display`, printing
+/// its output.
+pub fn gamebot_on(display: &str, args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(args)
+        .env("DISPLAY", display)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// A copy of the committed profile `config/<name>.toml` in a folder of its own, to play with as
+/// `--config-dir`: play records a learned profile's confirmation in its file, never in the
+/// project's own.
+pub fn config_copy(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config").join(format!("{name}.toml"));
+    std::fs::copy(&from, dir.path().join(format!("{name}.toml"))).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+    dir
 }
 
 /// Runs `gamebot args...` from the project's folder with no display, as a user with none would.

@@ -51,7 +51,8 @@ fn plays_and_wins_a_browser_flood_it_with_its_learned_profile() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = open(&url, "Flood it game", dir.path());
     let before = game.capture();
-    let out = game.gamebot(&["play", "flood", "--profile", &profile]);
+    let config = common::config_copy(&profile);
+    let out = game.gamebot(&["--config-dir", config.path().to_str().unwrap(), "play", "flood", "--profile", &profile]);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(out.status.success() && text.contains("won:"), "{text}");
     // Independently of the reader: the profile's colours, counted on the screen. Before, several
@@ -75,7 +76,8 @@ fn plays_and_wins_a_browser_peg_solitaire_with_its_learned_profile() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = open(&url, "Peg Solitaire", dir.path());
     let before = game.capture();
-    let out = game.gamebot(&["play", "pegs", "--profile", &profile]);
+    let config = common::config_copy(&profile);
+    let out = game.gamebot(&["--config-dir", config.path().to_str().unwrap(), "play", "pegs", "--profile", &profile]);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(out.status.success() && text.contains("won:"), "{text}");
     // Independently of the reader: the peg colour's pixels shrink from 32 pegs' worth to one's.

@@ -19,8 +19,14 @@ mod faults;
 mod focus;
 // Learned browser Flood-it and peg solitaire won live (GAMEBOT_FLOOD_URL, GAMEBOT_PEGS_URL).
 mod calibrate_live;
+// Zoo programs calibrated blind from their live window and won (GAMEBOT_BUTTONPAD_DIR, ...).
+mod learned_zoo;
 // The 2021 Tetris contest page played live (GAMEBOT_TETRIS_PAGE_URL).
 mod tetris_contest_page;
+// Several monitors (RandR, Xinerama), a window off the screen, --monitor, GDK_SCALE=2.
+mod desktops;
+// Other windows: a closed game's leftovers never refuse a new game; a cover named, never by id.
+mod covers;
 
 // Each game's own live tests, `src/games/<game>/live_tests.rs`, found by the build script (modules
 // `game_<game>`).

@@ -33,7 +33,7 @@ fn start(home: &Path, size: (u32, u32)) -> LiveGame {
 
 /// Plays with `args`, then checks the program saved a record for its first board, "Classic 1"
 /// (section [1] of its records), which it does only when that board is solved to one peg.
-fn play_and_check(game: &LiveGame, home: &Path, args: &[&str]) {
+fn play_and_check(game: &LiveGame, home: &Path, args: &[&str]) -> String {
     let out = game.gamebot(args);
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success() && text.contains("won:"), "{text}");
@@ -46,13 +46,16 @@ fn play_and_check(game: &LiveGame, home: &Path, args: &[&str]) {
         std::thread::sleep(std::time::Duration::from_millis(250));
     }
     assert!(saved.contains("[1]") && saved.contains("record="), "the program saved no solved record:\n{saved}\n{text}");
+    text
 }
 
 #[test]
 fn solves_the_english_board_of_debian_peg_solitaire_with_its_learned_profile() {
     let home = tempfile::tempdir().unwrap();
     let game = start(home.path(), (900, 700));
-    play_and_check(&game, home.path(), &["play", "pegs", "--profile", "debian-peg-solitaire"]);
+    let config = common::config_copy("debian-peg-solitaire");
+    let config = config.path().to_str().unwrap();
+    play_and_check(&game, home.path(), &["--config-dir", config, "play", "pegs", "--profile", "debian-peg-solitaire"]);
 }
 
 #[test]
@@ -81,5 +84,9 @@ fn a_profile_learned_from_the_live_window_alone_solves_it() {
     let out = game.gamebot(&learn);
     assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("PROPOSED"));
     let play = ["--config-dir", config, "--calibration-dir", calibration, "play", "pegs", "--profile", "new-pegs"];
-    play_and_check(&game, home.path(), &play);
+    let text = play_and_check(&game, home.path(), &play);
+    // The first jumps confirmed the proposal, and play recorded the window's size in it.
+    assert!(text.contains("is confirmed on a "), "{text}");
+    let learned = std::fs::read_to_string(Path::new(config).join("new-pegs.toml")).unwrap();
+    assert!(learned.contains("confirmed = [["), "{learned}");
 }

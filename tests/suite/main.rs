@@ -26,6 +26,8 @@ mod prop_render;
 mod calibrate;
 // Profiles learned from one screenshot read every other screenshot of their program.
 mod calibrate_learn;
+// Every zoo program calibrated blind and from its board: all its screenshots read (issue 26).
+mod calibrate_zoo;
 // The turn-based play loop against a simulated Flood-it window.
 mod play_loop;
 // The real-time Tetris loop against a simulated quadrapassel window.
@@ -42,3 +44,7 @@ mod breach_solve_from;
 mod breach_actions;
 // Breach: the shared screenshots made small (1024x768 and below).
 mod breach_small_screens;
+// One mapping from capture pixels to desktop units: every game's actions on simulated monitors.
+mod desktop_mapping;
+// Breach: the real 1024x768 and Korean start screens (GAMEBOT_BREACH_REGISTRY).
+mod breach_real_classes;

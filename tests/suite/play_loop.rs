@@ -1,7 +1,8 @@
 //! The play loop against a simulated Flood-it window: it wins, clicks only inside the window,
 //! notices when the game ignores a click, stops when the game keeps ignoring it, counts a winning
 //! last move whose board the game then covers, and stops at once when the user presses Esc or
-//! takes the mouse.
+//! takes the mouse; a learned profile is a proposal until its first moves show what the rules
+//! predict, and a mismatch then stops the game saying what differed and where.
 
 use gamebot::frame::Point;
 use gamebot::games::flood::Flood;
@@ -128,4 +129,110 @@ fn a_move_limit_stops_an_unfinished_game() {
     let (result, _) = run(&sim, &PlayOptions { move_limit: Some(2), ..PlayOptions::default() });
     assert!(result.unwrap_err().to_string().contains("move limit (2)"));
     assert_eq!(sim.state().moves, 2);
+}
+
+/// sgt-flood's profile as a learned one in its own file (a proposal until play confirms it), its
+/// `[input]` replaced by `input` when given; loaded from that file, with the fast test timings.
+fn learned_profile(dir: &std::path::Path, input: Option<&str>) -> Profile {
+    let built_in = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config/sgt-flood.toml")).unwrap();
+    let mut table: toml::Table = toml::from_str(&built_in).unwrap();
+    table.insert("name".into(), "learned-flood".into());
+    table.insert("learned".into(), toml::Value::Table(toml::from_str("from = \"a test\"").unwrap()));
+    if let Some(input) = input {
+        table.insert("input".into(), toml::Value::Table(toml::from_str(input).unwrap()));
+    }
+    let path = dir.join("learned-flood.toml");
+    std::fs::write(&path, format!("# a test profile\n{}", toml::to_string(&table).unwrap())).unwrap();
+    let mut loaded = Profile::load(path.to_str().unwrap(), dir).unwrap();
+    loaded.timing = profile().timing;
+    loaded
+}
+
+fn run_with(sim: &SimFlood, profile: &Profile, options: &PlayOptions) -> (anyhow::Result<Summary>, Vec<String>) {
+    let mut lines = Vec::new();
+    let (mut screen, mut device) = (sim.clone(), sim.clone());
+    let result =
+        play::<Flood>(&mut screen, &mut device, profile, None, options, &mut |l: &str| lines.push(l.to_string()));
+    (result, lines)
+}
+
+#[test]
+fn a_proposed_profile_is_confirmed_by_its_first_moves_and_the_window_size_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = learned_profile(dir.path(), None);
+    let sim = game();
+    let (_, w, h) = sim.state().window();
+    assert!(profile.proposed_at(w, h));
+    let (result, lines) = run_with(&sim, &profile, &PlayOptions::default());
+    let summary = result.unwrap();
+    assert!(summary.won && summary.confirmed, "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("is a proposal on a")), "{lines:?}");
+    let again = Profile::load(profile.source.to_str().unwrap(), dir.path()).unwrap();
+    assert_eq!(again.learned.unwrap().confirmed, vec![[w, h]], "the size is recorded in the profile's file");
+    let text = std::fs::read_to_string(&profile.source).unwrap();
+    assert!(text.starts_with("# a test profile\n"), "the file keeps its comment: {text}");
+    // Confirmed on this size, the next game is played as any other.
+    let mut confirmed = Profile::load(profile.source.to_str().unwrap(), dir.path()).unwrap();
+    confirmed.timing = profile.timing.clone();
+    let (result, lines) = run_with(&game(), &confirmed, &PlayOptions::default());
+    assert!(result.unwrap().won && !lines.iter().any(|l| l.contains("proposal")), "{lines:?}");
+}
+
+#[test]
+fn a_proposed_profile_stops_at_a_mismatch_saying_what_differed_with_a_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = learned_profile(dir.path(), None);
+    let sim = game();
+    sim.state().ignore_clicks = vec![1];
+    let pictures = dir.path().join("pictures");
+    let options = PlayOptions { pictures: Some(pictures.clone()), ..PlayOptions::default() };
+    let (result, _) = run_with(&sim, &profile, &options);
+    let err = result.unwrap_err().to_string();
+    assert!(
+        err.contains("move 2") && err.contains("is a proposal") && err.contains("nothing on the board changed"),
+        "{err}"
+    );
+    let picture = pictures.join("learned-flood-mismatch-1.png");
+    assert!(picture.exists() && err.contains(&picture.display().to_string()), "{err}");
+    assert_eq!(sim.state().received.len(), 2, "no re-plan around it: two clicks, then stop");
+    let again = Profile::load(profile.source.to_str().unwrap(), dir.path()).unwrap();
+    assert!(again.learned.unwrap().confirmed.is_empty());
+}
+
+#[test]
+fn a_proposed_profile_stops_at_a_misread_saying_which_cell_differed() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = learned_profile(dir.path(), None);
+    let sim = game();
+    // After the second click the game shows the bottom right cell in another colour than the
+    // rules leave it: what a profile that misreads a colour would show.
+    sim.state().misdraw_after = Some((2, (5, 5)));
+    let pictures = dir.path().join("pictures");
+    let options = PlayOptions { pictures: Some(pictures.clone()), ..PlayOptions::default() };
+    let (result, _) = run_with(&sim, &profile, &options);
+    let err = result.unwrap_err().to_string();
+    assert!(err.contains("move 2") && err.contains("is a proposal") && err.contains("row 5 col 5 read"), "{err}");
+    let picture = pictures.join("learned-flood-mismatch-1.png");
+    assert!(picture.exists() && err.contains(&picture.display().to_string()), "{err}");
+    assert_eq!(sim.state().received.len(), 2, "no re-plan around it: two clicks, then stop");
+}
+
+#[test]
+fn when_the_first_move_changes_nothing_the_other_input_style_is_tried_and_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    // Colour buttons where the simulated game has none: the first click changes nothing.
+    let buttons = (0..6).map(|i| format!("{{ x = {}, y = 150 }}", 5 + 10 * i)).collect::<Vec<_>>().join(", ");
+    let profile = learned_profile(dir.path(), Some(&format!("style = \"button\"\nbuttons = [{buttons}]")));
+    let sim = game();
+    let (result, lines) = run_with(&sim, &profile, &PlayOptions::default());
+    let summary = result.unwrap();
+    assert!(summary.won && sim.state().board.is_won(), "{lines:?}");
+    assert_eq!(summary.input_style.as_deref(), Some("cell"));
+    assert!(
+        lines.iter().any(|l| l.contains("changed nothing with input style \"button\": trying \"cell\"")),
+        "{lines:?}"
+    );
+    let text = std::fs::read_to_string(&profile.source).unwrap();
+    let table: toml::Table = toml::from_str(&text).unwrap();
+    assert_eq!(table["input"]["style"].as_str(), Some("cell"), "{text}");
 }

@@ -1,7 +1,8 @@
 //! Flood-it's benchmarks (`cargo bench`, over the list of games): the reader on the smallest and the
 //! largest sgt-flood fixture (finding the board, reading its cells), and the solver on the public
 //! pc19 set (the first 50 boards, and boards 0 and 519), a random 24x24 board of 8 colours within
-//! 20,000 nodes, and five floodtest19 boards from the centre. The public sets are read from
+//! 20,000 nodes, and five floodtest19 boards from the centre; and the zoo's blind calibration and
+//! reading with the profile it learns (`calibrate_bench`). The public sets are read from
 //! `../shared/corpus` and left out when absent. Capture is never timed.
 
 use std::hint::black_box;
@@ -13,14 +14,18 @@ use super::board::Board;
 use super::config::FloodConfig;
 use super::{read, solve};
 use crate::budget::Budget;
+use crate::calibrate_bench::{self, Steps};
+use crate::frame::Frame;
 use crate::game::Benchmark;
 use crate::game::Benchmarks;
 use crate::profile::Profile;
 use crate::rng::SplitMix64;
+use crate::vision::grid::Grid;
 
 impl Benchmarks for Flood {
     fn benchmarks(root: &Path) -> Vec<Benchmark> {
         let mut all = readers(root);
+        all.extend(calibration(root));
         let corpus = root.join("../shared/corpus");
         if let Some(boards) = boards_of(&corpus.join("flood-pc19/tiles.txt"), Start::TopLeft) {
             let first: Vec<Board> = boards.iter().take(50).cloned().collect();
@@ -89,4 +94,67 @@ fn readers(root: &Path) -> Vec<Benchmark> {
         }));
     }
     all
+}
+
+/// How Flood-it learns, finds and reads, for `calibrate_bench`.
+fn steps(frame: &Frame) -> anyhow::Result<FloodConfig> {
+    Ok(super::calibrate::learn(frame, None)?.config)
+}
+
+fn locate(frame: &Frame, config: &FloodConfig) -> anyhow::Result<Grid> {
+    Ok(read::locate(frame, &config.vision, config.palette.as_ref())?)
+}
+
+fn read_grid(frame: &Frame, grid: &Grid, config: &FloodConfig) -> anyhow::Result<()> {
+    read::read(frame, grid, &config.vision, config.palette.as_ref())?;
+    Ok(())
+}
+
+/// `gamebot bench flood --calibration DIR`: blind calibration and reading over the programs in
+/// `dir` (`calibrate_bench`).
+pub fn calibration_figures(dir: &Path) -> anyhow::Result<Vec<String>> {
+    let programs = calibrate_bench::programs(dir)?;
+    calibrate_bench::figures(&programs, &Steps { learn: &steps, locate: &locate, read: &read_grid })
+}
+
+/// The zoo's first screenshots calibrated blind (as they are, and on a 1920x1080 desktop), and
+/// every screenshot read with the profile learned, finding the board and with its place known.
+fn calibration(root: &Path) -> Vec<Benchmark> {
+    let Ok(programs) = calibrate_bench::programs(&root.join("fixtures/flood")) else { return Vec::new() };
+    let load = |p: &PathBuf| crate::screen::load_png(&p.with_extension("png")).ok();
+    let firsts: Vec<Frame> = programs.iter().filter_map(|p| load(&p.cases[0])).collect();
+    let desktops: Vec<Frame> = firsts.iter().map(calibrate_bench::on_desktop).collect();
+    let learned: Vec<(FloodConfig, Vec<Frame>)> = programs
+        .iter()
+        .zip(&firsts)
+        .filter_map(|(p, first)| Some((steps(first).ok()?, p.cases.iter().filter_map(load).collect())))
+        .collect();
+    let placed: Vec<(FloodConfig, Vec<(Frame, Grid)>)> = learned
+        .iter()
+        .map(|(c, frames)| (c.clone(), frames.iter().filter_map(|f| Some((f.clone(), locate(f, c).ok()?))).collect()))
+        .collect();
+    vec![
+        Benchmark::new("flood blind calibration of the zoo's first screenshots", move || {
+            firsts.iter().for_each(|f| assert!(steps(black_box(f)).is_ok()))
+        })
+        .samples(10),
+        Benchmark::new("flood blind calibration of the zoo's first screenshots on a 1920x1080 desktop", move || {
+            desktops.iter().for_each(|f| assert!(steps(black_box(f)).is_ok()))
+        })
+        .samples(10),
+        Benchmark::new("flood the zoo's screenshots found and read with their learned profiles", move || {
+            for (config, frames) in &learned {
+                frames.iter().for_each(|f| assert!(locate(f, config).and_then(|g| read_grid(f, &g, config)).is_ok()));
+            }
+        })
+        .samples(10),
+        Benchmark::new(
+            "flood the zoo's screenshots read with their learned profiles, the board's place known",
+            move || {
+                for (config, frames) in &placed {
+                    frames.iter().for_each(|(f, g)| assert!(read_grid(black_box(f), g, config).is_ok()));
+                }
+            },
+        ),
+    ]
 }

@@ -1,33 +1,34 @@
-//! Learns a Flood-it profile from one screenshot: where the board is (it stands out from the
-//! window's background), the palette (each colour's mean over the cells that have it, with a ΔE
-//! limit derived from how far cells strayed from it), the grid finder's settings that find this
-//! board again by its palette, and the input style: colour buttons when a blob of every colour
-//! lies outside the board, else clicking cells.
+//! Learns a Flood-it profile from one screenshot: where the board is (a lattice of cells,
+//! `flood::lattice`: cells of one colour standing alone repeat at the board's pitch; the board grows
+//! from them while the cells next to it are flat and of its colours), the palette (each colour's
+//! mean over the cells that have it, with a ΔE limit derived from how far cells strayed from it),
+//! and the input style: colour buttons when a blob of every colour lies outside the board, else
+//! clicking cells.
 //!
-//! With the known board (a case's `[board]`) the labels come from the truth; without it they are
-//! proposed by clustering the cells' colours, for the user to check on the drawn picture.
+//! With the known board (a case's `[board]`) the labels come from the truth and the board must have
+//! its size; without it they are proposed by grouping the cells' colours, for the user to check on
+//! the drawn picture. Nothing here knows a program: gaps, lines, shading and what lies around the
+//! board are all handled by the lattice.
 
 use anyhow::{Context, bail};
 
 use super::board::Board;
 use super::config::{ClickStyle, FloodConfig, InputConfig};
+use super::lattice::{Extent, cells, flat_core, grow};
 use super::read;
 use crate::frame::{Frame, Rect};
 use crate::vision::colour::Lab;
-use crate::vision::grid::{Grid, GridParams, find_grid_in_mask, largest_region};
-use crate::vision::learn::{Learned, border_colour, button_of, dominant_colour, learn_classes, unlike_mask};
-use crate::vision::palette::{Palette, Sample, cluster, sample};
+use crate::vision::grid::{FindBoard, Grid, GridParams};
+use crate::vision::lattice::{Search, find};
+use crate::vision::learn::{Learned, button_of, learn_classes};
+use crate::vision::palette::{Palette, Sample, cluster};
 
-/// How far (ΔE) a pixel must differ from the window's background to be part of something drawn.
-const UNLIKE_BACKGROUND: f32 = 10.0;
-/// Gaps between a board's cells tried when looking for it, smallest first.
-const GAPS: [u32; 5] = [0, 1, 3, 6, 12];
-/// The share of a cell whose pixels tell how far shading strays from the cell's colour.
-const PIXEL_PATCH: f64 = 0.7;
-/// The shares of lines across that must show a predicted boundary, tried smallest first.
-const SHARES: [f64; 4] = [0.02, 0.1, 0.25, 0.5];
+/// Without the known board, cells whose colours lie within this ΔE are one colour.
+const MERGE: f32 = 15.0;
 /// The smallest button, as a share of a cell's side.
 const MIN_BUTTON: f64 = 0.4;
+/// How many of the best lattice candidates are tried.
+const TRIED: usize = 6;
 
 /// What calibration learned.
 #[derive(Clone, Debug)]
@@ -42,10 +43,6 @@ pub struct Learnt {
     pub notes: Vec<String>,
 }
 
-fn samples(frame: &Frame, grid: &Grid, fraction: f64) -> Vec<Sample> {
-    (0..grid.rows * grid.cols).map(|i| sample(frame, grid.cell_patch(i / grid.cols, i % grid.cols, fraction))).collect()
-}
-
 /// The labels of `truth` renumbered 0, 1, ... in increasing order, and their count.
 fn dense_labels(cells: &[u8]) -> (Vec<usize>, usize) {
     let mut used: Vec<u8> = cells.to_vec();
@@ -54,109 +51,147 @@ fn dense_labels(cells: &[u8]) -> (Vec<usize>, usize) {
     (cells.iter().map(|c| used.binary_search(c).unwrap_or(0)).collect(), used.len())
 }
 
-/// The largest thing inside `rect` unlike the colour of `rect`'s own edge: a board inside a frame.
-fn framed(frame: &Frame, rect: Rect) -> Option<Rect> {
-    // Inside a frame there is only the board: its cells may stand as far apart as any gap tried.
-    let params = GridParams { max_gap_px: GAPS[GAPS.len() - 1], ..GridParams::default() };
-    let edge = dominant_colour(frame, Rect { x: rect.x, y: rect.y, width: rect.width, height: 2.0 });
-    let width = frame.width() as usize;
-    let mask: Vec<bool> = unlike_mask(frame, edge, UNLIKE_BACKGROUND)
-        .into_iter()
+/// The index of the colour in `centres` nearest to `sample` within `MERGE`.
+fn near(sample: &Sample, centres: &[Lab]) -> Option<usize> {
+    centres
+        .iter()
+        .map(|c| c.delta_e(&sample.lab))
         .enumerate()
-        .map(|(i, unlike)| {
-            let (x, y) = ((i % width) as f64, (i / width) as f64);
-            unlike && x >= rect.x && y >= rect.y && x < rect.x + rect.width && y < rect.y + rect.height
-        })
-        .collect();
-    largest_region(&mask, width, &params).filter(|inner| inner != &rect)
+        .filter(|&(_, d)| d <= MERGE)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
 }
 
-/// How near (ΔE) the pixels of the cells' middles lie to their colour: the 95th percentile, a
-/// quarter more for other boards' shading.
-fn pixel_reach(frame: &Frame, grid: &Grid, labels: &[usize], colours: &[[u8; 3]]) -> f32 {
-    let labs: Vec<Lab> = colours.iter().map(|&c| Lab::from_rgb8(c)).collect();
-    let mut distances = Vec::new();
-    for (i, &label) in labels.iter().enumerate() {
-        let patch = grid.cell_patch(i / grid.cols, i % grid.cols, PIXEL_PATCH);
-        let (x0, y0) = (patch.x.ceil().max(0.0) as u32, patch.y.ceil().max(0.0) as u32);
-        let x1 = ((patch.x + patch.width) as u32).min(frame.width());
-        let y1 = ((patch.y + patch.height) as u32).min(frame.height());
-        for y in y0..y1 {
-            for x in x0..x1 {
-                distances.push(Lab::from_rgb8(frame.rgb(x, y)).delta_e(&labs[label]));
+/// The board as a grid, its cells' colours (row-major) and their labels, learned into classes.
+struct Found {
+    grid: Grid,
+    labels: Vec<usize>,
+    learned: Learned,
+}
+
+/// The known board's place within `extent`: the sub-rectangle of its size whose cells group by
+/// its labels with the least spread.
+fn fit_truth(
+    frame: &Frame,
+    lattice: &crate::vision::lattice::Lattice,
+    extent: Extent,
+    truth: &Board,
+) -> Result<Found, String> {
+    let ((r0, r1), (c0, c1)) = extent;
+    let (rows, cols) = (truth.rows as i64, truth.cols as i64);
+    if r1 - r0 + 1 < rows || c1 - c0 + 1 < cols {
+        return Err(format!(
+            "the lattice has {}x{} cells, fewer than the known board's {rows}x{cols}",
+            r1 - r0 + 1,
+            c1 - c0 + 1
+        ));
+    }
+    let (labels, classes) = dense_labels(&truth.cells);
+    let mut best: Option<Found> = None;
+    let mut why = String::new();
+    for top in r0..=r1 + 1 - rows {
+        for left in c0..=c1 + 1 - cols {
+            let sub = ((top, top + rows - 1), (left, left + cols - 1));
+            let Some(samples) = cells(frame, lattice, sub) else { continue };
+            match learn_classes(&samples, &labels, classes) {
+                Ok(learned) if best.as_ref().is_none_or(|b| learned.spread < b.learned.spread) => {
+                    best = Some(Found { grid: lattice.grid(sub.0, sub.1), labels: labels.clone(), learned })
+                }
+                Ok(_) => {}
+                Err(e) => why = e.to_string(),
             }
         }
     }
-    distances.sort_by(f32::total_cmp);
-    distances.get(distances.len() * 95 / 100).copied().unwrap_or(0.0) * 1.25
+    best.ok_or_else(|| format!("its cells do not group by the known board ({why})"))
 }
 
-/// Finds the board without a palette: the largest thing unlike the background, cut into the
-/// truth's rows and columns (or counted, without a truth), whose cells group into distinct colours.
-fn find_board(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<(Grid, Vec<usize>, Learned)> {
-    let mask = unlike_mask(frame, border_colour(frame), UNLIKE_BACKGROUND);
-    let mut last_error = String::from("nothing unlike the background");
-    for gap in GAPS {
-        let params = GridParams { max_gap_px: gap, ..GridParams::default() };
-        let grid = match truth {
-            Some(board) => {
-                let Some(outer) = largest_region(&mask, frame.width() as usize, &params) else { continue };
-                // The board itself, or the board inside a frame of its own colour.
-                let inner = framed(frame, outer);
-                // Of the two, the one whose cells are the most even is where the cells are.
-                let fits = [Some(outer), inner]
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|rect| {
-                        let grid = Grid { rect, rows: board.rows, cols: board.cols };
-                        let cells = samples(frame, &grid, params.patch_fraction);
-                        let (labels, classes) = dense_labels(&board.cells);
-                        learn_classes(&cells, &labels, classes).ok().map(|learned| (grid, labels, learned))
-                    })
-                    .min_by(|a, b| a.2.spread.total_cmp(&b.2.spread));
-                match fits {
-                    Some(found) => return Ok(found),
-                    None => {
-                        last_error =
-                            format!("{}x{} cells in {outer:?} do not group by the known board", board.rows, board.cols);
-                        continue;
-                    }
-                }
-            }
-            None => match find_grid_in_mask(frame, &mask, &params) {
-                Ok(grid) => grid,
-                Err(e) => {
-                    last_error = e.to_string();
-                    continue;
-                }
-            },
-        };
-        let cells = samples(frame, &grid, params.patch_fraction);
-        let (labels, classes) = match truth {
-            Some(board) => dense_labels(&board.cells),
-            None => {
-                let (labels, colours) = cluster(&cells, params.merge_delta_e);
-                (labels.into_iter().map(usize::from).collect(), colours.len())
-            }
-        };
-        if classes < 2 {
-            last_error = "the board shows one colour only".into();
+/// Finds the board: the best lattice candidate whose cells are flat, grown while the next row or
+/// column is flat and of its colours (without the known board, of two colours or more: a board
+/// just dealt has no row of one colour, the area around it often has).
+fn find_board(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Found> {
+    let found = find(frame, &Search::default());
+    let mut misses = Vec::new();
+    for candidate in found.candidates.iter().take(TRIED) {
+        let lattice = &candidate.lattice;
+        let Some(core_extent) = flat_core(frame, candidate) else {
+            misses.push(format!("{}: no two by two of its cells are flat", candidate.describe()));
             continue;
-        }
-        match learn_classes(&cells, &labels, classes) {
-            Ok(learned) => return Ok((grid, labels, learned)),
-            Err(e) => last_error = format!("{}x{} cells at {:?}: {e}", grid.rows, grid.cols, grid.rect),
+        };
+        let Some(core) = cells(frame, lattice, core_extent) else {
+            misses.push(format!("{}: not every cell among them is flat", candidate.describe()));
+            continue;
+        };
+        let centres: Vec<Lab> = {
+            let (_, colours) = cluster(&core, MERGE);
+            colours.iter().map(|&c| Lab::from_rgb8(c)).collect()
+        };
+        let blind = truth.is_none();
+        let takes = |row: &[Sample]| {
+            let labels: Option<Vec<usize>> = row.iter().map(|s| near(s, &centres)).collect();
+            labels.is_some_and(|l| !blind || l.iter().any(|&x| x != l[0]))
+        };
+        let extent = grow(frame, lattice, core_extent, &takes);
+        let result = match truth {
+            Some(board) => fit_truth(frame, lattice, extent, board),
+            None => {
+                let samples = cells(frame, lattice, extent).unwrap_or(core);
+                let (labels, colours) = cluster(&samples, MERGE);
+                let labels: Vec<usize> = labels.into_iter().map(usize::from).collect();
+                if colours.len() < 2 {
+                    Err("its cells show one colour only".to_string())
+                } else {
+                    learn_classes(&samples, &labels, colours.len())
+                        .map(|learned| Found { grid: lattice.grid(extent.0, extent.1), labels, learned })
+                        .map_err(|e| e.to_string())
+                }
+            }
+        };
+        match result {
+            Ok(found) => return Ok(found),
+            Err(why) => misses.push(format!("{}: {why}", candidate.describe())),
         }
     }
-    bail!("no board found whose cells group into distinct colours ({last_error})")
+    if misses.is_empty() {
+        bail!(
+            "no board found: looked for a lattice of cells (at least 4 like cells repeating across and down) in the {}x{} picture and found none",
+            frame.width(),
+            frame.height()
+        );
+    }
+    bail!("no board found whose cells group into distinct colours; looked at:\n  {}", misses.join("\n  "))
+}
+
+/// The colour buttons: a blob of every palette colour outside the board, all of about one size
+/// (None unless every colour has one).
+fn buttons(frame: &Frame, learned: &Learned, board: &Grid) -> Option<Vec<Rect>> {
+    let cell = board.cell_width().min(board.cell_height());
+    let found: Vec<Rect> = learned
+        .colours
+        .iter()
+        .map(|&c| button_of(frame, c, learned.max_delta_e, board.rect, cell * MIN_BUTTON))
+        .collect::<Option<_>>()?;
+    let mut widths: Vec<f64> = found.iter().map(|b| b.width).collect();
+    let mut heights: Vec<f64> = found.iter().map(|b| b.height).collect();
+    widths.sort_by(f64::total_cmp);
+    heights.sort_by(f64::total_cmp);
+    let (w, h) = (widths[widths.len() / 2], heights[heights.len() / 2]);
+    let alike = |b: &Rect| b.width <= 2.0 * w && b.width * 2.0 >= w && b.height <= 2.0 * h && b.height * 2.0 >= h;
+    found.iter().all(alike).then_some(found)
 }
 
 /// Learns a profile from `frame`, whose board is `truth` when known.
 pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
-    let (grid, labels, learned) = find_board(frame, truth)?;
+    let Found { grid, labels, learned } = find_board(frame, truth)?;
     let mut notes = vec![format!(
-        "board: {}x{} cells at ({:.0}, {:.0}), {:.0}x{:.0} px",
-        grid.rows, grid.cols, grid.rect.x, grid.rect.y, grid.rect.width, grid.rect.height
+        "board: {}x{} cells at ({:.0}, {:.0}), {:.0}x{:.0} px, found as a lattice of cells {:.1}x{:.1} px apart",
+        grid.rows,
+        grid.cols,
+        grid.rect.x,
+        grid.rect.y,
+        grid.rect.width,
+        grid.rect.height,
+        grid.cell_width(),
+        grid.cell_height()
     )];
     let palette = Palette::from_rgb(&learned.colours, learned.max_delta_e);
     notes.push(format!(
@@ -167,66 +202,70 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
         learned.max_delta_e
     ));
     let expected = Board::new(grid.rows, grid.cols, labels.iter().map(|&l| l as u8).collect());
-    // Shading may reach further than the palette's limit, but never halfway to the page's colour.
-    let page = Lab::from_rgb8(border_colour(frame));
-    let to_page = learned.colours.iter().map(|&c| Lab::from_rgb8(c).delta_e(&page)).fold(f32::INFINITY, f32::min);
-    let reach = pixel_reach(frame, &grid, &labels, &learned.colours).min(learned.closest / 2.0).min(to_page / 2.0);
-    let base = GridParams {
-        by_palette: true,
-        by_palette_delta_e: (reach > learned.max_delta_e).then(|| reach.round()),
+    let vision = GridParams {
+        find: FindBoard::Lattice,
         max_patch_spread: GridParams::default().max_patch_spread.max((learned.spread * 2.0 + 10.0).round()),
         ..GridParams::default()
     };
-    // The reader finds the board by its palette: the widest gap between cells that still finds
-    // exactly this board (a narrower one would split a board whose cells stand apart).
-    let mut found = None;
-    let mut why = Vec::new();
-    let tries = SHARES.iter().flat_map(|&share| GAPS.iter().rev().map(move |&gap| (share, gap)));
-    for (share, gap) in tries {
-        let vision = GridParams { max_gap_px: gap, min_boundary_share: share, ..base.clone() };
-        let located = match read::locate(frame, &vision, Some(&palette)) {
-            Ok(located) => located,
-            Err(e) => {
-                why.push(format!("gap {gap}: {e}"));
-                continue;
-            }
-        };
-        let same_place = (located.rows, located.cols) == (grid.rows, grid.cols)
-            && (located.rect.x - grid.rect.x).abs() < grid.cell_width() / 4.0
-            && (located.rect.y - grid.rect.y).abs() < grid.cell_height() / 4.0;
-        match read::read(frame, &located, &vision, Some(&palette)) {
-            Ok(reading) if same_place && reading.board.canonical() == expected.canonical() => {
-                found = Some((vision, located, reading.board));
-                break;
-            }
-            Ok(_) => {
-                why.push(format!("gap {gap}: found {}x{} cells at {:?}", located.rows, located.cols, located.rect))
-            }
-            Err(e) => {
-                why.push(format!("gap {gap}: {}x{} cells at {:?}: {e}", located.rows, located.cols, located.rect))
-            }
-        }
+    let located =
+        read::locate(frame, &vision, Some(&palette)).context("the learned profile does not find the board again")?;
+    let bigger = located.rows * located.cols > grid.rows * grid.cols
+        && located.rect.x <= grid.rect.x + 1.0
+        && located.rect.y <= grid.rect.y + 1.0
+        && located.rect.x + located.rect.width + 1.0 >= grid.rect.x + grid.rect.width
+        && located.rect.y + located.rect.height + 1.0 >= grid.rect.y + grid.rect.height;
+    if truth.is_none() && bigger {
+        // Rows or columns of one colour at the board's edge (a board a few moves in) that the
+        // proposal left out: the palette takes them in. The board is what the profile reads there.
+        let reading = read::read(frame, &located, &vision, Some(&palette))
+            .context("the learned profile does not read the board")?;
+        notes.push(format!(
+            "the palette finds the board larger, {}x{} cells: learned again from it",
+            located.rows, located.cols
+        ));
+        let samples = reading.samples.clone();
+        let labels: Vec<usize> = reading.board.cells.iter().map(|&c| c as usize).collect();
+        let classes = labels.iter().max().map_or(0, |m| m + 1);
+        let learned = learn_classes(&samples, &labels, classes).context("the larger board's colours do not group")?;
+        let palette = Palette::from_rgb(&learned.colours, learned.max_delta_e);
+        return finish(frame, located, reading.board, learned, palette, vision, notes);
     }
-    let (vision, located, board) = found.with_context(|| {
-        format!(
-            "the board ({}x{} at {:?}) was learned, but the learned palette does not find it again: {}",
+    let same_place = (located.rows, located.cols) == (grid.rows, grid.cols)
+        && (located.rect.x - grid.rect.x).abs() < grid.cell_width() / 4.0
+        && (located.rect.y - grid.rect.y).abs() < grid.cell_height() / 4.0;
+    if !same_place {
+        bail!(
+            "the learned profile finds {}x{} cells at ({:.0}, {:.0}), not the board learned ({}x{} at ({:.0}, {:.0}))",
+            located.rows,
+            located.cols,
+            located.rect.x,
+            located.rect.y,
             grid.rows,
             grid.cols,
-            grid.rect,
-            why.join("; ")
-        )
-    })?;
-    notes.push(format!(
-        "found again by its palette with cells up to {} px apart, boundaries shown across {}% of the board",
-        vision.max_gap_px,
-        vision.min_boundary_share * 100.0
-    ));
-    let cell = located.cell_width().min(located.cell_height());
-    let buttons: Option<Vec<Rect>> = learned
-        .colours
-        .iter()
-        .map(|&c| button_of(frame, c, learned.max_delta_e, located.rect, cell * MIN_BUTTON))
-        .collect();
+            grid.rect.x,
+            grid.rect.y
+        );
+    }
+    let board = read::read(frame, &located, &vision, Some(&palette))
+        .context("the learned profile does not read the board")?
+        .board;
+    if board.canonical() != expected.canonical() {
+        bail!("the learned profile reads\n{board}\nnot the board learned\n{expected}");
+    }
+    finish(frame, located, board, learned, palette, vision, notes)
+}
+
+/// Learns the input style and puts the profile together.
+fn finish(
+    frame: &Frame,
+    located: Grid,
+    board: Board,
+    learned: Learned,
+    palette: Palette,
+    vision: GridParams,
+    mut notes: Vec<String>,
+) -> anyhow::Result<Learnt> {
+    let buttons = buttons(frame, &learned, &located);
     let input = match &buttons {
         Some(buttons) => {
             let in_cells = buttons

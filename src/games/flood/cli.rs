@@ -41,11 +41,15 @@ pub struct FloodSolve {
 #[derive(clap::Args)]
 pub struct FloodBench {
     /// A file of boards, one square board of digits per line (e.g. ../shared/corpus/flood-pc19/tiles.txt).
-    #[arg(required_unless_present = "live")]
+    #[arg(required_unless_present_any = ["live", "calibration"])]
     pub boards: Option<PathBuf>,
     /// Instead: time N captures and reads of the live Flood-it window (capture + read per move).
     #[arg(long, conflicts_with = "boards")]
     pub live: Option<usize>,
+    /// Instead: time blind calibration and reading over the programs in DIR, one folder of cases
+    /// each (e.g. fixtures/flood): `key=value` lines.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["boards", "live"])]
+    pub calibration: Option<PathBuf>,
     #[command(flatten)]
     pub profile: crate::commands::ProfileArg,
     /// Solver time budget per board in milliseconds.
@@ -111,6 +115,12 @@ impl Command<Flood> for FloodSolve {
 
 impl Command<Flood> for FloodBench {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        if let Some(dir) = &self.calibration {
+            for line in super::benchmarks::calibration_figures(dir)? {
+                cx.line(line);
+            }
+            return Ok(true);
+        }
         match self.live {
             Some(count) => {
                 let profile = self.profile.load(cx, Flood::DEFAULT_PROFILE, Flood::NAME)?;

@@ -19,6 +19,14 @@ pub enum ClickStyle {
     Button,
 }
 
+/// A style's name, as a profile writes it.
+pub fn style_name(style: ClickStyle) -> &'static str {
+    match style {
+        ClickStyle::Cell => "cell",
+        ClickStyle::Button => "button",
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct InputConfig {

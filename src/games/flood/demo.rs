@@ -3,19 +3,30 @@
 //! the board before and after.
 
 use std::path::PathBuf;
+#[cfg(target_os = "linux")]
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+#[cfg(target_os = "linux")]
 use anyhow::Context;
 
+#[cfg(target_os = "linux")]
 use super::config::FloodConfig;
+#[cfg(target_os = "linux")]
 use super::{Flood, read, sgt_id};
+#[cfg(target_os = "linux")]
 use crate::commands::report;
+#[cfg(target_os = "linux")]
 use crate::files::save_png;
+#[cfg(target_os = "linux")]
 use crate::input::live::LiveInput;
 use crate::invocation::Invocation;
+#[cfg(target_os = "linux")]
 use crate::profile::Profile;
+#[cfg(target_os = "linux")]
 use crate::runner::{self, PlayOptions};
+#[cfg(target_os = "linux")]
 use crate::screen::settled;
+#[cfg(target_os = "linux")]
 use crate::xsession::{self, Children};
 
 /// Options of `demo`.

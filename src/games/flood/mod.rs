@@ -18,6 +18,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod lattice;
 pub mod live_bench;
 pub mod read;
 pub mod sgt_id;
@@ -99,6 +100,33 @@ impl TurnBased for Flood {
 
     fn actions(colour: &u8, board: &Board, layout: &Grid, config: &FloodConfig) -> anyhow::Result<Vec<Action>> {
         Ok(vec![act::click_for(*colour, board, layout, &config.input)?])
+    }
+
+    fn region(layout: &Grid) -> Option<crate::frame::Rect> {
+        Some(layout.rect)
+    }
+
+    fn input_styles(config: &FloodConfig) -> Vec<(&'static str, FloodConfig)> {
+        let with = |style: config::ClickStyle| {
+            let mut other = config.clone();
+            other.input.style = style;
+            other
+        };
+        let own = config.input.style;
+        let has_buttons = !config.input.buttons.is_empty() || !config.input.buttons_in_cells.is_empty();
+        let mut styles = vec![(config::style_name(own), config.clone())];
+        match own {
+            config::ClickStyle::Button => styles.push(("cell", with(config::ClickStyle::Cell))),
+            config::ClickStyle::Cell if has_buttons => styles.push(("button", with(config::ClickStyle::Button))),
+            config::ClickStyle::Cell => {}
+        }
+        styles
+    }
+
+    fn difference(read: &Board, predicted: &Board) -> String {
+        let changed = |b: &Board| b.flooded_mask().iter().filter(|&&f| f).count();
+        let place = case::first_difference(read, predicted).unwrap_or_else(|| "the colours differ".into());
+        format!("{place} (the flood covers {} cells on the screen, {} by the rules)", changed(read), changed(predicted))
     }
 
     fn from_calibration(grid: Grid) -> Option<Grid> {

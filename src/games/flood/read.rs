@@ -3,7 +3,7 @@
 
 use crate::frame::Frame;
 use crate::vision::colour::Lab;
-use crate::vision::grid::{Grid, GridError, GridParams, find_grid, find_grid_in_mask};
+use crate::vision::grid::{FindBoard, Grid, GridError, GridParams, find_grid, find_grid_in_mask};
 use crate::vision::learn::near_mask;
 use crate::vision::palette::{Classifier, Palette, Sample, UnknownColour, cluster, sample};
 
@@ -33,11 +33,41 @@ pub enum ReadError {
     TooManyColours { found: usize },
     #[error("the palette is invalid: {0}")]
     Palette(String),
+    #[error(transparent)]
+    NoLattice(#[from] super::lattice::NotFound),
+    #[error("finding the board as a lattice needs the profile's palette")]
+    LatticeWithoutPalette,
 }
 
 /// Finds the board's grid in a frame: by saturation, or by the palette when the profile says so
-/// (`vision.by_palette`, set by calibration for pale boards or colourful backgrounds).
+/// (`vision.by_palette`), or as a lattice of cells of the palette's colours (`vision.find =
+/// "lattice"`, as calibration learns it).
 pub fn locate(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> Result<Grid, ReadError> {
+    if params.find == FindBoard::Lattice {
+        let palette = palette.ok_or(ReadError::LatticeWithoutPalette)?;
+        let classifier = Classifier::new(palette).map_err(ReadError::Palette)?;
+        let fits = |s: &Sample| classifier.classify(s).is_ok() && s.spread <= params.max_patch_spread;
+        let core = |samples: &[Sample]| match samples.iter().position(|s| !fits(s)) {
+            Some(i) => Err(format!(
+                "cell {i} (in reading order) is not of the palette: {}",
+                crate::vision::colour::to_hex(samples[i].rgb)
+            )),
+            None => Ok(()),
+        };
+        let takes = |samples: &[Sample]| samples.iter().all(fits);
+        return match super::lattice::locate(frame, &core, &takes) {
+            Ok(located) => Ok(located.grid),
+            // A board too small to show a lattice (a 2x2 board of three cells of one colour) is the
+            // largest area of the palette's colours, cut into cells where its colours change.
+            Err(not_found) => {
+                let labs: Vec<Lab> =
+                    palette.rgb_values().map_err(ReadError::Palette)?.into_iter().map(Lab::from_rgb8).collect();
+                let small = GridParams { find: FindBoard::Grid, ..params.clone() };
+                find_grid_in_mask(frame, &near_mask(frame, &labs, palette.max_delta_e), &small)
+                    .map_err(|_| not_found.into())
+            }
+        };
+    }
     match palette {
         Some(palette) if params.by_palette => {
             let labs: Vec<Lab> =

@@ -63,6 +63,9 @@ pub struct SimState {
     pub user_moves_after: Option<(usize, Point)>,
     /// Once the board is won, a dark "well done" panel covers it (a game's own end display).
     pub cover_when_won: bool,
+    /// After this many clicks, the cell (row, col) turns to the next colour, as a game whose
+    /// screen shows something other than the rules predict.
+    pub misdraw_after: Option<(usize, (usize, usize))>,
     palette: Palette,
     pitch: u32,
     size: (u32, u32),
@@ -82,6 +85,7 @@ impl SimFlood {
             moves: 0,
             ignore_clicks: Vec::new(),
             cover_when_won: false,
+            misdraw_after: None,
             received: Vec::new(),
             escape_after: None,
             user_moves_after: None,
@@ -129,6 +133,15 @@ impl SimState {
             && self.received.len() == n
         {
             self.pointer = to;
+        }
+        if let Some((n, (r, c))) = self.misdraw_after
+            && self.received.len() == n
+            && r < self.board.rows
+            && c < self.board.cols
+        {
+            let colours = self.palette.colours.len().max(1) as u8;
+            let cell = &mut self.board.cells[r * self.board.cols + c];
+            *cell = (*cell + 1) % colours;
         }
     }
 }

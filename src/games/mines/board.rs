@@ -93,7 +93,7 @@ pub fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = us
         (-1isize..=1).filter_map(move |dc| {
             let (nr, nc) = (r + dr, c + dc);
             let inside = (dr, dc) != (0, 0) && nr >= 0 && nc >= 0 && nr < rows as isize && nc < cols as isize;
-            inside.then_some(nr as usize * cols + nc as usize)
+            inside.then(|| nr as usize * cols + nc as usize)
         })
     })
 }
@@ -237,6 +237,19 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Fuzz `case_toml` (overflow checks on): a cell on the edge multiplied the row above the
+    /// board (-1 as usize) by the width before asking whether it was inside.
+    #[test]
+    fn corner_and_edge_cells_have_their_neighbours_and_no_others() {
+        let mut corner: Vec<usize> = neighbours(3, 4, 0).collect();
+        corner.sort();
+        assert_eq!(corner, vec![1, 4, 5]);
+        let mut edge: Vec<usize> = neighbours(3, 4, 11).collect();
+        edge.sort();
+        assert_eq!(edge, vec![6, 7, 10]);
+        assert_eq!(neighbours(1, 1, 0).count(), 0);
+    }
 
     #[test]
     fn text_round_trips() {

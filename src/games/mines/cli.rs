@@ -71,6 +71,7 @@ impl Command<Mines> for MinesCalibrate {
             force: self.force,
             board: None,
             title: None,
+            learn: false,
         };
         commands::calibrate::<Mines>(cx, &args)
     }

@@ -1,8 +1,10 @@
 //! The inputs of a jump: a drag from the peg's square to the landing hole's (sgt-pegs), or a click
-//! on each (programs that take click, then click), at the squares' centres in window pixels.
+//! on each (programs that take click, then click), at the squares' centres in window pixels; then
+//! the pointer rests on a square with no hole, as a person moves the hand off a piece, so that no
+//! peg or button under it shows a hover when the board is read again.
 
 use super::MoveStyle;
-use super::board::{Jump, Pos};
+use super::board::{Board, Cell, Jump, Pos};
 use crate::frame::Point;
 use crate::input::Action;
 use crate::vision::grid::Grid;
@@ -19,4 +21,15 @@ pub fn jump(jump: &Jump, grid: &Grid, style: MoveStyle) -> Vec<Action> {
 /// The centre of a square, in whole window pixels.
 pub fn centre(grid: &Grid, (r, c): Pos) -> Point {
     grid.cell_rect(r, c).centre()
+}
+
+/// Where the pointer rests after a jump: the middle of the square with no hole nearest to `near`
+/// (None on a board without one: the pointer then stays where the jump left it).
+pub fn rest(board: &Board, grid: &Grid, near: Pos) -> Option<Point> {
+    let distance = |(r, c): Pos| r.abs_diff(near.0).pow(2) + c.abs_diff(near.1).pow(2);
+    (0..board.rows)
+        .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
+        .filter(|&p| board.get(p) == Cell::Off)
+        .min_by_key(|&p| distance(p))
+        .map(|p| centre(grid, p))
 }

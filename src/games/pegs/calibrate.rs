@@ -1,27 +1,29 @@
-//! Learns a peg solitaire profile from one screenshot and its known board: where the board is
-//! (the largest thing unlike the window's background), its pegs and holes (round shapes unlike the
-//! board's own colour, of one size or two, that sit on a lattice of the known board's size), the
-//! look of a peg, an empty hole and each kind of square with no hole (including the board's
-//! surface between holes), sampled at the centres the truth names, and the reader's settings that
-//! find this board again. How a jump is entered cannot be seen on a still screen: it is given.
+//! Learns a peg solitaire profile from one screenshot: the board is a lattice of cells
+//! (`vision::lattice`: pegs, holes, buttons, glyphs or balls repeating across and down); a square
+//! is taken up when a thing sits at its centre; and how a peg, an empty hole and every kind of
+//! square with no hole look (`vision::looks`: the colours of rings around a square's centre,
+//! whatever draws it: colour, shape, glyph or bitmap). With the known board (a case's `[board]`)
+//! the truth names each square; without it the taken squares fall into two looks, and the peg is
+//! the commoner one when one is at least twice as common (a board at or near its start), else the
+//! one that stands out more from the squares with no hole. How a jump is entered cannot be seen on
+//! a still screen: it is given (and `play` tries the other style when it moves nothing).
 
 use anyhow::{Context, bail};
 
 use super::board::{Board, Cell};
-use super::lattice::{Wanted, find_lattice};
-use super::read;
-use super::{FindBy, MoveStyle, PegsConfig, PegsInput, PegsVision};
-use crate::frame::{Frame, Rect};
-use crate::vision::colour::Lab;
-use crate::vision::discs::{Disc, discs_in_mask};
+use super::looks::{Classes, locate, read};
+use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
+use crate::frame::Frame;
 use crate::vision::grid::Grid;
-use crate::vision::learn::{learn_classes, near_mask};
-use crate::vision::palette::{Palette, Sample, cluster, sample};
+use crate::vision::lattice::{Candidate, Lattice, Search, find, members};
+use crate::vision::looks::{Look, group, look, split};
 
-/// Background samples within this ΔE of each other are one background colour.
-const MERGE: f32 = 15.0;
-/// The share of the pitch sampled on the board's surface between four holes.
-const SURFACE_PATCH: f64 = 0.1;
+/// Squares with no hole whose looks lie within this ΔE of each other are one look.
+const OFF_WITHIN: f32 = 10.0;
+/// A thing takes up a square when it is at least this share of the square across.
+const TAKES_UP: f64 = 0.2;
+/// How many of the best lattice candidates are tried.
+const TRIED: usize = 6;
 
 /// What calibration learned.
 #[derive(Clone, Debug)]
@@ -32,124 +34,292 @@ pub struct Learnt {
     pub notes: Vec<String>,
 }
 
-/// The mean diameter of the discs centred (within a quarter of a square) on squares of `kind`.
-fn mean_diameter(discs: &[Disc], grid: &Grid, truth: &Board, kind: Cell) -> Option<f64> {
-    let of_kind: Vec<f64> = discs
-        .iter()
-        .filter(|d| {
-            let (fx, fy) = ((d.x - grid.rect.x) / grid.cell_width(), (d.y - grid.rect.y) / grid.cell_height());
-            let (col, row) = (fx.floor(), fy.floor());
-            let centred = (fx - col - 0.5).abs() < 0.25 && (fy - row - 0.5).abs() < 0.25;
-            centred
-                && row >= 0.0
-                && col >= 0.0
-                && (row as usize) < truth.rows
-                && (col as usize) < truth.cols
-                && truth.get((row as usize, col as usize)) == kind
+type Extent = ((i64, i64), (i64, i64));
+
+/// The squares of `candidate`'s lattice (within its extent) where a thing sits.
+fn taken(found: &crate::vision::lattice::Found, candidate: &Candidate) -> Vec<(i64, i64)> {
+    let l = &candidate.lattice;
+    let mut cells: Vec<(i64, i64)> = members(&found.segmentations, candidate, 0, &Search::default())
+        .into_iter()
+        .filter(|(_, parts)| {
+            parts.iter().any(|p| (p.width() as f64 / l.pitch_x).max(p.height() as f64 / l.pitch_y) >= TAKES_UP)
         })
-        .map(|d| d.diameter)
+        .map(|(cell, _)| cell)
         .collect();
-    (!of_kind.is_empty()).then(|| of_kind.iter().sum::<f64>() / of_kind.len() as f64)
+    cells.sort_unstable();
+    cells
 }
 
-/// Samples of the board's surface: the middle of every four squares that all hold holes.
-fn surface_samples(frame: &Frame, grid: &Grid, truth: &Board) -> Vec<Sample> {
-    let mut found = Vec::new();
-    for r in 0..truth.rows.saturating_sub(1) {
-        for c in 0..truth.cols.saturating_sub(1) {
-            if [(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)].iter().all(|&p| truth.get(p) != Cell::Off) {
-                let (w, h) = (grid.cell_width() * SURFACE_PATCH, grid.cell_height() * SURFACE_PATCH);
-                let corner = grid.cell_rect(r + 1, c + 1);
-                found.push(sample(frame, Rect { x: corner.x - w / 2.0, y: corner.y - h / 2.0, width: w, height: h }));
-            }
-        }
-    }
-    found
+fn bounds(cells: &[(i64, i64)]) -> Extent {
+    let rows = cells.iter().map(|c| c.0);
+    let cols = cells.iter().map(|c| c.1);
+    (
+        (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0)),
+        (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(0)),
+    )
 }
 
-/// Learns a profile from `frame`, whose board is `truth`; jumps are entered by `style`.
-pub fn learn(frame: &Frame, truth: &Board, style: MoveStyle) -> anyhow::Result<Learnt> {
-    let (grid, _) = find_lattice(frame, Wanted::Known(truth))?;
-    let mut errors = Vec::new();
-    for fraction in PATCH_FRACTIONS {
-        match learn_sampling(frame, truth, style, &grid, fraction) {
-            Ok(learnt) => return Ok(learnt),
-            Err(e) => errors.push(format!("sampling {:.0}% of a square: {e:#}", fraction * 100.0)),
-        }
-    }
-    bail!("{}", errors.join("\n"))
+/// The look of every square of `extent`, row-major, or None when one leaves the picture.
+fn looks_of(frame: &Frame, lattice: &Lattice, extent: Extent) -> Option<Vec<Look>> {
+    let grid = lattice.grid(extent.0, extent.1);
+    (0..grid.rows * grid.cols).map(|i| look(frame, grid.cell_rect(i / grid.cols, i % grid.cols))).collect()
 }
 
-/// The patch sizes tried (shares of a square), smallest first: a flat peg or hole reads the same
-/// at any size, but a shaded ball's middle can be as light as the board and needs more of it.
-const PATCH_FRACTIONS: [f64; 3] = [0.2, 0.4, 0.6];
+/// True when every ring of a look is within `OFF_WITHIN / 2` of its middle: a bare surface.
+fn plain(look: &Look) -> bool {
+    look.lab.iter().all(|ring| ring.delta_e(&look.lab[0]) <= OFF_WITHIN / 2.0)
+}
 
-/// [`learn`] with the board found and one patch size for sampling squares.
-fn learn_sampling(
-    frame: &Frame,
-    truth: &Board,
-    style: MoveStyle,
-    grid: &Grid,
-    fraction: f64,
-) -> anyhow::Result<Learnt> {
-    let vision = PegsVision { find: FindBy::Shapes, patch_fraction: fraction, ..PegsVision::default() };
-    let mut samples = Vec::new();
-    let mut labels = Vec::new();
-    let mut background = Vec::new();
-    for (i, &cell) in truth.cells.iter().enumerate() {
-        let s = sample(frame, grid.cell_patch(i / truth.cols, i % truth.cols, vision.patch_fraction));
-        match cell {
-            Cell::Peg | Cell::Hole => {
-                samples.push(s);
-                labels.push(if cell == Cell::Peg { 0 } else { 1 });
-            }
-            Cell::Off => background.push(s),
-        }
+/// The looks of the squares just around `extent` (those inside the picture).
+fn looks_around(frame: &Frame, lattice: &Lattice, extent: Extent) -> Vec<Look> {
+    let ((r0, r1), (c0, c1)) = extent;
+    let ring = (c0 - 1..=c1 + 1)
+        .flat_map(|c| [(r0 - 1, c), (r1 + 1, c)])
+        .chain((r0..=r1).flat_map(|r| [(r, c0 - 1), (r, c1 + 1)]));
+    ring.filter_map(|(r, c)| {
+        let one = lattice.grid((r, r), (c, c)).rect;
+        let inside = one.x >= 0.0
+            && one.y >= 0.0
+            && one.x + one.width <= frame.width() as f64
+            && one.y + one.height <= frame.height() as f64;
+        if inside { look(frame, one) } else { None }
+    })
+    .collect()
+}
+
+/// Learns the looks of `board`'s squares (and of the plain squares `around` it when it has no
+/// square with no hole); an error when two kinds look alike.
+fn learn_looks(looks: &[Look], board: &Board, around: &[Look]) -> Result<(Classes, f32, f32), String> {
+    let of = |kind: Cell| -> Vec<Look> {
+        looks.iter().zip(&board.cells).filter(|(_, c)| **c == kind).map(|(l, _)| *l).collect()
+    };
+    let (pegs, holes, mut offs) = (of(Cell::Peg), of(Cell::Hole), of(Cell::Off));
+    // A board with no square that has no hole (a square board) shows the look of one only around it.
+    if offs.is_empty() {
+        offs = around.iter().copied().filter(plain).collect();
     }
-    background.extend(surface_samples(frame, grid, truth));
-    let (kinds, colours) = cluster(&background, MERGE);
-    samples.extend(background);
-    labels.extend(kinds.iter().map(|&k| 2 + k as usize));
-    let learned = learn_classes(&samples, &labels, 2 + colours.len())
-        .context("the known board's pegs, holes and background do not look distinct")?;
-    let palette = Palette::from_rgb(&learned.colours, learned.max_delta_e);
-    // The sizes of pegs and holes as the reader will see them: shapes unlike the learned background.
-    let background: Vec<Lab> = learned.colours[2..].iter().map(|&c| Lab::from_rgb8(c)).collect();
-    let mask: Vec<bool> = near_mask(frame, &background, learned.max_delta_e).into_iter().map(|b| !b).collect();
-    let discs = discs_in_mask(&mask, frame.width() as usize, 4);
-    let hole_to_peg =
-        match (mean_diameter(&discs, grid, truth, Cell::Peg), mean_diameter(&discs, grid, truth, Cell::Hole)) {
-            (Some(p), Some(h)) => (h / p * 100.0).round() / 100.0,
-            _ => 1.0,
+    if pegs.is_empty() || holes.is_empty() {
+        return Err(format!(
+            "the board shows {} pegs and {} holes: both are needed to learn how each looks",
+            pegs.len(),
+            holes.len()
+        ));
+    }
+    let (peg, hole) = (Look::mean(&pegs), Look::mean(&holes));
+    let labels = group(&offs, OFF_WITHIN);
+    let count = labels.iter().copied().max().map_or(0, |m| m + 1);
+    let off: Vec<Look> = (0..count)
+        .map(|g| Look::mean(&offs.iter().zip(&labels).filter(|(_, l)| **l == g).map(|(o, _)| *o).collect::<Vec<_>>()))
+        .collect();
+    let classes = Classes { peg, hole, off: off.clone(), limit: 0.0 };
+    // How far a square strays from its own kind's look, and how near the kinds' looks come.
+    let mut widest = 0f32;
+    for (seen, &kind) in looks.iter().zip(&board.cells) {
+        let own = match kind {
+            Cell::Peg => seen.distance(&peg),
+            Cell::Hole => seen.distance(&hole),
+            Cell::Off => off.iter().map(|o| seen.distance(o)).fold(f32::INFINITY, f32::min),
         };
-    let vision = PegsVision { hole_to_peg, ..vision };
-    let mut notes = vec![
+        widest = widest.max(own);
+    }
+    let mut closest = peg.distance(&hole);
+    for o in &off {
+        closest = closest.min(o.distance(&peg)).min(o.distance(&hole));
+    }
+    if closest <= 2.0 * widest + 2.0 {
+        return Err(format!(
+            "pegs, holes and squares with no hole do not look distinct (their looks lie ΔE {closest:.1} apart, squares stray up to {widest:.1} from their own)"
+        ));
+    }
+    // A square is of the look nearest to it, unless it lies halfway to another kind's or further:
+    // one screenshot shows each look at one size only, and other sizes draw it a little otherwise
+    // (a line one pixel thinner), so no tighter limit can be learned from it.
+    let limit = closest / 2.0;
+    Ok((Classes { limit, ..classes }, widest, closest))
+}
+
+/// A proposed reading of the taken squares: two looks, the peg the commoner when one is at least
+/// twice as common, else the one that stands out more from the squares with no hole.
+fn propose(looks: &[Look], extent: Extent, taken: &[(i64, i64)]) -> Result<(Board, String), String> {
+    let ((r0, r1), (c0, c1)) = extent;
+    let (rows, cols) = ((r1 - r0 + 1) as usize, (c1 - c0 + 1) as usize);
+    let index = |&(r, c): &(i64, i64)| (r - r0) as usize * cols + (c - c0) as usize;
+    let on: Vec<usize> = taken.iter().map(index).collect();
+    let seen: Vec<Look> = on.iter().map(|&i| looks[i]).collect();
+    let labels = split(&seen, 2);
+    let count = |g: usize| labels.iter().filter(|&&l| l == g).count();
+    if count(1) == 0 {
+        return Err(format!("the {} things on the lattice all look alike: pegs cannot be told from holes", on.len()));
+    }
+    let offs: Vec<Look> = (0..looks.len()).filter(|i| !on.contains(i)).map(|i| looks[i]).collect();
+    let stands_out = |g: usize| {
+        let mean = Look::mean(&seen.iter().zip(&labels).filter(|(_, l)| **l == g).map(|(s, _)| *s).collect::<Vec<_>>());
+        let surface = Look::mean(&offs);
+        let rings: f32 = mean.lab.iter().zip(&surface.lab).map(|(a, b)| a.delta_e(b)).sum();
+        if offs.is_empty() { 0.0 } else { rings }
+    };
+    let (a, b) = (count(0), count(1));
+    let (peg, why) = if a >= 2 * b {
+        (0, format!("the commoner look ({a} against {b}) is the peg"))
+    } else if b >= 2 * a {
+        (1, format!("the commoner look ({b} against {a}) is the peg"))
+    } else {
+        let (ia, ib) = (stands_out(0), stands_out(1));
+        (
+            if ia >= ib { 0 } else { 1 },
+            format!("{a} and {b} squares of two looks: the one standing out more from the empty squares is the peg"),
+        )
+    };
+    let mut cells = vec![Cell::Off; rows * cols];
+    for (&i, &l) in on.iter().zip(&labels) {
+        cells[i] = if l == peg { Cell::Peg } else { Cell::Hole };
+    }
+    Ok((Board { rows, cols, cells }, why))
+}
+
+/// Where the known board lies on a candidate's lattice: the placement of its size, near the taken
+/// squares, whose peg and hole squares are all taken and whose other squares are not, fewest
+/// disagreements first.
+fn placements(truth: &Board, taken: &[(i64, i64)]) -> Vec<Extent> {
+    let ((r0, r1), (c0, c1)) = bounds(taken);
+    let (rows, cols) = (truth.rows as i64, truth.cols as i64);
+    let mut found: Vec<(usize, Extent)> = Vec::new();
+    for top in r0 - 1..=r1 + 2 - rows {
+        for left in c0 - 1..=c1 + 2 - cols {
+            let disagree = (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .filter(|&(r, c)| {
+                    (truth.get((r as usize, c as usize)) != Cell::Off)
+                        != taken.binary_search(&(top + r, left + c)).is_ok()
+                })
+                .count();
+            found.push((disagree, ((top, top + rows - 1), (left, left + cols - 1))));
+        }
+    }
+    found.sort_by_key(|f| f.0);
+    found.into_iter().filter(|f| f.0 * 10 <= truth.cells.len()).map(|f| f.1).collect()
+}
+
+/// Learns a profile from `frame`, whose board is `truth` when known; jumps are entered by `style`.
+pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::Result<Learnt> {
+    let found = find(frame, &Search::default());
+    let mut misses = Vec::new();
+    for candidate in found.candidates.iter().take(TRIED) {
+        let taken = taken(&found, candidate);
+        let where_ = candidate.describe();
+        let tries: Vec<(Extent, Option<Board>)> = match truth {
+            Some(board) => placements(board, &taken).into_iter().map(|e| (e, Some(board.clone()))).collect(),
+            None => vec![(bounds(&taken), None)],
+        };
+        if tries.is_empty() {
+            misses.push(format!("{where_}: the things on it do not lie where the known board has pegs and holes"));
+        }
+        for (extent, known) in tries {
+            let Some(looks) = looks_of(frame, &candidate.lattice, extent) else {
+                misses.push(format!("{where_}: the board would reach outside the picture"));
+                continue;
+            };
+            let proposed = known.is_none();
+            let (board, how) = match known {
+                Some(board) => (board, "from the known board".to_string()),
+                None => match propose(&looks, extent, &taken) {
+                    Ok((board, why)) => (board, format!("proposed: {why}")),
+                    Err(why) => {
+                        misses.push(format!("{where_}: {why}"));
+                        continue;
+                    }
+                },
+            };
+            match learn_from(frame, &candidate.lattice, extent, &looks, &board, style, proposed) {
+                Ok(mut learnt) => {
+                    learnt.notes.insert(1, format!("squares told apart {how}"));
+                    return Ok(learnt);
+                }
+                Err(why) => misses.push(format!("{where_}: {why:#}")),
+            }
+        }
+    }
+    if misses.is_empty() {
+        bail!(
+            "no peg solitaire board found: looked for a lattice of pegs and holes (at least 4 like things repeating across and down) in the {}x{} picture and found none",
+            frame.width(),
+            frame.height()
+        );
+    }
+    bail!(
+        "no board found whose squares look like pegs, holes and squares with no hole; looked at:\n  {}",
+        misses.join("\n  ")
+    )
+}
+
+/// Learns the looks of `board` laid on `extent` of `lattice`, and checks the learned profile finds
+/// and reads it again.
+fn learn_from(
+    frame: &Frame,
+    lattice: &Lattice,
+    extent: Extent,
+    looks: &[Look],
+    board: &Board,
+    style: MoveStyle,
+    proposed: bool,
+) -> anyhow::Result<Learnt> {
+    let around = looks_around(frame, lattice, extent);
+    let (classes, widest, closest) = learn_looks(looks, board, &around).map_err(anyhow::Error::msg)?;
+    let grid = lattice.grid(extent.0, extent.1);
+    let config = PegsConfig {
+        palette: None,
+        vision: PegsVision { find: FindBy::Looks, ..PegsVision::default() },
+        looks: LooksConfig {
+            peg: classes.peg.to_hex(),
+            hole: classes.hole.to_hex(),
+            off: classes.off.iter().map(Look::to_hex).collect(),
+            max_distance: (classes.limit * 10.0).round() / 10.0,
+        },
+        input: PegsInput { style },
+    };
+    let classes = Classes::from_config(&config.looks)?;
+    let located = locate(frame, &classes).context("the learned profile does not find the board again")?;
+    let read_back = read(frame, &located, &classes).context("the learned profile does not read the board")?;
+    if proposed
+        && read_back.rows * read_back.cols > board.rows * board.cols
+        && located.rows >= grid.rows
+        && located.cols >= grid.cols
+    {
+        // A row or column of holes beyond the things first seen (a hole of another size at the
+        // board's edge): learn again from the whole board as the profile reads it.
+        let (r0, c0, _) =
+            lattice.index_of(located.rect.x + located.cell_width() / 2.0, located.rect.y + located.cell_height() / 2.0);
+        let extent = ((r0, r0 + located.rows as i64 - 1), (c0, c0 + located.cols as i64 - 1));
+        let looks = looks_of(frame, lattice, extent).context("the board reaches outside the picture")?;
+        return learn_from(frame, lattice, extent, &looks, &read_back, style, false);
+    }
+    if read_back != *board || (located.rect.x - grid.rect.x).abs() > grid.cell_width() / 4.0 {
+        bail!(
+            "the learned profile reads\n{read_back}\nat ({:.0}, {:.0}), not the board learned\n{board}",
+            located.rect.x,
+            located.rect.y
+        );
+    }
+    let notes = vec![
         format!(
-            "board: {}x{} squares at ({:.0}, {:.0}), {:.1} px apart",
+            "board: {}x{} squares at ({:.0}, {:.0}), {:.1}x{:.1} px apart, found as a lattice of things",
             grid.rows,
             grid.cols,
             grid.rect.x,
             grid.rect.y,
-            grid.cell_width()
+            grid.cell_width(),
+            grid.cell_height()
         ),
         format!(
-            "peg {}, hole {}, background {} (limit ΔE {:.1}); a hole is {hole_to_peg} of a peg across",
-            palette.colours[0],
-            palette.colours[1],
-            palette.colours[2..].join(" "),
-            learned.max_delta_e
+            "looks: peg {}, hole {}, {} look(s) of a square with no hole; squares stray up to ΔE {widest:.1} from their look, looks lie ΔE {closest:.1} apart or more: limit {:.1}",
+            config.looks.peg.join(" "),
+            config.looks.hole.join(" "),
+            config.looks.off.len(),
+            config.looks.max_distance
         ),
+        format!("jumps by {style:?}"),
     ];
-    let vision =
-        PegsVision { max_patch_spread: vision.max_patch_spread.max((learned.spread * 2.0 + 10.0).round()), ..vision };
-    let config = PegsConfig { palette: Some(palette), vision, input: PegsInput { style } };
-    let located = read::locate_with(frame, &config).context("the learned profile does not find the board again")?;
-    let board = read::read_with(frame, &located, &config).context("the learned profile does not read the board")?;
-    if board != *truth {
-        bail!("the learned profile reads\n{board}\nnot the known board\n{truth}");
-    }
-    notes.push(format!("found again as round shapes unlike the background; jumps by {style:?}"));
-    Ok(Learnt { config, grid: located, board, notes })
+    Ok(Learnt { config, grid: located, board: read_back, notes })
 }
 
 #[cfg(test)]
@@ -196,20 +366,22 @@ mod tests {
     #[test]
     fn learns_outlined_pegs_and_small_holes_and_reads_another_board_at_another_size() {
         let truth = Board::from_rows(&["#o.#", "oo.o", ".ooo", "#o.#"]).unwrap();
-        let learnt = learn(&drawn(&truth, 40), &truth, MoveStyle::Click).unwrap();
-        assert_eq!(learnt.board, truth);
-        assert!((0.3..0.7).contains(&learnt.config.vision.hole_to_peg), "{:?}", learnt.config.vision);
-        let other = Board::from_rows(&["#..#", "o.oo", "oo.o", "#oo#"]).unwrap();
-        let frame = drawn(&other, 56);
-        let grid = read::locate_with(&frame, &learnt.config).unwrap();
-        let read = read::read_with(&frame, &grid, &learnt.config).unwrap();
-        assert_eq!(read, other, "read\n{read}\nin {grid:?}, learned {:?}", learnt.notes);
+        for known in [Some(&truth), None] {
+            let learnt = learn(&drawn(&truth, 40), known, MoveStyle::Click).unwrap();
+            assert_eq!(learnt.board, truth, "{:?}", learnt.notes);
+            let other = Board::from_rows(&["#..#", "o.oo", "oo.o", "#oo#"]).unwrap();
+            let frame = drawn(&other, 56);
+            let config = &learnt.config;
+            let grid = super::super::read::locate_with(&frame, config).unwrap();
+            let read = super::super::read::read_with(&frame, &grid, config).unwrap();
+            assert_eq!(read, other, "read\n{read}\nin {grid:?}, learned {:?}", learnt.notes);
+        }
     }
 
     #[test]
     fn a_known_board_that_is_not_on_the_screen_is_refused() {
         let truth = Board::from_rows(&["#o.#", "oo.o", ".ooo", "#o.#"]).unwrap();
         let wrong = Board::from_rows(&["ooo", "o.o", "ooo"]).unwrap();
-        assert!(learn(&drawn(&truth, 40), &wrong, MoveStyle::Drag).is_err());
+        assert!(learn(&drawn(&truth, 40), Some(&wrong), MoveStyle::Drag).is_err());
     }
 }

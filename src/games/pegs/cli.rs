@@ -42,7 +42,7 @@ pub struct PegsSolve {
 
 /// `gamebot calibrate pegs --from shot.png --board case.toml --profile NAME`: learns a new profile
 /// from one screenshot and its known board (`pegs::calibrate`), saves it, and draws what was found.
-/// Without `--board`, from a proposed reading (`pegs::propose`), said to be one.
+/// Without `--board`, from a proposed reading (`pegs::calibrate`), said to be one.
 fn learn(cx: &mut Invocation, args: &PegsCalibrate) -> anyhow::Result<bool> {
     let common = &args.common;
     let out = commands::learned_picture_path(cx, common, <Pegs as Game>::NAME)?;
@@ -50,11 +50,11 @@ fn learn(cx: &mut Invocation, args: &PegsCalibrate) -> anyhow::Result<bool> {
     let truth = match common.board.as_deref() {
         Some(board_path) => {
             let (rows, source) = input_rows(Some(board_path))?;
-            Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of o, . and #"))?
+            Some(Board::from_rows(&rows).with_context(|| format!("{source}: expected rows of o, . and #"))?)
         }
-        None => super::propose::propose(&frame).with_context(|| format!("{shot}: cannot propose a reading of it"))?,
+        None => None,
     };
-    let learnt = super::calibrate::learn(&frame, &truth, args.moves)
+    let learnt = super::calibrate::learn(&frame, truth.as_ref(), args.moves)
         .with_context(|| format!("{shot}: cannot learn a profile from it"))?;
     learnt.notes.iter().for_each(|note| cx.line(note.clone()));
     let path = commands::save_learned_profile(cx, common, <Pegs as Game>::NAME, &shot, &learnt.config)?;
@@ -129,12 +129,23 @@ impl Command<Pegs> for PegsSolve {
     }
 }
 
-/// Options of `bench pegs`: none.
+/// Options of `bench pegs`.
 #[derive(clap::Args)]
-pub struct PegsBench {}
+pub struct PegsBench {
+    /// Instead of the solver's figures: time blind calibration and reading over the programs in
+    /// DIR, one folder of cases each (e.g. fixtures/pegs).
+    #[arg(long, value_name = "DIR")]
+    pub calibration: Option<PathBuf>,
+}
 
 impl Command<Pegs> for PegsBench {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
+        if let Some(dir) = &self.calibration {
+            for line in super::benchmarks::calibration_figures(dir)? {
+                cx.line(line);
+            }
+            return Ok(true);
+        }
         for (key, value) in solve::bench_report() {
             cx.line(format!("{key}={value}"));
         }

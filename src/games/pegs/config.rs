@@ -1,6 +1,7 @@
 //! Peg solitaire's section of a profile (`config/sgt-pegs.toml`): the palette of peg, hole and
-//! backgrounds, how the board is found (flat discs of those colours, or round shapes of a peg's or
-//! a hole's size), and how a jump is entered (drag, or click then click).
+//! backgrounds, how the board is found (flat discs of those colours, round shapes of a peg's or a
+//! hole's size, or a lattice of cells told apart by their looks), the looks of a peg, a hole and a
+//! square with no hole, and how a jump is entered (drag, or click then click).
 
 use crate::vision::palette::Palette;
 
@@ -11,7 +12,22 @@ pub struct PegsConfig {
     /// The peg's colour, the empty hole's, then the background colours.
     pub palette: Option<Palette>,
     pub vision: PegsVision,
+    /// For `vision.find = "looks"`: how a peg, a hole and a square with no hole look.
+    pub looks: LooksConfig,
     pub input: PegsInput,
+}
+
+/// The looks of a board's squares (`[looks]`), as calibration learns them (`vision::looks`): the
+/// mean colour of each ring around a square's centre, the middle first.
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, Default, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct LooksConfig {
+    pub peg: Vec<String>,
+    pub hole: Vec<String>,
+    /// Every look of a square with no hole (the board's surface, the window around a round board).
+    pub off: Vec<Vec<String>>,
+    /// A square belongs to the look nearest to it (the largest ΔE of one ring), if within this.
+    pub max_distance: f32,
 }
 
 /// How the board is found in a frame.
@@ -22,8 +38,11 @@ pub enum FindBy {
     #[default]
     Colours,
     /// Round shapes unlike every background colour, of a peg's size or a hole's (shaded or
-    /// outlined pegs, as calibration learns them).
+    /// outlined pegs).
     Shapes,
+    /// A lattice of cells (`vision::lattice`) whose squares look like a peg, a hole or no hole
+    /// (`[looks]`), whatever draws them: as calibration learns it.
+    Looks,
 }
 
 /// The reader's settings (`[vision]`); the defaults suit sgt-pegs.

@@ -1,7 +1,7 @@
 //! Peg solitaire: jump pegs over each other until one is left.
 //!
-//! `board` holds the rules, `read` and `lattice` the reader, `solve` the solver, `config` its
-//! section of a profile, `calibrate` and `propose` the learning of a new program, `case` its check
+//! `board` holds the rules, `read` and `looks` the readers, `solve` the solver, `config` its
+//! section of a profile, `calibrate` the learning of a new program, `case` its check
 //! for `replay`, `cli` its commands, `check` its random-position property, `benchmarks` its
 //! figures. This file is the game type and its capabilities (`Game`, `TurnBased`). A move of the play loop is one jump (one drag), verified on screen before the
 //! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
@@ -14,8 +14,7 @@ pub mod case;
 pub mod check;
 pub mod cli;
 pub mod config;
-pub mod lattice;
-pub mod propose;
+pub mod looks;
 pub mod read;
 pub mod solve;
 
@@ -31,7 +30,7 @@ use crate::vision::annotate::{label, line, outline, with_panel};
 use crate::vision::grid::Grid;
 
 use board::{Board, Cell, Jump, group_moves};
-pub use config::{FindBy, MoveStyle, PegsConfig, PegsInput, PegsVision};
+pub use config::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use solve::{Outcome, Target};
 
 /// Peg solitaire.
@@ -100,6 +99,26 @@ impl TurnBased for Pegs {
         board.pegs() == 1
     }
 
+    fn region(layout: &Grid) -> Option<crate::frame::Rect> {
+        Some(layout.rect)
+    }
+
+    fn input_styles(config: &PegsConfig) -> Vec<(&'static str, PegsConfig)> {
+        let with = |style: MoveStyle| PegsConfig { input: PegsInput { style }, ..config.clone() };
+        let name = |style: MoveStyle| match style {
+            MoveStyle::Drag => "drag",
+            MoveStyle::Click => "click",
+        };
+        let own = config.input.style;
+        let other = if own == MoveStyle::Drag { MoveStyle::Click } else { MoveStyle::Drag };
+        vec![(name(own), config.clone()), (name(other), with(other))]
+    }
+
+    fn difference(read: &Board, predicted: &Board) -> String {
+        let place = case::first_difference(read, predicted).unwrap_or_else(|| "the boards differ".into());
+        format!("{place} ({} pegs on the screen, {} by the rules)", read.pegs(), predicted.pegs())
+    }
+
     fn from_calibration(grid: Grid) -> Option<Grid> {
         Some(grid)
     }
@@ -108,8 +127,14 @@ impl TurnBased for Pegs {
         Some(layout.clone())
     }
 
-    fn actions(jump: &Jump, _board: &Board, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
-        Ok(act::jump(jump, layout, config.input.style))
+    fn actions(jump: &Jump, board: &Board, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
+        let mut actions = act::jump(jump, layout, config.input.style);
+        // After the winning jump the game may show its own end display over the board at once:
+        // the pointer stays where the jump left it.
+        if board.pegs() > 2 {
+            actions.extend(act::rest(board, layout, jump.to).map(Action::Move));
+        }
+        Ok(actions)
     }
 
     fn board_toml(board: &Board) -> String {

@@ -27,6 +27,8 @@ pub enum ReadError {
     UnknownColour { row: usize, col: usize, rgb: [u8; 3] },
     #[error("row {row} col {col}: the square is not one colour (spread {spread:.0}); something covers the board?")]
     Uneven { row: usize, col: usize, spread: f32 },
+    #[error(transparent)]
+    Looks(#[from] super::looks::LooksError),
 }
 
 /// How far apart (in diameters of the larger) two neighbouring pegs or holes of one board may be:
@@ -78,6 +80,7 @@ pub fn locate(frame: &Frame, palette: Option<&Palette>) -> Result<Grid, ReadErro
 /// peg's or a hole's size that are unlike every background colour (`vision.find = "shapes"`).
 pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError> {
     match config.vision.find {
+        FindBy::Looks => Ok(super::looks::locate(frame, &super::looks::Classes::from_config(&config.looks)?)?),
         FindBy::Colours => locate(frame, config.palette.as_ref()),
         FindBy::Shapes => {
             let (labs, limit) = colours(config.palette.as_ref())?;
@@ -104,6 +107,9 @@ pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError
 
 /// Reads every square of a known grid with the profile's sampling settings.
 pub fn read_with(frame: &Frame, grid: &Grid, config: &PegsConfig) -> Result<Board, ReadError> {
+    if config.vision.find == FindBy::Looks {
+        return Ok(super::looks::read(frame, grid, &super::looks::Classes::from_config(&config.looks)?)?);
+    }
     read_sampled(frame, grid, config.palette.as_ref(), config.vision.patch_fraction, config.vision.max_patch_spread)
 }
 

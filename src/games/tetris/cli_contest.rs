@@ -131,14 +131,13 @@ pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Re
         moves: Moves::Any,
         rushed: config.contest.as_ref().and_then(|c| rushed_limit(Some(c.most_rushed))),
     };
-    let window = open_window(&config.window, "open the contest's page first")?;
+    let mut window = open_window(&config.window, "open the contest's page first")?;
     if let Some(note) = window.several() {
         cx.note(note);
     }
-    let mut screen = Quick::new(window);
     let mut input = LiveInput::open()?;
     let options = contest::Options { pieces: args.pieces, record, planner };
-    let summary = contest::run(&mut screen, &mut input, &config, options, &mut |l: &str| cx.note(l))?;
+    let summary = contest::run(&mut window, &mut input, &config, options, &mut |l: &str| cx.note(l))?;
     let text = record_of(&summary.landings)?;
     let replayed = replay_str(&text, ReplayOptions::default()).context("the record played does not replay")?;
     anyhow::ensure!(
@@ -157,58 +156,4 @@ pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Re
     }
     cx.line(format!("score={} pieces={}", replayed.score, summary.landings.len()));
     Ok(summary.outcome == contest::Outcome::Reached)
-}
-
-/// The live window, captured on Linux through one kept X connection (xcap opens a new one for each
-/// capture: 3.0 ms a capture against 1.2 ms, measured here on the page's 700x900 window; the loop
-/// captures a few hundred times a second, and the browser needs the processor more). Everything
-/// but the capture is the live window's.
-struct Quick {
-    window: crate::screen::window::LiveWindow,
-    #[cfg(target_os = "linux")]
-    quick: Option<crate::screen::x11::WindowScreen>,
-}
-
-impl Quick {
-    fn new(window: crate::screen::window::LiveWindow) -> Quick {
-        #[cfg(target_os = "linux")]
-        {
-            // The same window: its whole title, taken only when no other window has it.
-            let exact = crate::screen::WindowMatch { title: window.title().to_string(), exact: true };
-            let quick = (window.several().is_none())
-                .then(|| crate::screen::x11::Display::open().ok()?.find(&exact).ok())
-                .flatten();
-            Quick { window, quick }
-        }
-        #[cfg(not(target_os = "linux"))]
-        {
-            Quick { window }
-        }
-    }
-}
-
-impl crate::screen::Screen for Quick {
-    fn capture(&mut self) -> Result<crate::frame::Frame, crate::screen::ScreenError> {
-        #[cfg(target_os = "linux")]
-        if let Some(quick) = &mut self.quick {
-            return quick.capture();
-        }
-        self.window.capture()
-    }
-
-    fn describe(&self) -> String {
-        self.window.describe()
-    }
-
-    fn focus_elsewhere(&self) -> Option<String> {
-        self.window.focus_elsewhere()
-    }
-
-    fn check_target(
-        &self,
-        frame: &crate::frame::Frame,
-        points: &[crate::frame::Point],
-    ) -> Result<(), crate::screen::ScreenError> {
-        self.window.check_target(frame, points)
-    }
 }

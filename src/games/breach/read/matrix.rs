@@ -34,14 +34,22 @@ impl Run {
     }
 }
 
-/// Groups tokens into lines (centres within a third of a token height), each sorted by x.
+/// Groups tokens into lines, each sorted by x: a token joins the line above it when its centre is
+/// within a third of a height (its own or the line's tallest, the larger) of the line's mean centre.
+/// Measured against the whole line, a small token of other text a few pixels off a matrix row (a
+/// label in the UI's language) neither starts a line of its own that splits the row nor pulls it.
 pub fn lines(tokens: &[Token]) -> Vec<Vec<Token>> {
     let mut sorted = tokens.to_vec();
     sorted.sort_by(|a, b| a.centre().1.total_cmp(&b.centre().1));
     let mut lines: Vec<Vec<Token>> = Vec::new();
     for token in sorted {
+        let joins = lines.last().is_some_and(|line| {
+            let mean = line.iter().map(|t| t.centre().1).sum::<f64>() / line.len() as f64;
+            let tallest = line.iter().map(Token::height).fold(token.height(), f64::max);
+            (token.centre().1 - mean).abs() <= tallest / 3.0
+        });
         match lines.last_mut() {
-            Some(line) if (token.centre().1 - line[0].centre().1).abs() <= line[0].height() / 3.0 => line.push(token),
+            Some(line) if joins => line.push(token),
             _ => lines.push(vec![token]),
         }
     }
@@ -110,4 +118,28 @@ pub fn find(tokens: &[Token]) -> Option<MatrixTokens> {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::regions::Component;
+
+    fn token(x: u32, y: u32, h: u32) -> Token {
+        let glyph = |x0: u32| Component { area: (h * h / 2) as usize, x0, y0: y, x1: x0 + h * 2 / 3, y1: y + h };
+        Token { left: glyph(x), right: glyph(x + h * 2 / 3 + 2) }
+    }
+
+    /// Regression (issue 29, a real Korean start screen): a small token of the UI's own text a few
+    /// pixels above the middle of a matrix row, far to its right, once started a line of its own
+    /// and split the row in two, so no square block was found.
+    #[test]
+    fn a_small_token_beside_a_row_does_not_split_it() {
+        let mut tokens: Vec<Token> =
+            (0..5).flat_map(|r| (0..5).map(move |c| token(100 + 64 * c, 100 + 64 * r + (c % 2), 22))).collect();
+        tokens.push(token(900, 64 + 100 + 1, 12));
+        let found = find(&tokens).expect("the 5x5 matrix");
+        assert_eq!(found.rows.len(), 5);
+        assert!(found.rows.iter().all(|row| row.len() == 5 && row.iter().all(|t| t.height() >= 20.0)));
+    }
 }

@@ -4,14 +4,17 @@
 //! The steps: bright ink -> character-like glyphs -> stand-alone pairs of glyphs (tokens) -> the
 //! largest square block of evenly spaced tokens (the matrix) -> left-aligned token lines to its
 //! right (the daemons) -> dashed squares above them (the buffer slots). Every token is then read by
-//! the shapes of its two glyphs (`shape`). Nothing is configured per image: sizes are in units of
-//! the text height, thresholds in shares of the way from background to ink. Mid-game, cells
+//! the shapes of its two glyphs (`shape`); a daemon's or the buffer's code drawn too small for the
+//! shapes to be sure is read by the screen's own glyphs, learned from its matrix (`learned`).
+//! Nothing is configured per image: sizes are in units of the text height, thresholds in shares of
+//! the way from background to ink. Mid-game, cells
 //! already picked show "[ ]" (`used`), the buffer holds the picked codes left of its empty slots,
 //! and a band lights the line of the next pick (`line`).
 
 mod buffer;
 mod daemons;
 pub mod end;
+mod learned;
 mod line;
 pub mod luma;
 mod matrix;
@@ -153,16 +156,11 @@ fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result
     let codes_only = all.clone();
     all.extend(used_cells.iter().copied());
     let matrix = matrix::find(&all).ok_or(ReadError::NoMatrix { tokens: all.len() })?;
-    let is_code = |t: &Token| shape::classify(luma, t).is_sure();
-    let pairs: Vec<Token> = tokens::pairs(&glyphs).into_iter().filter(|t| !is_used(t)).collect();
-    let daemon_lines = daemons::find(&codes_only, &pairs, &matrix, hints, is_code);
-    if daemon_lines.is_empty() {
-        return Err(ReadError::NoDaemons);
-    }
     let mut grid = Vec::new();
     let mut used = Vec::new();
     let mut cells = Vec::new();
     let mut codes_at = Vec::new();
+    let mut read_surely = Vec::new();
     for (r, row) in matrix.rows.iter().enumerate() {
         let mut codes = Vec::new();
         for (c, token) in row.iter().enumerate() {
@@ -171,19 +169,30 @@ fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result
                 // A placeholder: no path picks a used cell, so its code never counts.
                 codes.push(Code::C1C);
             } else {
-                codes.push(code_of(luma, token, || format!("matrix row {r} col {c}"))?);
+                let code = code_of(luma, token, None, || format!("matrix row {r} col {c}"))?;
+                read_surely.push((*token, code));
+                codes.push(code);
             }
         }
         grid.push(codes);
         cells.push(row.iter().map(|t| cell_box(t, matrix.pitch_x, matrix.pitch_y)).collect());
         codes_at.push(row.iter().map(token_box).collect());
     }
+    // The daemons' and the buffer's codes, too small on a small screen for the shapes to be sure,
+    // are read by the matrix's own glyphs then.
+    let learned = learned::Learned::from_matrix(luma, &read_surely);
+    let is_code = |t: &Token| shape::classify(luma, t).is_sure();
+    let pairs: Vec<Token> = tokens::pairs(&glyphs).into_iter().filter(|t| !is_used(t)).collect();
+    let daemon_lines = daemons::find(&codes_only, &pairs, &matrix, hints, is_code);
+    if daemon_lines.is_empty() {
+        return Err(ReadError::NoDaemons);
+    }
     let mut daemons = Vec::new();
     for (d, line) in daemon_lines.iter().enumerate() {
         let codes = line
             .iter()
             .enumerate()
-            .map(|(i, t)| code_of(luma, t, || format!("daemon {d} code {i}")))
+            .map(|(i, t)| code_of(luma, t, Some(&learned), || format!("daemon {d} code {i}")))
             .collect::<Result<Vec<_>, _>>()?;
         daemons.push(codes);
     }
@@ -206,7 +215,7 @@ fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result
     let picked = buffer::picked(&codes_only, &slots)
         .iter()
         .enumerate()
-        .map(|(i, t)| code_of(luma, t, || format!("buffer code {i}")))
+        .map(|(i, t)| code_of(luma, t, Some(&learned), || format!("buffer code {i}")))
         .collect::<Result<Vec<_>, _>>()?;
     if picked.len() != used.len() {
         return Err(ReadError::Picks { picked: picked.len(), used: used.len() });
@@ -229,10 +238,19 @@ fn read_glyphs(luma: &Luma, glyphs: Vec<Component>, hints: &ReadHints) -> Result
     })
 }
 
-fn code_of(luma: &Luma, token: &Token, place: impl Fn() -> String) -> Result<Code, ReadError> {
+/// The code of a token: by its shapes when they are sure, else by the screen's own glyphs when
+/// `learned` is given and clear.
+fn code_of(
+    luma: &Luma,
+    token: &Token,
+    learned: Option<&learned::Learned>,
+    place: impl Fn() -> String,
+) -> Result<Code, ReadError> {
     let verdict = shape::classify(luma, token);
     if verdict.is_sure() {
         Ok(verdict.code)
+    } else if let Some(code) = learned.and_then(|l| l.classify(luma, token)) {
+        Ok(code)
     } else {
         Err(ReadError::Unsure {
             place: place(),

@@ -269,6 +269,12 @@ fn runs(line: impl Iterator<Item = bool>) -> u8 {
     count
 }
 
+/// The box of a glyph placed to a fraction of a pixel (`refined`, at the level half way from the
+/// background to the ink).
+pub(super) fn refined_box(luma: &Luma, glyph: &Component, levels: Levels) -> (f64, f64, f64, f64) {
+    refined(luma, glyph, levels.edge())
+}
+
 /// The box of a glyph (left, top, right, bottom) with each edge moved, by up to a pixel either
 /// way, to where the ink's profile across it (the brightest pixel of each column or row of the
 /// box) crosses `level`. A glyph a few pixels wide keeps its true proportions this way, where the

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::*;
 
-fn corpus() -> Vec<PathBuf> {
+pub(super) fn corpus() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/breach");
     let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|d| {
@@ -17,7 +17,7 @@ fn corpus() -> Vec<PathBuf> {
 }
 
 /// The case's ground truth for a corpus screenshot.
-fn truth(png: &std::path::Path) -> Puzzle {
+pub(super) fn truth(png: &std::path::Path) -> Puzzle {
     let case = crate::case::load(&png.with_extension("toml")).unwrap();
     let strings = |key: &str| -> Vec<String> { case.board[key].clone().try_into().unwrap() };
     Puzzle::from_case(&strings("grid"), &strings("daemons"), case.board["buffer"].as_integer().unwrap() as usize)
@@ -31,7 +31,7 @@ fn check(frame: &Frame, want: &Puzzle) -> Result<(), String> {
 }
 
 /// The frame scaled by `factor` (Triangle filter), as a screenshot at another resolution.
-fn scaled(frame: &Frame, factor: f64) -> Frame {
+pub(super) fn scaled(frame: &Frame, factor: f64) -> Frame {
     let (w, h) = ((frame.width() as f64 * factor).round() as u32, (frame.height() as f64 * factor).round() as u32);
     Frame::from_image(image::imageops::resize(&frame.image, w, h, image::imageops::FilterType::Triangle))
 }

@@ -177,7 +177,7 @@ impl<B: Bits> Geometry<B> {
     /// The square of a board position, if it is inside the box.
     pub fn square(&self, (r, c): Pos) -> Option<usize> {
         let (r, c) = (r.checked_sub(self.origin.0)?, c.checked_sub(self.origin.1)?);
-        (r < self.rows && c < self.cols).then_some(r * self.cols + c)
+        (r < self.rows && c < self.cols).then(|| r * self.cols + c)
     }
 
     pub fn pos(&self, sq: usize) -> Pos {

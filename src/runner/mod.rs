@@ -1,27 +1,38 @@
 //! The play loop for turn-based games: capture, read, plan, act, verify, repeat.
 //!
 //! A game takes part by implementing `TurnBased`: its pure parts (locate, read, solve, predict, the
-//! inputs of a move). The loop supplies the rest. After every move it waits for the screen to settle,
-//! checks the screen against what the rules predicted (by reading the board again, unless the game
-//! has a check of its own), and on a mismatch reads once more, then re-plans from what is really on
-//! the screen; if mismatches keep coming it stops with a message instead of acting blindly. Only
+//! inputs of a move). The loop supplies the rest. After every move it watches the board until it
+//! shows what the rules predicted (`watch`), and on a mismatch reads once more, then re-plans from
+//! what is really on the screen; if mismatches keep coming it stops with a message instead of
+//! acting blindly. A learned profile not yet confirmed on this window's size is a proposal
+//! (`proposal`): its first moves must all show what the rules predicted, or the game stops with
+//! what differed and a picture. When the first move changes nothing, the other input styles the
+//! profile allows are tried before giving up, and the one that moved the game is recorded. Only
 //! after a move that wins by the rules may the board become unreadable (the game's own end display:
 //! a dialog, a recoloured last piece, a closed window); the loop then stops, won, and says so. A
 //! board that shows the game lost stops it too, as a loss. In a game of hidden information
 //! (`TurnBased::HIDDEN`) the loop reads the board after every move and plans again. Every
 //! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
+mod inputs;
+mod proposal;
+mod watch;
+
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
 use crate::budget::Budget;
-use crate::frame::{Frame, Point};
+use crate::frame::{Area, Frame, Point};
 use crate::game::{Plan, TurnBased, find_and_read, plan_line};
 use crate::input::InputDevice;
 use crate::input::guard::Guard;
 use crate::profile::Profile;
-use crate::screen::{Screen, ScreenError, capture_after_change, capture_settled_with, settled};
+use crate::screen::{Screen, ScreenError, capture_settled_with, settled};
+use inputs::{first_move, make_move, pause_after_action};
+pub use proposal::CHECKED_MOVES;
+use watch::{Shown, watch};
 
 /// How the loop behaves.
 #[derive(Clone, Debug)]
@@ -31,11 +42,13 @@ pub struct PlayOptions {
     pub max_mismatches: u32,
     /// Stop, unsuccessfully, once this many moves have been made.
     pub move_limit: Option<usize>,
+    /// Where a proposed profile's mismatch is drawn (None: the current folder).
+    pub pictures: Option<PathBuf>,
 }
 
 impl Default for PlayOptions {
     fn default() -> PlayOptions {
-        PlayOptions { budget: Budget::default(), max_mismatches: 3, move_limit: None }
+        PlayOptions { budget: Budget::default(), max_mismatches: 3, move_limit: None, pictures: None }
     }
 }
 
@@ -59,6 +72,10 @@ pub struct Summary {
     pub end_display: bool,
     /// What the game's own end display said (`TurnBased::read_end`), when the game has one to read.
     pub end: Option<String>,
+    /// The input style that moved the game when the profile's own did not.
+    pub input_style: Option<String>,
+    /// The profile was a proposal on this window's size and play confirmed it.
+    pub confirmed: bool,
     /// The board shows the game lost (`TurnBased::is_lost`).
     pub lost: bool,
 }
@@ -72,19 +89,6 @@ impl<F: FnMut(&str)> Progress for F {
     fn line(&mut self, text: &str) {
         self(text)
     }
-}
-
-/// After an action: waits for the screen to change and settle, asking the failsafe between
-/// captures (`guard.pause`), so Esc or a mouse movement stops the bot mid-wait.
-fn settle_after(
-    screen: &mut dyn Screen,
-    before: &Frame,
-    profile: &Profile,
-    guard: &mut Guard,
-) -> anyhow::Result<(Frame, bool)> {
-    let t = &profile.timing;
-    let (poll, timeout) = (Duration::from_millis(t.poll_ms), Duration::from_millis(t.settle_timeout_ms));
-    capture_after_change(screen, before, poll, t.stable_frames, timeout, &mut |d| guard.pause(d))
 }
 
 /// Captures once the screen has held still, asking the failsafe between captures.
@@ -139,22 +143,91 @@ fn window_moved(error: &anyhow::Error) -> bool {
     matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::Moved))
 }
 
-/// Why a window's picture may not show the game: asks the screen whether the window is still
-/// there, unminimised, in place and uncovered over a 5x5 grid of points across `frame`.
-fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
+/// Points across the whole of `frame` (frame pixels): a 5x5 grid inside it and its corners and
+/// edges, where a window's being moved, covered or off the screen shows.
+fn window_points(frame: &Frame) -> Vec<Point> {
     let (w, h) = (frame.width() as i32, frame.height() as i32);
-    let points: Vec<Point> = (0..5)
-        .flat_map(|i| {
-            (0..5)
-                .map(move |j| Point::new(frame.origin.x + w * (2 * i + 1) / 10, frame.origin.y + h * (2 * j + 1) / 10))
-        })
-        .collect();
-    Ok(screen.check_target(frame, &points)?)
+    let inside = (0..5).flat_map(|i| (0..5).map(move |j| Point::new(w * (2 * i + 1) / 10, h * (2 * j + 1) / 10)));
+    let (x1, y1) = ((w - 1).max(0), (h - 1).max(0));
+    let rim = (0..=4).flat_map(|i| {
+        let (x, y) = (x1 * i / 4, y1 * i / 4);
+        [Point::new(x, 0), Point::new(x, y1), Point::new(0, y), Point::new(x1, y)]
+    });
+    inside.chain(rim).collect()
+}
+
+/// Why a window's picture may not show the game: asks the screen whether the window is still
+/// there, unminimised, in place, on the screen and uncovered across `frame`.
+fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
+    let points: Vec<Point> = window_points(frame).into_iter().map(|p| frame.to_desktop(p)).collect();
+    screen.check_target(frame, &points)?;
+    if !frame.fully_shown() {
+        let detail = "part of it is hidden and the board could not be read in the rest".to_string();
+        return Err(ScreenError::OffScreen { detail }.into());
+    }
+    Ok(())
+}
+
+/// On a window partly off the screen or under another window, the board must be wholly in view,
+/// with a quarter of a cell to spare around it (a board cut by the screen's edge or a panel reads as
+/// one reaching that edge, or as a smaller one ending less than a cell before it): else the bot stops,
+/// saying what hides it. A game whose layout has no known extent is played only on a window wholly
+/// in view.
+fn ensure_in_view<G: TurnBased>(screen: &dyn Screen, frame: &Frame, layout: &G::Layout) -> anyhow::Result<()> {
+    if frame.fully_shown() {
+        return Ok(());
+    }
+    let detail = match G::to_calibration(layout) {
+        None => "part of it is hidden, and this game is played only on a window wholly in view".to_string(),
+        Some(grid) => {
+            let margin = |cell: f64| (cell / 4.0).max(2.0);
+            let (mx, my) = (margin(grid.cell_width()), margin(grid.rect.height / grid.rows.max(1) as f64));
+            let (x0, y0) = ((grid.rect.x - mx).floor().max(0.0), (grid.rect.y - my).floor().max(0.0));
+            let x1 = (grid.rect.x + grid.rect.width + mx).ceil().min(frame.width() as f64);
+            let y1 = (grid.rect.y + grid.rect.height + my).ceil().min(frame.height() as f64);
+            let around = Area::new(x0 as i32, y0 as i32, (x1 - x0).max(0.0) as u32, (y1 - y0).max(0.0) as u32);
+            if frame.shows_area(around) {
+                return Ok(());
+            }
+            // What hides it: the screen's edge where the window leaves it, else what covers the
+            // board's edges.
+            let (x0, y0) = (around.x, around.y);
+            let (x1, y1) = (x0 + around.width as i32 - 1, y0 + around.height as i32 - 1);
+            let edge = (0..=8).flat_map(|i| {
+                let (x, y) = (x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8);
+                [Point::new(x, y0), Point::new(x, y1), Point::new(x0, y), Point::new(x1, y)]
+            });
+            let asked: Vec<Point> = window_points(frame)
+                .into_iter()
+                .chain(edge)
+                .filter(|&p| !frame.shows(p))
+                .map(|p| frame.to_desktop(p))
+                .collect();
+            screen.check_target(frame, &asked)?;
+            "the board is not wholly in view".to_string()
+        }
+    };
+    Err(ScreenError::OffScreen { detail }.into())
 }
 
 /// True when `error` says the game's window has gone away.
 pub fn window_gone(error: &anyhow::Error) -> bool {
     matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::WindowGone))
+}
+
+/// The end of a game whose window went away right after its winning move `mv` (a game that exits
+/// at its end): the move counts as made, unconfirmed.
+fn closed_after_win<B>(
+    mut summary: Summary,
+    predicted: B,
+    mv: impl std::fmt::Display,
+    progress: &mut dyn Progress,
+) -> (Summary, B) {
+    summary.moves += 1;
+    summary.won = true;
+    summary.window_closed = true;
+    progress.line(&format!("move {}: {mv}  (the window closed after it)", summary.moves));
+    (summary, predicted)
 }
 
 /// Plays until the board is won, the failsafe trips, or something goes wrong.
@@ -179,17 +252,31 @@ pub fn play_to_end<G: TurnBased>(
     options: &PlayOptions,
     progress: &mut dyn Progress,
 ) -> anyhow::Result<(Summary, G::Board)> {
-    let config = G::config(profile)?;
+    let mut config = G::config(profile)?;
     let mut guard = Guard::new(device, &profile.guard);
     let mut summary = Summary::default();
     let mut relocations = 0;
+    let mut proposed: Option<(u32, u32)> = None;
+    let mut first = true;
     loop {
         let mut frame = settle(screen, profile, &mut guard)?;
+        if first && profile.proposed_at(frame.width(), frame.height()) {
+            proposed = Some((frame.width(), frame.height()));
+            progress.line(&format!(
+                "the profile {} is a proposal on a {}x{} window: its first {CHECKED_MOVES} moves must all show what the rules predict",
+                profile.name,
+                frame.width(),
+                frame.height()
+            ));
+        }
         let mut board = match read_board::<G>(&frame, &mut layout, &config, progress) {
             // A covered, minimised or closed window is the reason to give, not the reading.
             Err(e) => return Err(explain(screen, &frame).err().unwrap_or(e)),
             Ok(board) => board,
         };
+        if let Some(layout) = &layout {
+            ensure_in_view::<G>(screen, &frame, layout)?;
+        }
         if G::is_won(&board) {
             summary.won = true;
             return Ok((summary, board));
@@ -214,17 +301,54 @@ pub fn play_to_end<G: TurnBased>(
             if options.move_limit.is_some_and(|limit| summary.moves >= limit) {
                 bail!("the move limit ({}) is reached and the board is not won", summary.moves);
             }
-            let mut moved = false;
-            for action in G::actions(mv, &board, &layout_now, &config)? {
-                match guard.perform(&action, &frame, &*screen) {
-                    Err(e) if window_moved(&e) => {
-                        moved = true;
-                        break;
+            let predicted = G::predict(&board, mv);
+            let (watched, tried) = if first {
+                first = false;
+                let made = first_move::<G>(
+                    screen,
+                    &mut guard,
+                    profile,
+                    &frame,
+                    mv,
+                    &board,
+                    &layout_now,
+                    &config,
+                    &predicted,
+                    progress,
+                );
+                let made = match made {
+                    Err(e) if window_gone(&e) && G::is_won(&predicted) => {
+                        return Ok(closed_after_win(summary, predicted, mv, progress));
                     }
-                    result => result?,
+                    made => made?,
+                };
+                if let Some((name, style_config)) = made.style {
+                    config = style_config;
+                    summary.input_style = Some(name.to_string());
+                    progress.line(&proposal::input_style(profile, name));
                 }
-            }
-            if moved {
+                (made.watched, made.tried)
+            } else if make_move::<G>(&mut guard, &*screen, &frame, mv, &board, &layout_now, &config)? {
+                pause_after_action(&mut guard, profile)?;
+                let watched = watch::<G, anyhow::Error>(
+                    screen,
+                    &frame,
+                    &layout_now,
+                    &config,
+                    &predicted,
+                    &profile.timing,
+                    &mut |d| guard.pause(d),
+                );
+                match watched {
+                    Err(e) if window_gone(&e) && G::is_won(&predicted) => {
+                        return Ok(closed_after_win(summary, predicted, mv, progress));
+                    }
+                    watched => (Some(watched?), Vec::new()),
+                }
+            } else {
+                (None, Vec::new())
+            };
+            let Some(watched) = watched else {
                 // Nothing went astray: find the window where it is now and the board in it.
                 relocations += 1;
                 if relocations > MAX_RELOCATIONS {
@@ -233,33 +357,33 @@ pub fn play_to_end<G: TurnBased>(
                 progress.line("the game window moved or changed size; finding the board again and re-planning");
                 replan = true;
                 break;
-            }
-            if profile.timing.after_action_ms > 0 {
-                guard.pause(Duration::from_millis(profile.timing.after_action_ms))?;
-            }
-            let predicted = G::predict(&board, mv);
-            // Wait for the game to redraw, then read; if the reading disagrees, look once more
-            // after the screen has settled again (a redraw may still have been under way).
-            let (after, _changed) = match settle_after(screen, &frame, profile, &mut guard) {
-                Err(e) if window_gone(&e) && G::is_won(&predicted) => {
-                    summary.moves += 1;
-                    summary.won = true;
-                    summary.window_closed = true;
-                    progress.line(&format!("move {}: {mv}  (the window closed after it)", summary.moves));
-                    return Ok((summary, predicted));
-                }
-                result => result?,
             };
-            frame = after;
-            let mut confirmed = false;
-            for attempt in 0..2 {
-                if attempt > 0 {
-                    frame = settle(screen, profile, &mut guard)?;
-                }
-                if G::confirm(&frame, &layout_now, &config, &predicted) {
-                    confirmed = true;
-                    break;
-                }
+            let shown = watched.shown;
+            frame = watched.frame;
+            let mut confirmed = shown == Shown::Predicted;
+            if !confirmed && proposed.is_some() {
+                return Err(proposal::stop_proposal::<G>(
+                    options.pictures.as_deref(),
+                    profile,
+                    &frame,
+                    &layout_now,
+                    &config,
+                    &predicted,
+                    summary.moves + 1,
+                    mv,
+                    shown,
+                    &tried,
+                ));
+            }
+            if !confirmed {
+                // A redraw may still have been under way: look once more after the screen settles.
+                frame = match settle(screen, profile, &mut guard) {
+                    Err(e) if window_gone(&e) && G::is_won(&predicted) => {
+                        return Ok(closed_after_win(summary, predicted, mv, progress));
+                    }
+                    result => result?,
+                };
+                confirmed = G::confirm(&frame, &layout_now, &config, &predicted);
             }
             if !confirmed && G::is_won(&predicted) && unreadable::<G>(&frame, &layout_now, &config) {
                 summary.moves += 1;
@@ -304,6 +428,13 @@ pub fn play_to_end<G: TurnBased>(
             summary.move_times.push(took);
             progress.line(&format!("move {}: {mv}  ({:.0} ms)", summary.moves, took.as_secs_f64() * 1e3));
             move_started = Instant::now();
+            if let Some((width, height)) = proposed
+                && (summary.moves >= CHECKED_MOVES || G::is_won(&board))
+            {
+                progress.line(&proposal::confirm(profile, width, height, summary.moves));
+                summary.confirmed = true;
+                proposed = None;
+            }
             if G::is_won(&board) {
                 summary.won = true;
                 read_end::<G>(screen, profile, &layout_now, &config, &mut summary);

@@ -1,0 +1,108 @@
+//! Making a move's inputs: through the guard, and for the first move of a game in each input style
+//! the profile allows while the board shows no change (`TurnBased::input_styles`): a toolkit that
+//! ignores a drag may take a click, and a game without colour buttons takes a click on a cell.
+
+use std::time::Duration;
+
+use super::watch::{Shown, Watched, watch};
+use super::{Progress, settle, window_moved};
+use crate::frame::Frame;
+use crate::game::TurnBased;
+use crate::input::guard::Guard;
+use crate::profile::Profile;
+use crate::screen::Screen;
+
+/// The inputs of `mv` made through the guard; false when the window moved or changed size before
+/// one of them (nothing went astray: the board is to be found again).
+pub fn make_move<G: TurnBased>(
+    guard: &mut Guard,
+    screen: &dyn Screen,
+    frame: &Frame,
+    mv: &G::Move,
+    board: &G::Board,
+    layout: &G::Layout,
+    config: &G::Config,
+) -> anyhow::Result<bool> {
+    for action in G::actions(mv, board, layout, config)? {
+        match guard.perform(&action, frame, screen) {
+            Err(e) if window_moved(&e) => return Ok(false),
+            result => result?,
+        }
+    }
+    Ok(true)
+}
+
+/// What happened when the first move was made in every input style the profile allows: the
+/// watched result, and the style that showed the prediction when it was not the profile's own.
+pub struct FirstMove<C> {
+    pub watched: Option<Watched>,
+    pub style: Option<(&'static str, C)>,
+    pub tried: Vec<&'static str>,
+}
+
+/// The first move of a game, in the profile's input style and, while it changes nothing on the
+/// board, in each other style the profile allows.
+#[allow(clippy::too_many_arguments)]
+pub fn first_move<G: TurnBased>(
+    screen: &mut dyn Screen,
+    guard: &mut Guard,
+    profile: &Profile,
+    frame: &Frame,
+    mv: &G::Move,
+    board: &G::Board,
+    layout: &G::Layout,
+    config: &G::Config,
+    predicted: &G::Board,
+    progress: &mut dyn Progress,
+) -> anyhow::Result<FirstMove<G::Config>> {
+    let styles = G::input_styles(config);
+    let own = styles.first().map(|(name, _)| *name);
+    let attempts: Vec<(Option<&'static str>, G::Config)> = match styles.is_empty() {
+        true => vec![(None, config.clone())],
+        false => styles.into_iter().map(|(name, c)| (Some(name), c)).collect(),
+    };
+    let count = attempts.len();
+    let mut tried = Vec::new();
+    let mut before = frame.clone();
+    for (i, (name, style_config)) in attempts.into_iter().enumerate() {
+        if i > 0 {
+            // Only a board the attempts left as it was may be tried again another way.
+            let now = settle(screen, profile, guard)?;
+            before = now.clone();
+            match G::read(&now, layout, config) {
+                Ok(reading) if G::matches(&reading.board, board) => {}
+                _ => {
+                    let watched = Some(Watched { frame: now, shown: Shown::Other });
+                    return Ok(FirstMove { watched, style: None, tried });
+                }
+            }
+            progress.line(&format!(
+                "move 1 changed nothing with input style \"{}\": trying \"{}\"",
+                tried.last().copied().unwrap_or("?"),
+                name.unwrap_or("?")
+            ));
+        }
+        if !make_move::<G>(guard, screen, &before, mv, board, layout, &style_config)? {
+            return Ok(FirstMove { watched: None, style: None, tried });
+        }
+        pause_after_action(guard, profile)?;
+        let watched =
+            watch::<G, anyhow::Error>(screen, &before, layout, &style_config, predicted, &profile.timing, &mut |d| {
+                guard.pause(d)
+            })?;
+        tried.extend(name);
+        if watched.shown != Shown::Nothing || i + 1 == count {
+            let style = (watched.shown == Shown::Predicted && name != own).then(|| (name.unwrap_or("?"), style_config));
+            return Ok(FirstMove { watched: Some(watched), style, tried });
+        }
+    }
+    unreachable!("every attempt returns")
+}
+
+/// The profile's pause after an action, if it asks for one.
+pub fn pause_after_action(guard: &mut Guard, profile: &Profile) -> anyhow::Result<()> {
+    if profile.timing.after_action_ms > 0 {
+        guard.pause(Duration::from_millis(profile.timing.after_action_ms))?;
+    }
+    Ok(())
+}

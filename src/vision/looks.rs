@@ -1,0 +1,257 @@
+//! How a cell looks, whatever draws it: the mean colour of rings around the cell's centre, from
+//! the middle out to nearly its edge. A flat disc, a ring, a shaded ball, a glyph on a button and
+//! an empty square each give their own rings, the same at any size (the rings scale with the cell),
+//! under shading that changes across a thing (a ring averages it), and at any sub-pixel position.
+//! A look is stored as one `#rrggbb` colour per ring, so a person can read it in a profile.
+//!
+//! Looks are compared ring by ring, and by the largest difference of any one ring: a thin ring
+//! drawn around an empty hole stands out in its own ring however little of the cell it covers. A
+//! ring may show any mix of the colours on either side of it (an edge falls in it at one size and
+//! beside it at another), so a mix is no difference; a colour on neither side is.
+
+use super::colour::{Lab, parse_hex, to_hex};
+use crate::frame::{Frame, Rect};
+
+/// How many rings a look has.
+pub const RINGS: usize = 5;
+/// The outer edge of the outermost ring, as a share of the cell's width and height: clear of gaps
+/// and lines between cells, and of the neighbours' anti-aliasing.
+const REACH: f64 = 0.45;
+
+/// How much further than a ring's colour from its neighbour's a mix may lie and still be that ring
+/// (a line drawn at a third of the thickness relative to the square shows a third of its colour).
+const THINNER: f32 = 2.0;
+
+/// The look of one cell: the mean colour of each ring, the middle first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    pub rgb: [[f32; 3]; RINGS],
+    pub lab: [Lab; RINGS],
+}
+
+impl Look {
+    fn from_rgb(rgb: [[f32; 3]; RINGS]) -> Look {
+        Look { rgb, lab: rgb.map(Lab::from_rgb) }
+    }
+
+    /// How unlike two looks are: the largest ΔE, over the rings of each, between the ring's colour
+    /// and the nearest mix of the other look's colours of that ring and a ring next to it. An edge
+    /// that falls in a ring (a peg's rim drawn at a slightly other share of the square at another
+    /// size) mixes the colours on either side of it: that is no difference, a colour that is on
+    /// neither side is. A line a pixel wide in a small picture is mixed with what lies beside it
+    /// more than the same line drawn thicker in a large one: a ring's colour may also lie beyond
+    /// the other's, away from its neighbour, by up to `THINNER` times their difference.
+    pub fn distance(&self, other: &Look) -> f32 {
+        (0..RINGS).map(|k| self.off_mixes(other, k).max(other.off_mixes(self, k))).fold(0.0, f32::max)
+    }
+
+    /// The ΔE from `other`'s ring `k` to the nearest mix of this look's ring `k` with ring `k-1`
+    /// or `k+1`.
+    fn off_mixes(&self, other: &Look, k: usize) -> f32 {
+        let seen = other.rgb[k];
+        let target = other.lab[k];
+        let mut best = self.lab[k].delta_e(&target);
+        for j in [k.wrapping_sub(1), k + 1] {
+            if j >= RINGS {
+                continue;
+            }
+            let (a, b) = (self.rgb[k], self.rgb[j]);
+            let ab: Vec<f32> = (0..3).map(|i| b[i] - a[i]).collect();
+            let length = ab.iter().map(|v| v * v).sum::<f32>();
+            if length <= f32::EPSILON {
+                continue;
+            }
+            let t = ((0..3).map(|i| (seen[i] - a[i]) * ab[i]).sum::<f32>() / length).clamp(-THINNER, 1.0);
+            let mix = [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]];
+            best = best.min(Lab::from_rgb(mix).delta_e(&target));
+        }
+        best
+    }
+
+    /// The mean of several looks (at least one).
+    pub fn mean(looks: &[Look]) -> Look {
+        let n = looks.len().max(1) as f32;
+        let mut rgb = [[0f32; 3]; RINGS];
+        for look in looks {
+            for (ring, sum) in look.rgb.iter().zip(rgb.iter_mut()) {
+                (0..3).for_each(|k| sum[k] += ring[k] / n);
+            }
+        }
+        Look::from_rgb(rgb)
+    }
+
+    /// The look as `#rrggbb` per ring, for a profile.
+    pub fn to_hex(&self) -> Vec<String> {
+        self.rgb.iter().map(|c| to_hex(c.map(|v| v.round().clamp(0.0, 255.0) as u8))).collect()
+    }
+
+    /// A look from `#rrggbb` per ring.
+    pub fn from_hex(rings: &[String]) -> Result<Look, String> {
+        if rings.len() != RINGS {
+            return Err(format!("a look has {RINGS} ring colours, not {}", rings.len()));
+        }
+        let mut rgb = [[0f32; 3]; RINGS];
+        for (text, out) in rings.iter().zip(rgb.iter_mut()) {
+            let c = parse_hex(text).ok_or_else(|| format!("\"{text}\" is not a #rrggbb colour"))?;
+            *out = c.map(f32::from);
+        }
+        Ok(Look::from_rgb(rgb))
+    }
+}
+
+/// The look of the cell `rect`, or None when any ring has no pixel inside the frame.
+pub fn look(frame: &Frame, rect: Rect) -> Option<Look> {
+    let (cx, cy) = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
+    let x0 = (cx - rect.width * REACH).floor().max(0.0) as u32;
+    let y0 = (cy - rect.height * REACH).floor().max(0.0) as u32;
+    let x1 = ((cx + rect.width * REACH).ceil().max(0.0) as u32).min(frame.width());
+    let y1 = ((cy + rect.height * REACH).ceil().max(0.0) as u32).min(frame.height());
+    let mut sums = [[0f64; 3]; RINGS];
+    let mut counts = [0u32; RINGS];
+    // A large cell is sampled on a sparser grid of pixels: some 50 across are plenty for rings.
+    let stride = ((rect.width.max(rect.height) / 50.0) as usize).max(1);
+    for y in (y0..y1).step_by(stride) {
+        let v = (y as f64 + 0.5 - cy) / rect.height;
+        for x in (x0..x1).step_by(stride) {
+            let u = (x as f64 + 0.5 - cx) / rect.width;
+            let rho = u.hypot(v) / REACH;
+            if rho >= 1.0 {
+                continue;
+            }
+            let ring = ((rho * RINGS as f64) as usize).min(RINGS - 1);
+            let p = frame.rgb(x, y);
+            (0..3).for_each(|k| sums[ring][k] += p[k] as f64);
+            counts[ring] += 1;
+        }
+    }
+    // A ring too thin to hold a pixel's centre (a tiny cell) takes the pixel nearest the middle.
+    if counts[0] == 0 {
+        let (x, y) = (cx.floor().max(0.0) as u32, cy.floor().max(0.0) as u32);
+        if x >= frame.width() || y >= frame.height() {
+            return None;
+        }
+        let p = frame.rgb(x, y);
+        sums[0] = p.map(f64::from);
+        counts[0] = 1;
+    }
+    for ring in 1..RINGS {
+        if counts[ring] == 0 {
+            sums[ring] = sums[ring - 1].map(|s| s / counts[ring - 1] as f64);
+            counts[ring] = 1;
+        }
+    }
+    let mut rgb = [[0f32; 3]; RINGS];
+    for ring in 0..RINGS {
+        rgb[ring] = sums[ring].map(|s| (s / counts[ring] as f64) as f32);
+    }
+    Some(Look::from_rgb(rgb))
+}
+
+/// Complete linkage: the two groups whose farthest members are nearest merge first, until `stop`
+/// says so (given the number of groups and the distance of the next merge). Labels follow the
+/// first appearance of each group.
+fn linkage(looks: &[Look], stop: impl Fn(usize, f32) -> bool) -> Vec<usize> {
+    let n = looks.len();
+    let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+    let mut between: Vec<Vec<f32>> = looks.iter().map(|a| looks.iter().map(|b| a.distance(b)).collect()).collect();
+    while groups.len() > 1 {
+        let mut best = (f32::INFINITY, 0, 1);
+        for (i, row) in between.iter().enumerate() {
+            for (j, &d) in row.iter().enumerate().skip(i + 1) {
+                if d < best.0 {
+                    best = (d, i, j);
+                }
+            }
+        }
+        let (distance, i, j) = best;
+        if stop(groups.len(), distance) {
+            break;
+        }
+        let moved = groups.remove(j);
+        groups[i].extend(moved);
+        let gone = between.remove(j);
+        for (other, row) in between.iter_mut().enumerate() {
+            let far = row[i].max(gone[if other < j { other } else { other + 1 }]);
+            row.remove(j);
+            row[i] = far;
+        }
+        let column: Vec<f32> = between.iter().map(|row| row[i]).collect();
+        between[i] = column;
+        between[i][i] = 0.0;
+    }
+    let mut labels = vec![0; n];
+    groups.sort_by_key(|g| g.iter().min().copied());
+    for (label, group) in groups.iter().enumerate() {
+        for &i in group {
+            labels[i] = label;
+        }
+    }
+    labels
+}
+
+/// Splits looks into `k` groups (complete linkage).
+pub fn split(looks: &[Look], k: usize) -> Vec<usize> {
+    linkage(looks, |groups, _| groups <= k.max(1))
+}
+
+/// Groups looks that lie within `within` of every other member of their group (complete linkage
+/// stopped at that distance).
+pub fn group(looks: &[Look], within: f32) -> Vec<usize> {
+    linkage(looks, |_, distance| distance > within)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgba, RgbaImage};
+
+    fn drawn(size: u32, draw: impl Fn(f64) -> Option<[u8; 3]>) -> Frame {
+        let mut image = RgbaImage::from_pixel(size, size, Rgba([160, 82, 45, 255]));
+        let c = size as f64 / 2.0;
+        for (x, y, p) in image.enumerate_pixels_mut() {
+            let r = (x as f64 + 0.5 - c).hypot(y as f64 + 0.5 - c) / size as f64;
+            if let Some(rgb) = draw(r) {
+                *p = Rgba([rgb[0], rgb[1], rgb[2], 255]);
+            }
+        }
+        Frame::from_image(image)
+    }
+
+    fn cell(size: u32) -> Rect {
+        Rect { x: 0.0, y: 0.0, width: size as f64, height: size as f64 }
+    }
+
+    #[test]
+    fn a_disc_a_ring_and_nothing_look_apart_at_any_size_and_alike_across_sizes() {
+        let disc = |r: f64| (r < 0.25).then_some([0, 0, 0]);
+        let ring = |r: f64| (0.2..0.25).contains(&r).then_some([0, 0, 0]);
+        let none = |_: f64| None;
+        let at = |size: u32| {
+            [
+                look(&drawn(size, disc), cell(size)).unwrap(),
+                look(&drawn(size, ring), cell(size)).unwrap(),
+                look(&drawn(size, none), cell(size)).unwrap(),
+            ]
+        };
+        let (small, large) = (at(40), at(90));
+        for looks in [small, large] {
+            assert!(looks[0].distance(&looks[1]) > 30.0, "{looks:?}");
+            assert!(looks[1].distance(&looks[2]) > 15.0, "{looks:?}");
+        }
+        for i in 0..3 {
+            let other = (0..3).filter(|&j| j != i).map(|j| small[i].distance(&large[j])).fold(f32::INFINITY, f32::min);
+            assert!(small[i].distance(&large[i]) < other / 2.0, "look {i}: {small:?} {large:?}");
+        }
+    }
+
+    #[test]
+    fn looks_round_trip_through_hex_and_group() {
+        let a = look(&drawn(30, |r| (r < 0.2).then_some([10, 20, 30])), cell(30)).unwrap();
+        let b = look(&drawn(30, |_| None), cell(30)).unwrap();
+        let back = Look::from_hex(&a.to_hex()).unwrap();
+        assert!(back.distance(&a) < 1.0);
+        assert_eq!(split(&[a, b, a, b, b], 2), vec![0, 1, 0, 1, 1]);
+        assert_eq!(group(&[a, b, a], 5.0), vec![0, 1, 0]);
+        assert!(Look::from_hex(&["#000000".to_string()]).is_err());
+    }
+}

@@ -1,0 +1,183 @@
+//! Cuts a frame into parts: 4-connected pixels joined wherever two neighbours differ by at most a
+//! small step in every channel. A flat or smoothly shaded area (a cell, a button, a disc with a
+//! gradient, a wood-coloured board) is one part; an edge (a line, a gap, an outline, the rim of a
+//! glyph) separates parts. Nothing is assumed about colours: a part is what a person would see as
+//! one patch of paint, which is what the lattice finder (`vision::lattice`) builds on. A second cut,
+//! by likeness to the window's background, keeps softly shaded things whole.
+
+use crate::frame::Frame;
+
+/// One part: its bounding box (exclusive right and bottom), pixel count and mean colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Part {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+    pub area: u32,
+    pub mean: [f32; 3],
+}
+
+impl Part {
+    pub fn width(&self) -> u32 {
+        self.x1 - self.x0
+    }
+
+    pub fn height(&self) -> u32 {
+        self.y1 - self.y0
+    }
+
+    /// The centre of the bounding box.
+    pub fn centre(&self) -> (f64, f64) {
+        ((self.x0 + self.x1) as f64 / 2.0, (self.y0 + self.y1) as f64 / 2.0)
+    }
+
+    /// The share of the bounding box the part's pixels fill.
+    pub fn fill(&self) -> f64 {
+        self.area as f64 / (self.width() as f64 * self.height() as f64)
+    }
+
+    pub fn rgb(&self) -> [u8; 3] {
+        self.mean.map(|v| v.round().clamp(0.0, 255.0) as u8)
+    }
+}
+
+/// A frame cut into parts, with every pixel's part (row-major).
+pub struct Segmentation {
+    pub width: u32,
+    pub height: u32,
+    pub parts: Vec<Part>,
+    /// The index into `parts` of every pixel.
+    pub labels: Vec<u32>,
+}
+
+impl Segmentation {
+    /// The part under pixel (x, y).
+    pub fn part_at(&self, x: u32, y: u32) -> Option<&Part> {
+        (x < self.width && y < self.height).then(|| &self.parts[self.labels[(y * self.width + x) as usize] as usize])
+    }
+}
+
+/// The largest difference between two colours over their channels.
+pub fn step(a: [u8; 3], b: [u8; 3]) -> u8 {
+    a[0].abs_diff(b[0]).max(a[1].abs_diff(b[1])).max(a[2].abs_diff(b[2]))
+}
+
+fn find(parent: &mut [u32], mut i: u32) -> u32 {
+    while parent[i as usize] != i {
+        let grand = parent[parent[i as usize] as usize];
+        parent[i as usize] = grand;
+        i = grand;
+    }
+    i
+}
+
+fn union(parent: &mut [u32], a: u32, b: u32) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    if ra != rb {
+        let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        parent[hi as usize] = lo;
+    }
+}
+
+/// Cuts `frame` into parts whose neighbouring pixels differ by at most `max_step` per channel.
+pub fn segment(frame: &Frame, max_step: u8) -> Segmentation {
+    let raw = frame.image.as_raw();
+    let rgb = |i: usize| [raw[4 * i], raw[4 * i + 1], raw[4 * i + 2]];
+    segment_with(frame, |i, j| step(rgb(i), rgb(j)) <= max_step)
+}
+
+/// Cuts `frame` into the areas near `background` (within `max_delta_e`) and the things drawn on
+/// it, whatever their shading: a ball lit nearly to the background's colour at its top is one
+/// part, where a segmentation by steps would let its soft edge run into the background.
+pub fn segment_unlike(frame: &Frame, background: [u8; 3], max_delta_e: f32) -> Segmentation {
+    let near =
+        crate::vision::learn::near_mask(frame, &[crate::vision::colour::Lab::from_rgb8(background)], max_delta_e);
+    segment_with(frame, |i, j| near[i] == near[j])
+}
+
+/// Cuts `frame` into the 4-connected parts of pixels that `joined` says belong together
+/// (pixel indices, row-major).
+fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segmentation {
+    let (width, height) = (frame.width(), frame.height());
+    let n = (width as usize) * (height as usize);
+    let raw = frame.image.as_raw();
+    let rgb = |i: usize| [raw[4 * i], raw[4 * i + 1], raw[4 * i + 2]];
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    let w = width as usize;
+    for y in 0..height as usize {
+        for x in 0..w {
+            let i = y * w + x;
+            if x > 0 && joined(i, i - 1) {
+                union(&mut parent, i as u32, (i - 1) as u32);
+            }
+            if y > 0 && joined(i, i - w) {
+                union(&mut parent, i as u32, (i - w) as u32);
+            }
+        }
+    }
+    // Number the roots in pixel order, then gather boxes and colour sums.
+    let mut labels = vec![0u32; n];
+    let mut index = vec![u32::MAX; n];
+    let mut sums: Vec<([f64; 3], Part)> = Vec::new();
+    for (i, slot) in labels.iter_mut().enumerate() {
+        let root = find(&mut parent, i as u32) as usize;
+        if index[root] == u32::MAX {
+            index[root] = sums.len() as u32;
+            let (x, y) = ((i % w) as u32, (i / w) as u32);
+            sums.push(([0.0; 3], Part { x0: x, y0: y, x1: x + 1, y1: y + 1, area: 0, mean: [0.0; 3] }));
+        }
+        let label = index[root];
+        *slot = label;
+        let (x, y) = ((i % w) as u32, (i / w) as u32);
+        let (sum, part) = &mut sums[label as usize];
+        let c = rgb(i);
+        (0..3).for_each(|k| sum[k] += c[k] as f64);
+        part.area += 1;
+        part.x0 = part.x0.min(x);
+        part.x1 = part.x1.max(x + 1);
+        part.y1 = y + 1;
+    }
+    let parts = sums
+        .into_iter()
+        .map(|(sum, mut part)| {
+            part.mean = sum.map(|s| (s / part.area as f64) as f32);
+            part
+        })
+        .collect();
+    Segmentation { width, height, parts, labels }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgba, RgbaImage};
+
+    #[test]
+    fn a_gradient_is_one_part_and_an_edge_cuts() {
+        let mut image = RgbaImage::new(40, 10);
+        for (x, y, p) in image.enumerate_pixels_mut() {
+            let v = if x < 20 { 100 + x as u8 * 2 } else { 10 };
+            *p = Rgba([v, v, v + (y as u8), 255]);
+        }
+        let s = segment(&Frame::from_image(image), 6);
+        assert_eq!(s.parts.len(), 2);
+        assert_eq!((s.parts[0].x0, s.parts[0].x1, s.parts[0].area), (0, 20, 200));
+        assert_eq!(s.part_at(30, 5).unwrap().x0, 20);
+    }
+
+    #[test]
+    fn a_ring_and_its_inside_are_separate_parts() {
+        let mut image = RgbaImage::from_pixel(30, 30, Rgba([160, 80, 40, 255]));
+        for (x, y, p) in image.enumerate_pixels_mut() {
+            let d = ((x as f64 - 15.0).powi(2) + (y as f64 - 15.0).powi(2)).sqrt();
+            if (8.0..10.0).contains(&d) {
+                *p = Rgba([0, 0, 0, 255]);
+            }
+        }
+        let s = segment(&Frame::from_image(image), 6);
+        let inside = s.part_at(15, 15).unwrap();
+        assert!(inside.width() < 18 && inside.height() < 18, "{inside:?}");
+        assert_eq!(s.part_at(0, 0).unwrap().width(), 30);
+    }
+}

@@ -1,0 +1,163 @@
+//! Issue 26, live: programs of the zoo that gamebot was not built on, each calibrated blind from
+//! its live window (`gamebot calibrate <game> --title ... --profile ...`: no screenshot, no known
+//! board) and then won with the profile it learned, every move verified on screen by the play
+//! loop; the profile's first moves confirm it, and play records that in it. The win is checked in
+//! the program's own state (`common::zoo_programs`), never by gamebot's reader. The programs are
+//! fetched outside the repository: each test is ignored unless its environment variable says
+//! where (see calibration/zoo.md), and the Python ones need GAMEBOT_ZOO_PYTHON (tkinter, pygame-ce,
+//! pymsgbox). Debian's peg-solitaire, the third peg solitaire, is won the same way in
+//! `peg_solitaire.rs`.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::common::gamebot_on;
+use crate::common::zoo::{Session, program_dir};
+use crate::common::zoo_programs as programs;
+
+/// A folder for the learned profile and the pictures.
+struct Folders {
+    _dir: tempfile::TempDir,
+    config: String,
+    calibration: String,
+}
+
+impl Folders {
+    fn new() -> Folders {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("config").to_string_lossy().to_string();
+        let calibration = dir.path().join("calibration").to_string_lossy().to_string();
+        Folders { _dir: dir, config, calibration }
+    }
+
+    /// `gamebot --config-dir ... --calibration-dir ... args...` on `display`: its output, and
+    /// whether it succeeded.
+    fn gamebot(&self, display: &str, args: &[&str]) -> (bool, String) {
+        let mut all = vec!["--config-dir", &self.config, "--calibration-dir", &self.calibration];
+        all.extend(args);
+        let out = gamebot_on(display, &all);
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        (out.status.success(), text)
+    }
+
+    fn profile(&self, name: &str) -> String {
+        std::fs::read_to_string(Path::new(&self.config).join(format!("{name}.toml"))).unwrap()
+    }
+}
+
+/// Calibrates `game` blind from the live window titled `title` as profile `name` (extra options
+/// after), then plays it (`play` options after), and checks the run: learned as a proposal, won,
+/// confirmed on the window's size and recorded so. Returns the play's output.
+fn learn_and_win(display: &str, game: &str, title: &str, learn_extra: &[&str], play_extra: &[&str]) -> String {
+    let folders = Folders::new();
+    let name = format!("learned-{game}");
+    let mut learn = vec!["calibrate", game, "--title", title, "--profile", &name];
+    learn.extend(learn_extra);
+    let (ok, text) = folders.gamebot(display, &learn);
+    assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
+    let mut play = vec!["play", game, "--profile", &name];
+    play.extend(play_extra);
+    let started = Instant::now();
+    let (ok, text) = folders.gamebot(display, &play);
+    println!("played in {:.1} s", started.elapsed().as_secs_f64());
+    assert!(ok && text.contains("won:"), "{text}");
+    assert!(text.contains("is a proposal on a") && text.contains("is confirmed on a"), "{text}");
+    let profile: toml::Table = toml::from_str(&folders.profile(&name)).unwrap();
+    let confirmed = profile["learned"]["confirmed"].as_array().unwrap();
+    assert_eq!(confirmed.len(), 1, "the window's size is recorded as confirmed: {profile:?}");
+    text
+}
+
+/// Waits up to 10 s for `done` to hold for the program's rows.
+fn program_shows(session: &Session, done: impl Fn(&[String]) -> bool) -> Vec<String> {
+    let started = Instant::now();
+    loop {
+        let rows = session.state_now().map(|s| s.rows).unwrap_or_default();
+        if !rows.is_empty() && done(&rows) || started.elapsed() > Duration::from_secs(10) {
+            return rows;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A Flood-it board of one colour.
+fn flooded(rows: &[String]) -> bool {
+    let first = rows.first().and_then(|r| r.bytes().next());
+    rows.iter().all(|r| r.bytes().all(|c| Some(c) == first))
+}
+
+/// A peg solitaire board with one peg left.
+fn one_peg(rows: &[String]) -> bool {
+    rows.iter().map(|r| r.matches('o').count()).sum::<usize>() == 1
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_BUTTONPAD_DIR: asweigart/buttonpad fetched (and GAMEBOT_ZOO_PYTHON with tkinter, pymsgbox)"]
+fn wins_buttonpads_tk_flood_it_from_a_blind_calibration() {
+    let session = Session::python(&program_dir("GAMEBOT_BUTTONPAD_DIR"), programs::BUTTONPAD_FLOOD, 7, "Flood-It", &[]);
+    let start = program_shows(&session, |rows| rows.len() == 18);
+    assert!(!flooded(&start));
+    let text = learn_and_win(&session.display, "flood", "Flood-It", &[], &[]);
+    let end = program_shows(&session, flooded);
+    assert!(flooded(&end), "the program's own board is one colour:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_METULBURR_FLOOD_DIR: metulburr/FloodIt fetched (and GAMEBOT_ZOO_PYTHON with pygame)"]
+fn wins_metulburrs_pygame_flood_it_beside_its_ticking_clock_from_a_blind_calibration() {
+    let mut session =
+        Session::python(&program_dir("GAMEBOT_METULBURR_FLOOD_DIR"), programs::METULBURR_FLOOD, 7, "Flood It", &[]);
+    programs::start_metulburr_game(&mut session);
+    let start = program_shows(&session, |rows| rows.len() == 14);
+    assert!(!flooded(&start));
+    // Its 25th click loses: 24 fills at most.
+    let text = learn_and_win(&session.display, "flood", "Flood It", &[], &["--limit", "24"]);
+    let end = program_shows(&session, flooded);
+    assert!(flooded(&end), "the program's own board is one colour:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_PHASER_FLOOD_DIR: TheBlueGamer55/PhaserFloodIt fetched (runs as fetched, in Chromium)"]
+fn wins_a_phaser_canvas_flood_it_from_a_blind_calibration() {
+    let dir = program_dir("GAMEBOT_PHASER_FLOOD_DIR");
+    let url = format!("file://{}/index.html", dir.display());
+    let (session, mut cdp) = Session::chromium(&url, (800, 640), "FloodIt Clone");
+    let ready = "String(!!(window.Phaser&&Phaser.GAMES[0]&&Phaser.GAMES[0].state.getCurrentState()&&Phaser.GAMES[0].state.getCurrentState().gridColors))";
+    let started = Instant::now();
+    while cdp.eval(ready) != "true" {
+        assert!(started.elapsed().as_secs() < 15, "the game did not start");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(!flooded(&programs::phaser_truth(&mut cdp).0));
+    // Its 25 tries.
+    let text = learn_and_win(&session.display, "flood", "FloodIt Clone", &[], &["--limit", "25"]);
+    let (rows, tries) = programs::phaser_truth(&mut cdp);
+    assert!(flooded(&rows), "the game's own grid is one colour after {tries} tries:\n{rows:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_BUTTONPAD_DIR: asweigart/buttonpad fetched (and GAMEBOT_ZOO_PYTHON with tkinter, pymsgbox)"]
+fn wins_buttonpads_peg_solitaire_of_push_buttons_after_finding_that_it_takes_clicks_not_drags() {
+    let session =
+        Session::python(&program_dir("GAMEBOT_BUTTONPAD_DIR"), programs::BUTTONPAD_PEGS, 1, "Peg Solitaire", &[]);
+    program_shows(&session, |rows| rows.len() == 7);
+    // Calibrated as if its pegs were dragged: its push buttons take clicks only, so the first jump
+    // changes nothing, and play tries a click on the peg and then on the hole, and records it.
+    let text = learn_and_win(&session.display, "pegs", "Peg Solitaire", &["--moves", "drag"], &[]);
+    assert!(text.contains("changed nothing with input style \"drag\": trying \"click\""), "{text}");
+    assert!(text.contains("input style \"click\" moved the game: recorded"), "{text}");
+    let end = program_shows(&session, one_peg);
+    assert!(one_peg(&end), "the program's own board has one peg:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_WAISSI_PEGS_DIR: Waissi/peg-solitaire's src fetched (and GAMEBOT_ZOO_PYTHON with pygame-ce)"]
+fn wins_waissis_pygame_peg_solitaire_of_discs_and_rings_from_a_blind_calibration() {
+    let mut session =
+        Session::python(&program_dir("GAMEBOT_WAISSI_PEGS_DIR"), programs::WAISSI_PEGS, 1, "Peg Solitaire", &[]);
+    session.resize(700, 650);
+    program_shows(&session, |rows| rows.len() == 7);
+    let text = learn_and_win(&session.display, "pegs", "Peg Solitaire", &[], &[]);
+    let end = program_shows(&session, one_peg);
+    assert!(one_peg(&end), "the program's own board has one peg:\n{end:?}\n{text}");
+}

@@ -131,13 +131,14 @@ pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Re
         moves: Moves::Any,
         rushed: config.contest.as_ref().and_then(|c| rushed_limit(Some(c.most_rushed))),
     };
-    let mut window = open_window(&config.window, "open the contest's page first")?;
+    let window = open_window(&config.window, "open the contest's page first")?;
     if let Some(note) = window.several() {
         cx.note(note);
     }
+    let mut screen = Quick::new(window);
     let mut input = LiveInput::open()?;
     let options = contest::Options { pieces: args.pieces, record, planner };
-    let summary = contest::run(&mut window, &mut input, &config, options, &mut |l: &str| cx.note(l))?;
+    let summary = contest::run(&mut screen, &mut input, &config, options, &mut |l: &str| cx.note(l))?;
     let text = record_of(&summary.landings)?;
     let replayed = replay_str(&text, ReplayOptions::default()).context("the record played does not replay")?;
     anyhow::ensure!(
@@ -156,4 +157,91 @@ pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Re
     }
     cx.line(format!("score={} pieces={}", replayed.score, summary.landings.len()));
     Ok(summary.outcome == contest::Outcome::Reached)
+}
+
+/// The page's window for the contest loop, which captures a few hundred times a second: on Linux
+/// the window's place and the monitors are asked again every `REFRESH` (and after any failed
+/// capture), not on every capture, and the pixels are read from the root over one kept X
+/// connection. The check before every key (open, in place, uncovered: the live window's own, a
+/// few ms each) is asked afresh once per `RECHECK` for the same frame and points, not for each of
+/// a piece's keys sent within a few ms (a piece at the page's fastest gravity has 100 ms for all
+/// of them); a failed check is never reused. Everything else is the live window's own.
+struct Quick {
+    window: crate::screen::window::LiveWindow,
+    checked: std::cell::Cell<Option<(std::time::Instant, crate::frame::Point, (u32, u32))>>,
+    checked_points: std::cell::RefCell<Vec<crate::frame::Point>>,
+    #[cfg(target_os = "linux")]
+    x: Option<(
+        crate::screen::x11::Display,
+        Option<(std::time::Instant, crate::frame::Area, crate::screen::desktop::Desktop)>,
+    )>,
+}
+
+/// How long a passed check before a key holds for the next keys on the same frame.
+const RECHECK: std::time::Duration = std::time::Duration::from_millis(50);
+
+#[cfg(target_os = "linux")]
+const REFRESH: std::time::Duration = std::time::Duration::from_millis(250);
+
+impl Quick {
+    fn new(window: crate::screen::window::LiveWindow) -> Quick {
+        #[cfg(target_os = "linux")]
+        {
+            let x = crate::screen::x11::Display::open().ok().map(|d| (d, None));
+            Quick { window, checked: Default::default(), checked_points: Default::default(), x }
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            Quick { window, checked: Default::default(), checked_points: Default::default() }
+        }
+    }
+}
+
+impl crate::screen::Screen for Quick {
+    fn capture(&mut self) -> Result<crate::frame::Frame, crate::screen::ScreenError> {
+        #[cfg(target_os = "linux")]
+        if let Some((display, cached)) = &mut self.x {
+            if cached.as_ref().is_none_or(|(at, _, _)| at.elapsed() >= REFRESH) {
+                *cached = None;
+                let area = display.window_area(self.window.id())?;
+                let desktop = display.desktop()?;
+                *cached = Some((std::time::Instant::now(), area, desktop));
+            }
+            if let Some((_, area, desktop)) = cached {
+                match display.capture_area(*area, desktop, &[]) {
+                    Ok(frame) => return Ok(frame),
+                    Err(_) => *cached = None,
+                }
+            }
+        }
+        self.window.capture()
+    }
+
+    fn describe(&self) -> String {
+        self.window.describe()
+    }
+
+    fn focus_elsewhere(&self) -> Option<String> {
+        self.window.focus_elsewhere()
+    }
+
+    fn check_target(
+        &self,
+        frame: &crate::frame::Frame,
+        points: &[crate::frame::Point],
+    ) -> Result<(), crate::screen::ScreenError> {
+        let geometry = (frame.origin, (frame.width(), frame.height()));
+        if let Some((at, origin, size)) = self.checked.get()
+            && at.elapsed() < RECHECK
+            && (origin, size) == geometry
+            && self.checked_points.borrow().as_slice() == points
+        {
+            return Ok(());
+        }
+        self.checked.set(None);
+        self.window.check_target(frame, points)?;
+        self.checked.set(Some((std::time::Instant::now(), geometry.0, geometry.1)));
+        *self.checked_points.borrow_mut() = points.to_vec();
+        Ok(())
+    }
 }

@@ -159,6 +159,14 @@ pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Re
     Ok(summary.outcome == contest::Outcome::Reached)
 }
 
+/// When a check before a key last passed, for a frame at this origin and of this size.
+type Checked = Option<(std::time::Instant, crate::frame::Point, (u32, u32))>;
+
+/// The kept connection, and when the window's place and the monitors were last asked.
+#[cfg(target_os = "linux")]
+type Kept =
+    (crate::screen::x11::Display, Option<(std::time::Instant, crate::frame::Area, crate::screen::desktop::Desktop)>);
+
 /// The page's window for the contest loop, which captures a few hundred times a second: on Linux
 /// the window's place and the monitors are asked again every `REFRESH` (and after any failed
 /// capture), not on every capture, and the pixels are read from the root over one kept X
@@ -168,13 +176,10 @@ pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Re
 /// of them); a failed check is never reused. Everything else is the live window's own.
 struct Quick {
     window: crate::screen::window::LiveWindow,
-    checked: std::cell::Cell<Option<(std::time::Instant, crate::frame::Point, (u32, u32))>>,
+    checked: std::cell::Cell<Checked>,
     checked_points: std::cell::RefCell<Vec<crate::frame::Point>>,
     #[cfg(target_os = "linux")]
-    x: Option<(
-        crate::screen::x11::Display,
-        Option<(std::time::Instant, crate::frame::Area, crate::screen::desktop::Desktop)>,
-    )>,
+    x: Option<Kept>,
 }
 
 /// How long a passed check before a key holds for the next keys on the same frame.

@@ -26,12 +26,21 @@ pub struct ProfileArg {
     /// game's default profile when omitted.
     #[arg(long)]
     pub profile: Option<String>,
+    /// Play in the window whose title contains this, instead of the window the profile names (to
+    /// choose one of several that match).
+    #[arg(long, value_name = "TITLE")]
+    pub window: Option<String>,
 }
 
 impl ProfileArg {
-    /// Loads the named profile, or `default`, and checks that it is for `game`.
+    /// Loads the named profile, or `default`, and checks that it is for `game`; `--window` replaces
+    /// its window.
     pub fn load(&self, cx: &Invocation, default: &str, game: &str) -> anyhow::Result<Profile> {
-        Ok(Profile::load_for(self.profile.as_deref().unwrap_or(default), &cx.config_dir, game)?)
+        let mut profile = Profile::load_for(self.profile.as_deref().unwrap_or(default), &cx.config_dir, game)?;
+        if let Some(title) = &self.window {
+            profile.window = crate::screen::WindowMatch { title: title.clone(), exact: false };
+        }
+        Ok(profile)
     }
 }
 
@@ -107,7 +116,7 @@ pub struct CalibrateArgs {
     /// profile that does not exist yet is learned from a proposed reading, to be checked.
     #[arg(long)]
     pub board: Option<PathBuf>,
-    /// For a new profile: the title of the program's window [default: the profile's name].
+    /// For a new profile: the title of the program's window, or a part of it [default: the profile's name].
     #[arg(long)]
     pub title: Option<String>,
     /// Learn the profile from the screen even when one of that name exists (built in, or in the
@@ -142,7 +151,7 @@ pub fn learning_frame(args: &CalibrateArgs) -> anyhow::Result<(Frame, String)> {
     let Some(title) = &args.title else {
         bail!("learning a new profile needs a screenshot (--from shot.png) or the live window's title (--title)")
     };
-    let wanted = crate::screen::WindowMatch { title: title.clone(), exact: true };
+    let wanted = crate::screen::WindowMatch { title: title.clone(), exact: false };
     let mut window = open_window(&wanted, "open the program first, or pass --from shot.png")?;
     let frame = settled(&mut window, &crate::profile::Timing::default())?;
     let source = format!("the live window \"{title}\" ({}x{})", frame.width(), frame.height());
@@ -192,7 +201,7 @@ pub fn save_learned_profile<T: serde::Serialize>(
         description: format!("learned by `gamebot calibrate {game}` from {from}"),
         window: crate::screen::WindowMatch {
             title: args.title.clone().unwrap_or_else(|| name.to_string()),
-            exact: args.title.is_some(),
+            exact: false,
         },
         learned: crate::profile::Learned { from: from.to_string(), confirmed: Vec::new() },
         settings,
@@ -213,12 +222,22 @@ pub struct ReadArgs {
     pub profile: ProfileArg,
 }
 
-fn screen_for(profile: &Profile, from: Option<&Path>, monitor: Option<usize>) -> anyhow::Result<Box<dyn Screen>> {
+fn screen_for(
+    cx: &mut Invocation,
+    profile: &Profile,
+    from: Option<&Path>,
+    monitor: Option<usize>,
+) -> anyhow::Result<Box<dyn Screen>> {
     Ok(match (from, monitor) {
         (Some(path), _) => Box::new(PngScreen::open(path)?),
         (None, Some(index)) => Box::new(MonitorScreen::open(index)?),
         (None, None) => {
-            Box::new(open_window(&profile.window, &format!("start {} first, or use --from shot.png", profile.name))?)
+            let window =
+                open_window(&profile.window, &format!("start {} first, or use --from shot.png", profile.name))?;
+            if let Some(note) = window.several() {
+                cx.note(note);
+            }
+            Box::new(window)
         }
     })
 }
@@ -270,7 +289,7 @@ pub fn play_with<G: TurnBased>(
     profile: Profile,
     limit: Option<usize>,
 ) -> anyhow::Result<bool> {
-    let mut screen = screen_for(&profile, args.view.from.as_deref(), args.monitor)?;
+    let mut screen = screen_for(cx, &profile, args.view.from.as_deref(), args.monitor)?;
     cx.line(format!("playing {} in {}", G::NAME, screen.describe()));
     let frame = settled(screen.as_mut(), &profile.timing)?;
     let layout = saved_layout::<G>(cx, &profile, &frame)?;
@@ -350,7 +369,7 @@ fn dry_run<G: TurnBased>(
 pub fn calibrate<G: TurnBased>(cx: &mut Invocation, args: &CalibrateArgs) -> anyhow::Result<bool> {
     let profile = args.profile.load(cx, G::DEFAULT_PROFILE, G::NAME)?;
     let config = G::config(&profile)?;
-    let mut screen = screen_for(&profile, args.from.as_deref(), None)?;
+    let mut screen = screen_for(cx, &profile, args.from.as_deref(), None)?;
     let frame = screen.capture()?;
     let Found { layout, board, .. } = find_and_read::<G>(&frame, &config, None)?;
     let Some(grid) = G::to_calibration(&layout) else { bail!("{} has no layout to calibrate", G::NAME) };

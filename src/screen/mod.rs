@@ -76,15 +76,19 @@ pub trait Screen {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct WindowMatch {
-    /// The window's title.
+    /// The window's title, or a part of it.
     pub title: String,
-    /// True: the title must match exactly; false: it must contain `title`.
-    #[serde(default = "yes")]
+    /// True: the title must be exactly `title`; false (the default): it must contain `title`, as a
+    /// browser tab's window does ("Game - Chromium") or an editor's ("notes.txt - Game").
+    #[serde(default)]
     pub exact: bool,
 }
 
-fn yes() -> bool {
-    true
+impl WindowMatch {
+    /// True when a window titled `title` is one this names.
+    pub fn matches(&self, title: &str) -> bool {
+        if self.exact { title == self.title } else { title.contains(&self.title) }
+    }
 }
 
 /// How long to wait for a game to react and draw.

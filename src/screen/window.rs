@@ -1,5 +1,6 @@
 //! A live game window on every platform, through xcap: found by its title among the open windows
-//! (the topmost match, the one the user sees). How it is captured, where it is and what covers it
+//! (the topmost match, the one the user sees; when several match, `several` says which was taken
+//! and how to choose another). How it is captured, where it is and what covers it
 //! (its `Screen`) is `window_screen.rs`.
 
 use super::native::Native;
@@ -11,6 +12,9 @@ pub struct LiveWindow {
     pub(super) id: u32,
     pub(super) title: String,
     pub(super) native: Native,
+    /// The titles of the other windows that match too, topmost first.
+    also: Vec<String>,
+    wanted: WindowMatch,
 }
 
 fn listing<E: std::fmt::Display>(e: E) -> ScreenError {
@@ -26,18 +30,38 @@ impl LiveWindow {
     /// Finds the topmost window `wanted` names; the error lists the windows that are open.
     pub fn find(wanted: &WindowMatch) -> Result<LiveWindow, ScreenError> {
         let windows = xcap::Window::all().map_err(listing)?;
+        let mut found: Option<LiveWindow> = None;
         let mut others = Vec::new();
         for window in windows {
             let Ok(title) = window.title() else { continue };
-            let hit = if wanted.exact { title == wanted.title } else { title.contains(&wanted.title) };
-            if hit && let Ok(id) = window.id() {
-                return Ok(LiveWindow { window, id, title, native: Native::open() });
-            }
-            if !title.is_empty() {
+            if wanted.matches(&title) {
+                match &mut found {
+                    Some(first) => first.also.push(title),
+                    None => {
+                        if let Ok(id) = window.id() {
+                            let native = Native::open();
+                            found = Some(LiveWindow {
+                                window,
+                                id,
+                                title,
+                                native,
+                                also: Vec::new(),
+                                wanted: wanted.clone(),
+                            });
+                        }
+                    }
+                }
+            } else if !title.is_empty() {
                 others.push(format!("\"{title}\""));
             }
         }
-        Err(ScreenError::WindowNotFound { title: wanted.title.clone(), others })
+        found.ok_or(ScreenError::WindowNotFound { title: wanted.title.clone(), others })
+    }
+
+    /// When other windows match too: a note naming the one taken (the topmost), the others, and
+    /// how to choose another.
+    pub fn several(&self) -> Option<String> {
+        several(&self.wanted, &self.title, &self.also)
     }
 
     /// The platform's id of the window (the X window on Linux).
@@ -47,5 +71,45 @@ impl LiveWindow {
 
     pub fn title(&self) -> &str {
         &self.title
+    }
+}
+
+/// The note for a choice among several matching windows: `chosen` (the topmost) and `also`.
+fn several(wanted: &WindowMatch, chosen: &str, also: &[String]) -> Option<String> {
+    if also.is_empty() {
+        return None;
+    }
+    let others: Vec<String> = also.iter().map(|t| format!("\"{t}\"")).collect();
+    Some(format!(
+        "{} windows match \"{}\": playing in the topmost, \"{chosen}\" (also {}); to play in another, bring it to the front or name it with --window \"more of its title\"",
+        also.len() + 1,
+        wanted.title,
+        others.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_title_matches_a_window_that_contains_it_unless_the_profile_asks_for_the_exact_one() {
+        let page = WindowMatch { title: "腾讯极客挑战赛".into(), exact: false };
+        assert!(page.matches("腾讯极客挑战赛 - Chromium"), "a browser adds its name");
+        assert!(page.matches("腾讯极客挑战赛"), "an --app window has the page's own title");
+        assert!(!page.matches("Chromium"));
+        let exact = WindowMatch { exact: true, ..page };
+        assert!(exact.matches("腾讯极客挑战赛") && !exact.matches("腾讯极客挑战赛 - Chromium"));
+        let parsed: WindowMatch = toml::from_str("title = \"Flood\"").expect("a window table");
+        assert!(!parsed.exact, "contains is the default");
+    }
+
+    #[test]
+    fn several_matches_say_which_was_taken_and_how_to_choose() {
+        let wanted = WindowMatch { title: "Game".into(), exact: false };
+        assert_eq!(several(&wanted, "Game - Chromium", &[]), None, "one match needs no note");
+        let note = several(&wanted, "Game - Chromium", &["Game - Firefox".into()]).expect("a note");
+        assert!(note.starts_with("2 windows match \"Game\": playing in the topmost, \"Game - Chromium\""), "{note}");
+        assert!(note.contains("\"Game - Firefox\"") && note.contains("--window"), "{note}");
     }
 }

@@ -45,10 +45,25 @@ impl LiveGame {
         title: &str,
         resize: Option<(u32, u32)>,
     ) -> LiveGame {
+        LiveGame::start_window(program, package, args, WindowMatch { title: title.into(), exact: true }, resize)
+    }
+
+    /// Like `start`, waiting for a window whose title contains `title` (a browser adds its own
+    /// name to a page's title: "Game - Chromium").
+    pub fn start_titled(program: &str, args: &[&str], title: &str) -> LiveGame {
+        LiveGame::start_window(program, "sgt-puzzles", args, WindowMatch { title: title.into(), exact: false }, None)
+    }
+
+    fn start_window(
+        program: &str,
+        package: &str,
+        args: &[&str],
+        window: WindowMatch,
+        resize: Option<(u32, u32)>,
+    ) -> LiveGame {
         let mut children = Children::default();
         let display = start_virtual_display(&mut children).expect("a virtual display (apt-get install xvfb jwm)");
         let path = find_program(program, package).unwrap_or_else(|e| panic!("{e} (apt-get install {package})"));
-        let window = WindowMatch { title: title.into(), exact: true };
         let screen = launch_game(&path, args, &display, &window, &mut children).unwrap();
         if let Some((w, h)) = resize {
             screen.resize(w, h).unwrap();

@@ -37,6 +37,19 @@ pub struct TetrisPlay {
     /// Click the game's start button first (quadrapassel's first game must start so).
     #[arg(long)]
     pub new_game: bool,
+    /// Play the 2021 contest from its first piece on its own page (--profile tetris-contest-page),
+    /// to a plan for its known pieces; --out FILE writes the record played. Prints `score=N
+    /// pieces=M` last.
+    #[arg(long, conflicts_with_all = ["lines", "new_game", "dry_run", "from"])]
+    pub contest: bool,
+    /// With --contest: follow this record (the contest's format, as `solve tetris --contest`
+    /// writes it) instead of planning alongside the game.
+    #[arg(long, requires = "contest")]
+    pub record: Option<PathBuf>,
+    /// With --contest: the beam width of the planner that runs alongside the game (and plans again
+    /// when the board on screen differs from the plan).
+    #[arg(long, requires = "contest", default_value_t = 1000)]
+    pub beam: usize,
 }
 
 /// Options of `calibrate tetris`.
@@ -86,6 +99,12 @@ pub struct TetrisBench {
     /// With --contest: the beam width (the budget) [default: the planner's].
     #[arg(long)]
     pub beam: Option<usize>,
+    /// With --contest: which landings a piece may take (see `solve tetris --moves`).
+    #[arg(long, value_enum, default_value_t = super::cli_contest::MovesArg::Any)]
+    pub moves: super::cli_contest::MovesArg,
+    /// With --contest: at most this many rushed pieces in a row (see `solve tetris --most-rushed`).
+    #[arg(long)]
+    pub most_rushed: Option<u8>,
 }
 
 /// Options of `solve tetris`: the 2021 contest planner.
@@ -109,65 +128,16 @@ pub struct TetrisSolve {
     /// Stop planning after this many seconds (the record is then shorter, and says so).
     #[arg(long)]
     pub time_limit: Option<f64>,
-}
-
-/// Progress of a contest plan.
-fn contest_progress(cx: &mut Invocation, p: super::contest::Progress) {
-    cx.progress("pieces", p.piece as u64, p.pieces as u64);
-    if p.piece.is_multiple_of(1000) || p.piece == p.pieces {
-        cx.note(format!(
-            "piece {}/{} score {} beam {} retries {} {:.1}s",
-            p.piece, p.pieces, p.score, p.beam, p.retries, p.seconds
-        ));
-    }
-}
-
-/// `solve tetris --contest`: plan, write the record atomically, `score= pieces=` last.
-fn solve_contest(cx: &mut Invocation, args: TetrisSolve) -> anyhow::Result<bool> {
-    use super::contest::{PlanOptions, solve_contest};
-    let out = args.out.ok_or_else(|| anyhow::anyhow!("solve tetris --contest needs --out FILE for the record"))?;
-    if out.exists() && !args.force {
-        bail!("{}: already exists; pass --force to overwrite it", out.display());
-    }
-    let defaults = PlanOptions::default();
-    let options = PlanOptions {
-        width: args.beam.unwrap_or(defaults.width),
-        pieces: args.pieces.unwrap_or(defaults.pieces),
-        time_limit: args.time_limit,
-        ..defaults
-    };
-    let planned = solve_contest(&options, &mut |p| contest_progress(cx, p))?;
-    write_atomic(&out, format!("{}\n", planned.record).as_bytes(), args.force)?;
-    if planned.cut_short {
-        cx.note(format!("the time limit cut the plan short: the record covers {} pieces", planned.pieces));
-    }
-    cx.line(format!("score={} pieces={}", planned.score, planned.pieces));
-    Ok(true)
-}
-
-/// `bench tetris --contest`: the planner's score against its budget, `key=value` lines.
-fn bench_contest(cx: &mut Invocation, args: &TetrisBench) -> anyhow::Result<bool> {
-    use super::contest::{PlanOptions, replay_str, solve_contest};
-    let defaults = PlanOptions::default();
-    let pieces = if args.pieces == 100_000 { defaults.pieces } else { u32::try_from(args.pieces)? };
-    let overrides = if args.weights == "ours" { "" } else { args.weights.as_str() };
-    let options = PlanOptions {
-        width: args.beam.unwrap_or(defaults.width),
-        pieces,
-        threads: args.threads,
-        weights: defaults.weights.with_overrides(overrides)?,
-        ..defaults
-    };
-    let started = Instant::now();
-    let planned = solve_contest(&options, &mut |p| contest_progress(cx, p))?;
-    cx.line(format!("beam={}", options.width));
-    cx.line(format!("threads={}", options.threads));
-    cx.line(format!("pieces={}", planned.pieces));
-    cx.line(format!("seconds={:.1}", started.elapsed().as_secs_f64()));
-    let replay = replay_str(&planned.record, Default::default())?;
-    cx.line(format!("clears={}", replay.clears.map(|c| c.to_string()).join("/")));
-    cx.line(format!("score={}", planned.score));
-    Ok(true)
+    /// Which landings a piece may take: any (tucks and spins too), or drop (turn and shift near
+    /// the top, then drop: what the contest page's gravity cannot break).
+    #[arg(long, value_enum, default_value_t = super::cli_contest::MovesArg::Any)]
+    pub moves: super::cli_contest::MovesArg,
+    /// At most this many rushed pieces in a row: pieces the contest page's gravity leaves no time
+    /// to wait for (a tick would lock them where they come in, or take them a row down from where
+    /// their landing is out of reach). A record for the page: at its fastest gravity only a few fit
+    /// between two ticks (its profile says how many: [contest] most_rushed) [default: no limit].
+    #[arg(long)]
+    pub most_rushed: Option<u8>,
 }
 
 /// Options of `tune tetris`: the cross-entropy method over simulated games (on a lower board with a
@@ -225,13 +195,13 @@ impl Command<Tetris> for TetrisSolve {
                 "solve tetris plans the 2021 contest's known pieces: add --contest --out record.txt (live play is play tetris)"
             );
         }
-        solve_contest(cx, self)
+        super::cli_contest::solve_contest(cx, self)
     }
 }
 
 impl Command<Tetris> for TetrisBench {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        if self.contest { bench_contest(cx, &self) } else { bench_games(cx, &self) }
+        if self.contest { super::cli_contest::bench_contest(cx, &self) } else { bench_games(cx, &self) }
     }
 }
 
@@ -249,7 +219,7 @@ pub fn read_frame(frame: &Frame, config: &LiveConfig) -> anyhow::Result<(f64, St
     Ok((layout.pitch, board_toml(&reading)))
 }
 
-fn load_config(cx: &Invocation, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {
+pub(super) fn load_config(cx: &Invocation, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {
     LiveConfig::from_profile(&profile.load(cx, Tetris::DEFAULT_PROFILE, Tetris::NAME)?)
 }
 
@@ -260,6 +230,9 @@ pub fn board_toml(reading: &read::Reading) -> String {
 
 /// `gamebot play tetris`: Ok(true) when the asked number of lines was cleared.
 fn play(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Result<bool> {
+    if args.contest {
+        return super::cli_contest::play_contest(cx, args);
+    }
     let config = load_config(cx, &args.view.profile)?;
     if args.view.dry() {
         let frame = match &args.view.from {
@@ -274,6 +247,9 @@ fn play(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Result<bool> {
         return Ok(true);
     }
     let mut window = open_window(&config.window, "start the game first")?;
+    if let Some(note) = window.several() {
+        cx.note(note);
+    }
     let mut input = LiveInput::open()?;
     let options = play::Options { lines: args.lines, pieces: args.pieces, new_game: args.new_game, learn: false };
     let summary = play::run(&mut window, &mut input, &config, &options, &mut |l: &str| cx.note(l))?;
@@ -471,6 +447,8 @@ mod tests {
             threads: 1,
             contest: false,
             beam: None,
+            moves: crate::games::tetris::cli_contest::MovesArg::Any,
+            most_rushed: None,
         };
         let mut report = Collected::default();
         assert!(bench_games(&mut cx(&mut report), &args).unwrap_err().to_string().contains("--preview"));

@@ -14,6 +14,7 @@ pub mod board;
 pub mod case;
 pub mod check;
 pub mod cli;
+mod cli_contest;
 pub mod contest;
 pub mod eval;
 pub mod live;

@@ -7,6 +7,7 @@
 //! top-out variants). The planner (`reach`, `eval`, `search`, `plan`) searches over the known
 //! sequence and returns a record that `replay` has re-scored.
 
+pub mod beam;
 pub mod eval;
 pub mod plan;
 pub mod reach;
@@ -14,11 +15,13 @@ pub mod record;
 pub mod replay;
 pub mod rules;
 pub mod search;
+pub mod stream;
 
 #[cfg(test)]
 mod tests;
 
-pub use plan::{PlanOptions, PlannedRecord, solve_contest};
+pub use plan::{PlanOptions, PlannedRecord, record_of, solve_contest};
+pub use reach::{DROP_MARGIN, Moves};
 pub use record::{Op, RecordError, Validation};
 pub use replay::{End, Replay, ReplayOptions, replay_str};
 pub use rules::{Kind, TopOut};

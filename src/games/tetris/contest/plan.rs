@@ -9,12 +9,13 @@ use anyhow::{Context, ensure};
 
 use super::super::board::Board;
 
+use super::beam;
 use super::eval::Weights;
-use super::reach::Reach;
+use super::reach::{Moves, Reach};
 use super::record;
 use super::replay::{ReplayOptions, replay_str};
 use super::rules::{self, Lock, PIECES, Pos, TopOut};
-use super::search::{self, BeamConfig, Progress};
+use super::search::{BeamConfig, Progress, RushedLimit};
 
 /// Default beam width: a full 9,999-piece plan in about 7 minutes on two shared cores.
 pub const DEFAULT_WIDTH: usize = 4000;
@@ -30,6 +31,10 @@ pub struct PlanOptions {
     pub weights: Weights,
     /// Stop early after this many seconds (the record then covers fewer pieces).
     pub time_limit: Option<f64>,
+    /// Which landings a piece may take.
+    pub moves: Moves,
+    /// How many rushed pieces in a row a line may have (see `search::RushedLimit`).
+    pub rushed: Option<RushedLimit>,
 }
 
 impl Default for PlanOptions {
@@ -40,6 +45,8 @@ impl Default for PlanOptions {
             threads: 2,
             weights: Weights::default(),
             time_limit: None,
+            moves: Moves::Any,
+            rushed: None,
         }
     }
 }
@@ -73,8 +80,10 @@ pub fn solve_contest(options: &PlanOptions, progress: &mut dyn FnMut(Progress)) 
         threads: options.threads,
         weights: options.weights,
         time_limit: options.time_limit,
+        moves: options.moves,
+        rushed: options.rushed,
     };
-    let line = search::beam(pieces, &config, progress)?;
+    let line = beam::beam(pieces, &config, progress)?;
     let (record, score) = write_record(&line.landings)?;
     ensure!(score == line.score, "the planner counted {} points but its placements earn {score}", line.score);
     let replayed = replay_str(&record, ReplayOptions::default()).context("the planned record does not parse")?;
@@ -86,6 +95,32 @@ pub fn solve_contest(options: &PlanOptions, progress: &mut dyn FnMut(Progress)) 
         line.landings.len()
     );
     Ok(PlannedRecord { record, score, pieces: replayed.pieces, cut_short: line.cut_short })
+}
+
+/// The record that brings in each piece and takes it to its landing (a shortest path from its
+/// spawn), whatever the landings do: each is reached on the board the ones before it leave (page
+/// rules: staff top-out, so a lock in row 0 leaves its cells), and a landing no path reaches is an
+/// error naming the piece. For the live player's record of what it placed.
+pub fn record_of(landings: &[Pos]) -> anyhow::Result<String> {
+    let mut board = Board::default();
+    let mut reach = Reach::default();
+    let mut out = String::with_capacity(landings.len() * 12);
+    for (k, (&target, piece)) in landings.iter().zip(rules::Generator::default()).enumerate() {
+        // Any state with the same cells will do (I, S and Z have two; O one).
+        let same = (0..4u8).map(|state| Pos { state, ..target });
+        let same = same.filter(|p| p.kind.shape(p.state).canonical == target.kind.shape(target.state).canonical);
+        let steps = std::iter::once(target)
+            .chain(same)
+            .find_map(|t| reach.path_to(&board, piece, t))
+            .with_context(|| format!("piece {} cannot reach where it was placed, {target:?}", k + 1))?;
+        if k > 0 {
+            out.push(',');
+        }
+        out.push('N');
+        record::piece_ops(&steps, &mut out);
+        rules::lock(&mut board, target, TopOut::Staff);
+    }
+    Ok(out)
 }
 
 /// Writes the ops that put each piece at its landing, with the score they earn.

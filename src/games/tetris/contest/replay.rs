@@ -46,6 +46,8 @@ pub struct Replay {
     pub end: End,
     /// The board when the replay ended (after the last lock's clear, even one that did not score).
     pub board: Board,
+    /// Where each piece brought in locked, in order (None: discarded, or still falling at the end).
+    pub landed: Vec<Option<Pos>>,
 }
 
 impl Replay {
@@ -73,6 +75,7 @@ pub fn replay(ops: &[Op], topout: TopOut) -> Replay {
         midair_locks: 0,
         end: End::OpsDone,
         board: Board::default(),
+        landed: Vec::new(),
     };
     let mut current: Option<Pos> = None;
     for (i, op) in ops.iter().enumerate() {
@@ -84,6 +87,7 @@ pub fn replay(ops: &[Op], topout: TopOut) -> Replay {
                 }
                 let Some(piece) = generator.next() else { break };
                 r.pieces += 1;
+                r.landed.push(None);
                 let pos = Pos::spawn(piece);
                 if !pos.is_legal(&r.board) {
                     r.end = End::SpawnBlocked { piece: r.pieces };
@@ -120,6 +124,9 @@ pub fn replay(ops: &[Op], topout: TopOut) -> Replay {
 
 /// Locks the current piece; false when the game is over.
 fn lock_piece(r: &mut Replay, pos: Pos, topout: TopOut) -> bool {
+    if let Some(last) = r.landed.last_mut() {
+        *last = Some(pos);
+    }
     if rules::can_fall(&r.board, pos) {
         r.midair_locks += 1;
     }

@@ -1,6 +1,7 @@
-//! Beam search over the known piece sequence: each round takes every board in the beam, places the
-//! next piece at each of its landings, and keeps the `width` best children by score so far plus
-//! the board's value (`eval`), one child per distinct board. A small share of the beam is reserved
+//! Beam search over the known piece sequence, one round's work (`beam` runs the rounds): each round
+//! takes every board in the beam, places the next piece at each of its landings, and keeps the
+//! `width` best children by score so far plus the board's value (`eval`), one child per distinct
+//! board. A small share of the beam is reserved
 //! per stack level (cells / 10): a line that cleared early ranks below lines that hold a taller
 //! stack for a while, and without the reserve the beam loses every such line before its clear pays.
 //!
@@ -9,14 +10,12 @@
 //! only on the width, never on the thread count or timing. Each round records (parent, landing)
 //! links; links no survivor descends from are dropped now and then, so memory stays small.
 
-use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
-use std::time::Instant;
 
 use super::super::board::Board;
 
 use super::eval::{self, Weights};
-use super::reach::{Landing, Reach};
+use super::reach::{Landing, Moves, Reach};
 use super::rules::{self, Lock, Pos, SequencePiece, TopOut};
 
 /// A beam's budget and shape.
@@ -27,6 +26,23 @@ pub struct BeamConfig {
     pub weights: Weights,
     /// Stop (and say so) after this many seconds; `None` = no limit.
     pub time_limit: Option<f64>,
+    /// Which landings a piece may take.
+    pub moves: Moves,
+    /// How many rushed pieces in a row a line may have, and from which piece on.
+    pub rushed: Option<RushedLimit>,
+}
+
+/// A limit on *rushed* pieces in a row: pieces the live page's gravity leaves no time to wait
+/// for, because a tick would lock them where they come in (they enter resting on the stack) or
+/// take them a row down, from where their landing cannot be reached any more. Such a piece has to
+/// be placed before the next tick after it comes in, and so does each rushed piece right after it:
+/// at the page's fastest gravity only a few fit between two ticks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RushedLimit {
+    /// From this piece on (sequence index, 0-based).
+    pub from: usize,
+    /// At most this many in a row.
+    pub most: u8,
 }
 
 /// Where a search is, for progress reports.
@@ -54,25 +70,28 @@ pub struct Line {
 }
 
 #[derive(Clone, Copy)]
-struct Node {
-    board: Board,
-    score: u64,
+pub(super) struct Node {
+    pub(super) board: Board,
+    pub(super) score: u64,
     /// Index of this node's link in the last round's links.
-    link: u32,
+    pub(super) link: u32,
+    /// Rushed pieces in a row, up to the last placed.
+    pub(super) rushed: u8,
 }
 
 #[derive(Clone, Copy)]
-struct Child {
+pub(super) struct Child {
     board: Board,
     score: u64,
+    rushed: u8,
     rank: f64,
     parent: u32,
     landing: u16,
-    pos: Pos,
+    pub(super) pos: Pos,
 }
 
 /// (parent link in the round before, landing) for each node of a round.
-type Links = Vec<(u32, Pos)>;
+pub(super) type Links = Vec<(u32, Pos)>;
 
 fn board_hash(board: &Board) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -80,14 +99,36 @@ fn board_hash(board: &Board) -> u64 {
     h.finish()
 }
 
-/// Expands `nodes` (a slice of the beam starting at index `first`) with `piece`.
-fn expand(nodes: &[Node], first: usize, piece: SequencePiece, remaining: u32, weights: &Weights) -> Vec<Child> {
+/// One round: the piece placed, the one after it, and how the children are judged.
+#[derive(Clone, Copy)]
+pub(super) struct Round<'a> {
+    pub(super) piece: SequencePiece,
+    /// Pieces still to come after this one.
+    pub(super) remaining: u32,
+    pub(super) weights: &'a Weights,
+    pub(super) moves: Moves,
+    /// At most this many rushed pieces in a row.
+    pub(super) most_rushed: Option<u8>,
+}
+
+/// Expands `nodes` (a slice of the beam starting at index `first`) with the round's piece.
+fn expand(nodes: &[Node], first: usize, round: Round) -> Vec<Child> {
     let mut reach = Reach::default();
+    // Where the piece can still go after a tick (one row down from its spawn), for rushed pieces.
+    let mut after_tick = Reach::default();
     let mut landings: Vec<Landing> = Vec::new();
     let mut out = Vec::with_capacity(nodes.len() * 24);
     for (i, node) in nodes.iter().enumerate() {
-        reach.landings(&node.board, piece, &mut landings);
+        reach.landings_for(&node.board, round.piece, round.moves, &mut landings);
+        let can_wait = round.most_rushed.is_some()
+            && rules::can_fall(&node.board, Pos::spawn(round.piece))
+            && after_tick.explore(&node.board, Pos::spawn(round.piece).stepped(rules::Step::Down));
         for (l, landing) in landings.iter().enumerate() {
+            let waits = can_wait && after_tick.reached(landing.pos);
+            let rushed = if waits { 0 } else { node.rushed.saturating_add(1) };
+            if round.most_rushed.is_some_and(|most| rushed > most) {
+                continue;
+            }
             let mut board = node.board;
             let lock = rules::lock(&mut board, landing.pos, TopOut::Public);
             if lock == Lock::GameOver {
@@ -95,8 +136,11 @@ fn expand(nodes: &[Node], first: usize, piece: SequencePiece, remaining: u32, we
             }
             let score = node.score + lock.points();
             let lines = if let Lock::Scored { lines, .. } = lock { lines } else { 0 };
-            let rank = score as f64 + eval::value(&board, remaining, weights) + eval::clear_shaping(lines, weights);
-            out.push(Child { board, score, rank, parent: (first + i) as u32, landing: l as u16, pos: landing.pos });
+            let rank = score as f64
+                + eval::value(&board, round.remaining, round.weights)
+                + eval::clear_shaping(lines, round.weights);
+            let (parent, landing, pos) = ((first + i) as u32, l as u16, landing.pos);
+            out.push(Child { board, score, rushed, rank, parent, landing, pos });
         }
     }
     out
@@ -106,32 +150,15 @@ fn better(a: &Child, b: &Child) -> std::cmp::Ordering {
     b.rank.total_cmp(&a.rank).then(a.parent.cmp(&b.parent)).then(a.landing.cmp(&b.landing))
 }
 
-/// Pieces between two saved beams (the fallback when a whole beam tops out).
-const CHECKPOINT_EVERY: usize = 250;
-/// Pieces played with cautious weights after going back to a saved beam.
-const CAUTIOUS_PIECES: usize = 300;
-/// Times the search may go back before it gives up.
-const MAX_RETRIES: u32 = 8;
-
-/// A saved beam: the piece it is before, the nodes and the links.
-struct Checkpoint {
-    k: usize,
-    beam: Vec<Node>,
-    rounds: Vec<Links>,
-}
-
 /// Expands the beam with one piece on `threads` threads; children come back in beam order.
-fn expand_all(beam: &[Node], piece: SequencePiece, remaining: u32, weights: &Weights, threads: usize) -> Vec<Child> {
+pub(super) fn expand_all(beam: &[Node], round: Round, threads: usize) -> Vec<Child> {
     if threads == 1 || beam.len() < 2 * threads {
-        return expand(beam, 0, piece, remaining, weights);
+        return expand(beam, 0, round);
     }
     let chunk = beam.len().div_ceil(threads);
     std::thread::scope(|s| {
-        let handles: Vec<_> = beam
-            .chunks(chunk)
-            .enumerate()
-            .map(|(c, nodes)| s.spawn(move || expand(nodes, c * chunk, piece, remaining, weights)))
-            .collect();
+        let handles: Vec<_> =
+            beam.chunks(chunk).enumerate().map(|(c, nodes)| s.spawn(move || expand(nodes, c * chunk, round))).collect();
         // A worker panics only on a bug: pass the panic on rather than lose its children.
         handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
     })
@@ -139,127 +166,38 @@ fn expand_all(beam: &[Node], piece: SequencePiece, remaining: u32, weights: &Wei
 
 /// The next beam: the best `width` children, one per distinct board, and their links. A share of
 /// the beam (`reserve` per level) is kept for the best boards of each stack level (cells / 10), so
-/// lines that cleared early are not all crowded out by lines that hold a taller stack.
-fn select(mut children: Vec<Child>, beam: &[Node], width: usize, reserve: usize) -> (Vec<Node>, Links) {
-    let keep = (if reserve > 0 { 4 } else { 2 } * width).min(children.len());
-    if keep > 0 && keep < children.len() {
-        children.select_nth_unstable_by(keep - 1, better);
-        children.truncate(keep);
-    }
-    children.sort_unstable_by(better);
-    let mut seen = HashSet::with_capacity(children.len());
-    let mut taken = vec![false; children.len()];
-    let mut order: Vec<usize> = Vec::with_capacity(width);
-    if reserve > 0 {
-        let mut per_level = [0usize; 32];
-        for (i, child) in children.iter().enumerate() {
-            let level = (child.board.count_cells() / 10) as usize % 32;
-            if per_level[level] < reserve && seen.insert(board_hash(&child.board)) {
-                per_level[level] += 1;
-                taken[i] = true;
-                order.push(i);
-            }
-        }
-    }
-    for (i, child) in children.iter().enumerate() {
-        if order.len() >= width {
-            break;
-        }
-        if !taken[i] && seen.insert(board_hash(&child.board)) {
-            order.push(i);
-        }
-    }
-    order.sort_unstable();
-    order.truncate(width);
-    let mut links: Links = Vec::with_capacity(width);
-    let mut next = Vec::with_capacity(width);
-    for i in order {
+/// lines that cleared early are not all crowded out by lines that hold a taller stack. The choice
+/// is the shared beam's (`crate::beam::select`); children come in beam order, so its ties (by
+/// index) are ties by parent, then landing, as `better` breaks them.
+pub(super) fn select(children: Vec<Child>, beam: &[Node], width: usize, reserve: usize) -> (Vec<Node>, Links) {
+    use crate::beam::{Selection, select};
+    let id = |child: &Child| board_hash(&child.board);
+    let level = |child: &Child| (child.board.count_cells() / 10) as usize % 32;
+    let how = Selection {
+        width,
+        // Only the best few children can make the beam: duplicates among them are few.
+        considered: (if reserve > 0 { 4 } else { 2 }) * width,
+        id: &id,
+        reserve: (reserve > 0).then_some((reserve, &level as crate::beam::Class<'_, Child>)),
+    };
+    let chosen = select(&children, better, &how);
+    let mut links: Links = Vec::with_capacity(chosen.len());
+    let mut next = Vec::with_capacity(chosen.len());
+    for i in chosen {
         let child = &children[i];
         links.push((beam[child.parent as usize].link, child.pos));
-        next.push(Node { board: child.board, score: child.score, link: (links.len() - 1) as u32 });
+        next.push(Node {
+            board: child.board,
+            score: child.score,
+            link: (links.len() - 1) as u32,
+            rushed: child.rushed,
+        });
     }
     (next, links)
 }
 
-/// Plays `pieces` with a beam and returns the best line found. When every board of the beam tops
-/// out, the search goes back to the older of its last two saved beams and plays the next pieces
-/// with cautious weights (a lower stack), at most `MAX_RETRIES` times.
-pub fn beam(pieces: &[SequencePiece], config: &BeamConfig, progress: &mut dyn FnMut(Progress)) -> anyhow::Result<Line> {
-    let started = Instant::now();
-    let width = config.width.max(1);
-    let threads = config.threads.max(1);
-    let cautious = config.weights.cautious();
-    let mut beam = vec![Node { board: Board::default(), score: 0, link: 0 }];
-    let mut rounds: Vec<Links> = Vec::with_capacity(pieces.len());
-    let mut cut_short = false;
-    let mut retries = 0;
-    let mut cautious_until = 0;
-    let mut saved: [Option<Checkpoint>; 2] = [None, None];
-    let mut k = 0;
-    while k < pieces.len() {
-        if let Some(limit) = config.time_limit
-            && started.elapsed().as_secs_f64() > limit
-        {
-            cut_short = true;
-            break;
-        }
-        if k.is_multiple_of(CHECKPOINT_EVERY) && k >= cautious_until {
-            // saved[0] is the older beam, saved[1] the newer.
-            saved[0] = saved[1].take();
-            saved[1] = Some(Checkpoint { k, beam: beam.clone(), rounds: rounds.clone() });
-        }
-        let remaining = (pieces.len() - k - 1) as u32;
-        let weights = if k < cautious_until { &cautious } else { &config.weights };
-        let children = expand_all(&beam, pieces[k], remaining, weights, threads);
-        if children.is_empty() {
-            let back = saved[0].as_ref().or(saved[1].as_ref());
-            let Some(back) = back.filter(|_| retries < MAX_RETRIES) else {
-                anyhow::bail!(
-                    "every line in the beam topped out at piece {} (beam width {width}, {retries} retries)",
-                    k + 1
-                );
-            };
-            retries += 1;
-            cautious_until = k.max(back.k) + CAUTIOUS_PIECES * retries as usize;
-            (k, beam, rounds) = (back.k, back.beam.clone(), back.rounds.clone());
-            continue;
-        }
-        let reserve = (width as f64 * config.weights.reserve) as usize;
-        let (next, links) = select(children, &beam, width, reserve);
-        beam = next;
-        rounds.push(links);
-        if rounds.len().is_multiple_of(256) {
-            prune(&mut rounds, &mut beam);
-        }
-        k += 1;
-        if k.is_multiple_of(100) || k == pieces.len() {
-            let best = beam.iter().map(|n| n.score).max().unwrap_or(0);
-            let seconds = started.elapsed().as_secs_f64();
-            progress(Progress {
-                piece: k as u32,
-                pieces: pieces.len() as u32,
-                score: best,
-                beam: beam.len(),
-                seconds,
-                retries,
-            });
-        }
-    }
-    let best = beam.iter().enumerate().max_by_key(|(i, n)| (n.score, std::cmp::Reverse(*i))).map(|(_, n)| *n);
-    let Some(best) = best else { anyhow::bail!("the beam is empty") };
-    let mut landings = Vec::with_capacity(rounds.len());
-    let mut link = best.link as usize;
-    for round in rounds.iter().rev() {
-        let (parent, pos) = round[link];
-        landings.push(pos);
-        link = parent as usize;
-    }
-    landings.reverse();
-    Ok(Line { landings, score: best.score, cut_short, retries })
-}
-
 /// Drops the links that no node of the beam descends from, renumbering the rest.
-fn prune(rounds: &mut [Links], beam: &mut [Node]) {
+pub(super) fn prune(rounds: &mut [Links], beam: &mut [Node]) {
     let mut wanted: Vec<u32> = beam.iter().map(|n| n.link).collect();
     for r in (0..rounds.len()).rev() {
         wanted.sort_unstable();
@@ -302,12 +240,12 @@ mod tests {
 
     fn child(board: Board, rank: f64, landing: u16) -> Child {
         let pos = Pos { kind: Kind::I, state: 0, x: 0, y: 0 };
-        Child { board, score: 0, rank, parent: 0, landing, pos }
+        Child { board, score: 0, rushed: 0, rank, parent: 0, landing, pos }
     }
 
     #[test]
     fn the_reserve_keeps_the_best_low_stack_the_ranking_alone_drops() {
-        let beam = [Node { board: Board::default(), score: 0, link: 0 }];
+        let beam = [Node { board: Board::default(), score: 0, link: 0, rushed: 0 }];
         // Eight tall boards (15 rows) rank above two low ones (11 rows).
         let mut children: Vec<Child> = (0..8).map(|i| child(stack(15, i), 100.0 - i as f64, i as u16)).collect();
         children.push(child(stack(11, 0), 50.0, 8));

@@ -6,7 +6,7 @@ use super::super::board::Board;
 
 use super::record::{self, Validation};
 use super::replay::{End, ReplayOptions, replay_str};
-use super::rules::{self, Kind, Lock, Pos, SequencePiece, TopOut};
+use super::rules::{self, Kind, Lock, Pos, SequencePiece, Step, TopOut};
 
 const PUBLIC: ReplayOptions = ReplayOptions { validation: Validation::Later, topout: TopOut::Public };
 const STAFF: ReplayOptions = ReplayOptions { validation: Validation::Later, topout: TopOut::Staff };
@@ -268,4 +268,86 @@ fn threads_do_not_change_the_plan() {
     let a = solve_contest(&one, &mut |_| {}).expect("plan");
     let b = solve_contest(&two, &mut |_| {}).expect("plan");
     assert_eq!(a.record, b.record);
+}
+
+/// The cells of a landing, sorted (states with the same cells compare equal).
+fn cells_of(pos: Pos) -> [(i32, i32); 4] {
+    let mut cells = pos.cells();
+    cells.sort();
+    cells
+}
+
+#[test]
+fn on_a_board_with_no_overhang_every_resting_place_is_a_drop() {
+    use super::reach::{Landing, Moves, Reach};
+    let board = Board::from_rows(&["#.........", "##.....###"], 20).expect("board");
+    let mut reach = Reach::default();
+    for kind in Kind::ALL {
+        let piece = SequencePiece { kind, state: 1 };
+        let (mut any, mut drop): (Vec<Landing>, Vec<Landing>) = (Vec::new(), Vec::new());
+        reach.landings_for(&board, piece, Moves::Any, &mut any);
+        reach.landings_for(&board, piece, Moves::Drop { margin: 2 }, &mut drop);
+        let set = |l: &[Landing]| l.iter().map(|l| cells_of(l.pos)).collect::<std::collections::BTreeSet<_>>();
+        assert_eq!(set(&drop), set(&any), "{kind:?}");
+        for landing in &drop {
+            assert!(landing.pos.is_legal(&board) && !rules::can_fall(&board, landing.pos));
+        }
+    }
+}
+
+#[test]
+fn a_top_path_stays_where_a_tick_can_neither_lock_the_piece_nor_block_a_key() {
+    use super::reach::top_path;
+    // Column 2 is filled from row 3 down: an I lying flat (state 1) shifting left past it at row 2
+    // would rest on it (a tick there locks it); at rows 0 and 1 it passes.
+    let mut rows = vec![".........."; 20];
+    for row in rows.iter_mut().skip(3) {
+        *row = "..#.......";
+    }
+    let board = Board::from_rows(&rows, 20).expect("board");
+    let from = Pos { kind: Kind::I, state: 1, x: 4, y: 0 };
+    let target = Pos { kind: Kind::I, state: 1, x: 1, y: 2 };
+    assert!(!rules::can_fall(&board, target) && target.is_legal(&board));
+    let path = top_path(&board, from, target, 0..=1).expect("over the column at rows 0 and 1, then down");
+    assert_eq!(path, [Step::Left; 3]);
+    assert_eq!(top_path(&board, from, target, 0..=2), None, "two ticks before the shift and it rests on the column");
+    let right = Pos { x: 7, y: 19, ..target };
+    assert!(top_path(&board, from, right, 0..=3).is_some(), "to the open side, any row will do");
+}
+
+#[test]
+fn settled_and_fixed_landings_are_the_start_of_the_final_line() {
+    use super::beam::Beam;
+    use super::eval::Weights;
+    use super::reach::Moves;
+    use super::search::BeamConfig;
+    let config = BeamConfig {
+        width: 32,
+        threads: 1,
+        weights: Weights::default(),
+        time_limit: None,
+        moves: Moves::Any,
+        rushed: None,
+    };
+    let pieces = rules::sequence()[..160].to_vec();
+    let mut beam = Beam::new(Board::default(), 0, 0, pieces.clone(), &config);
+    let mut settled = Vec::new();
+    while !beam.done() {
+        beam.step().expect("a step");
+        settled = beam.settle().to_vec();
+        if beam.progress().piece == 60 {
+            let fixed = beam.fix_through(60).to_vec();
+            assert!(fixed.len() >= 60, "the first 60 landings are fixed on demand");
+            settled = fixed;
+        }
+    }
+    let line = beam.finish(false).expect("a line");
+    assert!(settled.len() >= 60 && settled.len() <= line.landings.len());
+    assert_eq!(&line.landings[..settled.len()], &settled[..], "what was final stays in the line");
+    // The same pieces searched without fixing anything may end elsewhere, never with an illegal line.
+    let mut board = Board::default();
+    for (pos, piece) in line.landings.iter().zip(&pieces) {
+        assert_eq!((pos.kind, rules::can_fall(&board, *pos)), (piece.kind, false));
+        assert_ne!(rules::lock(&mut board, *pos, TopOut::Public), Lock::GameOver);
+    }
 }

@@ -73,6 +73,55 @@ impl Default for Realtime {
     }
 }
 
+/// How the contest page times its pieces, for `play tetris --contest` (`[contest]` in the profile):
+/// its gravity, and how late what happens reaches the screen and a key reaches the page.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct ContestTiming {
+    /// Gravity at the first piece: a row every this many ms.
+    pub gravity_ms: u64,
+    /// Gravity gets this much faster ...
+    pub gravity_step_ms: u64,
+    /// ... every this many pieces brought in ...
+    pub gravity_every: u32,
+    /// ... down to a row every this many ms.
+    pub gravity_min_ms: u64,
+    /// A gravity tick shows on screen at most this late.
+    pub display_lag_ms: u64,
+    /// A key reaches the page at most this late.
+    pub key_lag_ms: u64,
+    /// A tick may come this much later than its period says (a busy page), over a few periods.
+    pub tick_delay_ms: u64,
+    /// From a piece's last key to the next piece's keys, at most (the page draws the new piece,
+    /// the bot sees and checks it).
+    pub cycle_ms: u64,
+    /// How long to wait for the planner's landing before taking its best line's.
+    pub plan_wait_ms: u64,
+    /// Pause between two captures while watching a piece.
+    pub poll_ms: u64,
+    /// At most this many rushed pieces in a row in the player's own plans (each must be placed
+    /// before the next tick; see `solve tetris --most-rushed`).
+    pub most_rushed: u8,
+}
+
+impl Default for ContestTiming {
+    fn default() -> ContestTiming {
+        ContestTiming {
+            gravity_ms: 1000,
+            gravity_step_ms: 100,
+            gravity_every: 100,
+            gravity_min_ms: 100,
+            display_lag_ms: 25,
+            key_lag_ms: 6,
+            tick_delay_ms: 25,
+            cycle_ms: 25,
+            plan_wait_ms: 40,
+            poll_ms: 1,
+            most_rushed: 2,
+        }
+    }
+}
+
 /// One observed press of the rotate key: it turns the piece's shape `from` into `to` (text rows, top
 /// first), whose left edge is then `dx` columns right of where `from`'s was.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -92,6 +141,8 @@ pub struct TetrisSettings {
     pub vision: Vision,
     pub realtime: Realtime,
     pub rotation: Vec<Turn>,
+    /// The contest page's timing; a profile without it cannot play `--contest`.
+    pub contest: Option<ContestTiming>,
 }
 
 /// The loop's timings: the profile's poll interval and the real-time waits.
@@ -114,6 +165,7 @@ pub struct LiveConfig {
     pub timing: Timing,
     pub guard: GuardSettings,
     pub rotation: Vec<Turn>,
+    pub contest: Option<ContestTiming>,
 }
 
 impl LiveConfig {
@@ -143,6 +195,7 @@ impl LiveConfig {
             },
             guard: profile.guard.clone(),
             rotation: settings.rotation,
+            contest: settings.contest,
         })
     }
 

@@ -1,9 +1,11 @@
 //! Playing the real quadrapassel (GNOME Tetris) in real time: the profile, finding the well,
 //! reading cells, the falling piece and the preview, recognising pieces by shape, and (in the
 //! driver and the loop) turning the engine's chosen placement into key presses checked on screen.
+//! `contest` plays the 2021 contest's own page to a plan for its known pieces, under its gravity.
 
 pub mod annotate;
 pub mod config;
+pub mod contest;
 pub mod driver;
 pub mod locate;
 pub mod play;

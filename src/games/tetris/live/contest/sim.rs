@@ -1,0 +1,236 @@
+//! A simulated contest page for tests of the contest loop: the contest's pieces in their order and
+//! spawn states, its turns without kicks, and the page's keys (a shift or a soft drop that does not
+//! fit is skipped and never locks; the drop key drops and locks), with real-time gravity: a tick
+//! moves the piece down a row, or locks it where it rests, on the page's schedule scaled down. The
+//! page's end rules hold (staff top-out, piece limit), and it draws a black well with a black preview
+//! box the way `live::sim` does, so the loop reads it with quadrapassel's vision.
+//!
+//! It can misbehave on purpose: lose one key (the loop must see the board differ from its plan and
+//! plan again from the screen), or start mid-game. `SimPage` is a cheap handle: clones share one page.
+
+use std::cell::{RefCell, RefMut};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use image::{Rgba, RgbaImage};
+
+use super::super::config::Keys;
+use crate::frame::{Frame, Point};
+use crate::games::tetris::board::Board;
+use crate::games::tetris::contest::rules::{self, Generator, Lock, Pos, SequencePiece, TopOut};
+use crate::input::{Action, InputDevice, InputError};
+use crate::screen::{Screen, ScreenError};
+
+const PITCH: u32 = 12;
+const WELL: (u32, u32) = (12, 30);
+const PREVIEW: (u32, u32, u32) = (WELL.0 + PITCH * 10 + 20, 30, 5 * PITCH);
+const SIZE: (u32, u32) = (PREVIEW.0 + PREVIEW.2 + 12, WELL.1 + PITCH * 20 + 12);
+const BACKGROUND: [u8; 3] = [70, 80, 90];
+const BLOCK: [u8; 3] = [0, 176, 80];
+
+/// The simulated page.
+pub struct SimPageState {
+    pub board: Board,
+    falling: Option<Pos>,
+    generator: Generator,
+    next: SequencePiece,
+    keys: Keys,
+    /// Pieces brought in so far (the page's brickCount), and its score.
+    pub spawned: u32,
+    pub score: u64,
+    pub game_over: bool,
+    /// Gravity: a row every `gravity(spawned)`.
+    gravity: fn(u32) -> Duration,
+    next_tick: Instant,
+    /// The key with this number (0-based) is lost.
+    pub lose_key: Option<usize>,
+    /// Keys received, in order.
+    pub received: Vec<String>,
+    pointer: Point,
+}
+
+/// A handle on one simulated page; clones share it.
+#[derive(Clone)]
+pub struct SimPage(Rc<RefCell<SimPageState>>);
+
+impl SimPage {
+    /// A page whose game has just started (its first piece at the top), played with `keys`, with
+    /// gravity `gravity(pieces brought in)`.
+    pub fn new(keys: &Keys, gravity: fn(u32) -> Duration) -> SimPage {
+        let mut generator = Generator::default();
+        let next = generator.next().unwrap_or(SequencePiece { kind: rules::Kind::I, state: 0 });
+        let mut state = SimPageState {
+            board: Board::default(),
+            falling: None,
+            generator,
+            next,
+            keys: keys.clone(),
+            spawned: 0,
+            score: 0,
+            game_over: false,
+            gravity,
+            next_tick: Instant::now(),
+            lose_key: None,
+            received: Vec::new(),
+            pointer: Point::new(0, 0),
+        };
+        state.spawn();
+        state.next_tick = Instant::now() + gravity(1);
+        SimPage(Rc::new(RefCell::new(state)))
+    }
+
+    pub fn state(&self) -> RefMut<'_, SimPageState> {
+        self.0.borrow_mut()
+    }
+}
+
+impl SimPageState {
+    fn spawn(&mut self) {
+        let piece = self.next;
+        self.next = self.generator.next().unwrap_or(piece);
+        self.spawned += 1;
+        let pos = Pos::spawn(piece);
+        if pos.is_legal(&self.board) {
+            self.falling = Some(pos);
+        } else {
+            self.falling = None;
+            self.game_over = true;
+        }
+    }
+
+    /// One step of the falling piece if it fits; true when it moved.
+    fn step(&mut self, step: rules::Step) -> bool {
+        let Some(pos) = self.falling else { return false };
+        let next = pos.stepped(step);
+        if !next.is_legal(&self.board) {
+            return false;
+        }
+        self.falling = Some(next);
+        true
+    }
+
+    /// Locks the falling piece where it is (the page's rules: staff top-out, piece limit).
+    fn lock(&mut self) {
+        let Some(pos) = self.falling.take() else { return };
+        let lock = rules::lock(&mut self.board, pos, TopOut::Staff);
+        if lock == Lock::GameOver || self.spawned >= rules::PIECES {
+            self.game_over = true;
+            return;
+        }
+        self.score += lock.points();
+        self.spawn();
+    }
+
+    /// Runs the gravity ticks due by now.
+    fn run_gravity(&mut self) {
+        let now = Instant::now();
+        while !self.game_over && self.next_tick <= now {
+            if !self.step(rules::Step::Down) {
+                self.lock();
+            }
+            self.next_tick += (self.gravity)(self.spawned);
+        }
+    }
+
+    fn press(&mut self, key: &str) {
+        self.run_gravity();
+        let number = self.received.len();
+        self.received.push(key.to_string());
+        if self.game_over || self.lose_key == Some(number) {
+            return;
+        }
+        let keys = &self.keys;
+        let step = if key == keys.left {
+            Some(rules::Step::Left)
+        } else if key == keys.right {
+            Some(rules::Step::Right)
+        } else if key == keys.rotate {
+            Some(rules::Step::Rotate)
+        } else if key == keys.soft_drop {
+            Some(rules::Step::Down)
+        } else {
+            None
+        };
+        match step {
+            Some(step) => {
+                self.step(step);
+            }
+            None if key == self.keys.hard_drop => {
+                while self.step(rules::Step::Down) {}
+                self.lock();
+            }
+            None => {}
+        }
+    }
+
+    fn render(&self) -> Frame {
+        let mut image = RgbaImage::from_pixel(SIZE.0, SIZE.1, Rgba([BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 255]));
+        let mut square = |x: u32, y: u32, size: u32, rgb: [u8; 3]| {
+            for dy in 0..size {
+                for dx in 0..size {
+                    image.put_pixel(x + dx, y + dy, Rgba([rgb[0], rgb[1], rgb[2], 255]));
+                }
+            }
+        };
+        square(WELL.0, WELL.1, PITCH * 10, [0, 0, 0]);
+        square(WELL.0, WELL.1 + PITCH * 10, PITCH * 10, [0, 0, 0]);
+        square(PREVIEW.0, PREVIEW.1, PREVIEW.2, [0, 0, 0]);
+        let mut cells: Vec<(i32, i32)> = Vec::new();
+        for (y, row) in rules::board_rows(&self.board).iter().enumerate() {
+            cells.extend(row.chars().enumerate().filter(|(_, c)| *c == '#').map(|(x, _)| (x as i32, y as i32)));
+        }
+        if let Some(pos) = self.falling {
+            cells.extend(pos.cells().iter().filter(|c| c.1 >= 0));
+        }
+        for (x, y) in cells {
+            square(WELL.0 + x as u32 * PITCH + 1, WELL.1 + y as u32 * PITCH + 1, PITCH - 2, BLOCK);
+        }
+        if !self.game_over {
+            let offsets = self.next.kind.shape(self.next.state).offsets;
+            let (min_x, min_y) =
+                (offsets.iter().map(|c| c.0).min().unwrap_or(0), offsets.iter().map(|c| c.1).min().unwrap_or(0));
+            for (dx, dy) in offsets {
+                let (x, y) = ((dx - min_x) as u32, (dy - min_y) as u32);
+                square(PREVIEW.0 + PITCH / 2 + x * PITCH, PREVIEW.1 + PITCH / 2 + y * PITCH, PITCH, BLOCK);
+            }
+        }
+        let mut frame = Frame::from_image(image);
+        frame.origin = Point::new(100, 50);
+        frame
+    }
+}
+
+impl Screen for SimPage {
+    fn capture(&mut self) -> Result<Frame, ScreenError> {
+        let mut state = self.0.borrow_mut();
+        state.run_gravity();
+        Ok(state.render())
+    }
+
+    fn describe(&self) -> String {
+        format!("simulated contest page {}x{}", SIZE.0, SIZE.1)
+    }
+}
+
+impl InputDevice for SimPage {
+    fn perform(&mut self, action: &Action) -> Result<(), InputError> {
+        let mut state = self.0.borrow_mut();
+        match action {
+            Action::Key(key) => state.press(key),
+            other => {
+                if let Some(last) = other.points().last() {
+                    state.pointer = *last;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn pointer(&mut self) -> Option<Point> {
+        Some(self.0.borrow().pointer)
+    }
+
+    fn escape_down(&mut self) -> bool {
+        false
+    }
+}

@@ -15,7 +15,7 @@ pub mod gravity;
 pub mod lag;
 pub mod moves;
 pub mod plan;
-pub mod sim;
+pub mod sim_window;
 pub mod watch;
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use super::simulate::GameConfig;
 use super::tune::{self, TuneConfig};
 use crate::files::{save_png, write_atomic};
 use crate::frame::Frame;
-use crate::game::{Command, Game};
+use crate::game::Game;
 use crate::input::live::LiveInput;
 use crate::invocation::Invocation;
 use crate::screen::{Screen, open_window};
@@ -100,8 +100,8 @@ pub struct TetrisBench {
     #[arg(long)]
     pub beam: Option<usize>,
     /// With --contest: which landings a piece may take (see `solve tetris --moves`).
-    #[arg(long, value_enum, default_value_t = super::cli_contest::MovesArg::Any)]
-    pub moves: super::cli_contest::MovesArg,
+    #[arg(long, value_enum, default_value_t = MovesArg::Any)]
+    pub moves: MovesArg,
     /// With --contest: at most this many rushed pieces in a row (see `solve tetris --most-rushed`).
     #[arg(long)]
     pub most_rushed: Option<u8>,
@@ -130,8 +130,8 @@ pub struct TetrisSolve {
     pub time_limit: Option<f64>,
     /// Which landings a piece may take: any (tucks and spins too), or drop (turn and shift near
     /// the top, then drop: what the contest page's gravity cannot break).
-    #[arg(long, value_enum, default_value_t = super::cli_contest::MovesArg::Any)]
-    pub moves: super::cli_contest::MovesArg,
+    #[arg(long, value_enum, default_value_t = MovesArg::Any)]
+    pub moves: MovesArg,
     /// At most this many rushed pieces in a row: pieces the contest page's gravity leaves no time
     /// to wait for (a tick would lock them where they come in, or take them a row down from where
     /// their landing is out of reach). A record for the page: at its fastest gravity only a few fit
@@ -176,38 +176,22 @@ pub struct TetrisTune {
     pub force: bool,
 }
 
-impl Command<Tetris> for TetrisPlay {
-    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        play(cx, &self)
-    }
+/// `--moves`: which landings the contest planner may choose.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesArg {
+    /// Any place a record can reach, tucks and spins included.
+    Any,
+    /// Only places reached by turning and shifting within the top three rows, then dropping:
+    /// what the contest page's gravity cannot break (for `play tetris --contest --record`).
+    Drop,
 }
 
-impl Command<Tetris> for TetrisCalibrate {
-    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        calibrate(cx, &self)
-    }
-}
-
-impl Command<Tetris> for TetrisSolve {
-    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        if !self.contest {
-            bail!(
-                "solve tetris plans the 2021 contest's known pieces: add --contest --out record.txt (live play is play tetris)"
-            );
+impl MovesArg {
+    pub fn moves(self) -> super::contest::Moves {
+        match self {
+            MovesArg::Any => super::contest::Moves::Any,
+            MovesArg::Drop => super::contest::Moves::Drop { margin: super::contest::DROP_MARGIN },
         }
-        super::cli_contest::solve_contest(cx, self)
-    }
-}
-
-impl Command<Tetris> for TetrisBench {
-    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        if self.contest { super::cli_contest::bench_contest(cx, &self) } else { bench_games(cx, &self) }
-    }
-}
-
-impl Command<Tetris> for TetrisTune {
-    fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        tune_weights(cx, &self)
     }
 }
 
@@ -229,10 +213,7 @@ pub fn board_toml(reading: &read::Reading) -> String {
 }
 
 /// `gamebot play tetris`: Ok(true) when the asked number of lines was cleared.
-fn play(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Result<bool> {
-    if args.contest {
-        return super::cli_contest::play_contest(cx, args);
-    }
+pub(super) fn play(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Result<bool> {
     let config = load_config(cx, &args.view.profile)?;
     if args.view.dry() {
         let frame = match &args.view.from {
@@ -283,7 +264,7 @@ pub fn with_table(profile: &str, table: &str) -> String {
 /// `gamebot calibrate tetris`: plays with an empty rotation table until every press is learnt (or
 /// the game ends), then writes the table into the profile file. A table already there is replaced
 /// only with `--force`.
-fn calibrate(cx: &mut Invocation, args: &TetrisCalibrate) -> anyhow::Result<bool> {
+pub(super) fn calibrate(cx: &mut Invocation, args: &TetrisCalibrate) -> anyhow::Result<bool> {
     let profile = args.profile.load(cx, Tetris::DEFAULT_PROFILE, Tetris::NAME)?;
     let config = LiveConfig::from_profile(&profile)?;
     let path = if profile.source.exists() {
@@ -314,7 +295,7 @@ fn calibrate(cx: &mut Invocation, args: &TetrisCalibrate) -> anyhow::Result<bool
 }
 
 /// `gamebot bench tetris`: progress on stderr, the summary line last on stdout.
-fn bench_games(cx: &mut Invocation, args: &TetrisBench) -> anyhow::Result<bool> {
+pub(super) fn bench_games(cx: &mut Invocation, args: &TetrisBench) -> anyhow::Result<bool> {
     if args.preview > 1 {
         bail!("--preview is 0 (current piece only) or 1 (also the next piece), not {}", args.preview);
     }
@@ -353,7 +334,7 @@ fn bench_games(cx: &mut Invocation, args: &TetrisBench) -> anyhow::Result<bool> 
 }
 
 /// `gamebot tune tetris`: refuses an existing `--out` before any work, unless `--force`.
-fn tune_weights(cx: &mut Invocation, args: &TetrisTune) -> anyhow::Result<bool> {
+pub(super) fn tune_weights(cx: &mut Invocation, args: &TetrisTune) -> anyhow::Result<bool> {
     if args.out.exists() && !args.force {
         bail!("{}: already exists; pass --force to overwrite it", args.out.display());
     }
@@ -447,7 +428,7 @@ mod tests {
             threads: 1,
             contest: false,
             beam: None,
-            moves: crate::games::tetris::cli_contest::MovesArg::Any,
+            moves: super::MovesArg::Any,
             most_rushed: None,
         };
         let mut report = Collected::default();

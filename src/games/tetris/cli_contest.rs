@@ -17,25 +17,6 @@ pub(super) fn rushed_limit(most: Option<u8>) -> Option<super::contest::search::R
     most.map(|most| super::contest::search::RushedLimit { from: 0, most })
 }
 
-/// `--moves`: which landings the contest planner may choose.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MovesArg {
-    /// Any place a record can reach, tucks and spins included.
-    Any,
-    /// Only places reached by turning and shifting within the top three rows, then dropping:
-    /// what the contest page's gravity cannot break (for `play tetris --contest --record`).
-    Drop,
-}
-
-impl MovesArg {
-    pub fn moves(self) -> super::contest::Moves {
-        match self {
-            MovesArg::Any => super::contest::Moves::Any,
-            MovesArg::Drop => super::contest::Moves::Drop { margin: super::contest::DROP_MARGIN },
-        }
-    }
-}
-
 /// Progress of a contest plan.
 fn contest_progress(cx: &mut Invocation, p: super::contest::Progress) {
     cx.progress("pieces", p.piece as u64, p.pieces as u64);

@@ -16,6 +16,7 @@ pub mod check;
 pub mod cli;
 mod cli_contest;
 pub mod contest;
+mod dispatch;
 pub mod eval;
 pub mod live;
 pub mod piece;

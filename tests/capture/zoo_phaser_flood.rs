@@ -16,11 +16,12 @@ fn capture(cases: &mut Cases, name: &str, size: (u32, u32), seed: u32, moves: us
     let url = format!("file://{}/index.html", dir.display());
     let (mut session, mut cdp) = Session::chromium(&url, size, "FloodIt Clone");
     let ready = "String(!!(window.Phaser&&Phaser.GAMES[0]&&Phaser.GAMES[0].state.getCurrentState()&&Phaser.GAMES[0].state.getCurrentState().gridColors))";
-    let started = std::time::Instant::now();
-    while cdp.eval(ready) != "true" {
-        assert!(started.elapsed().as_secs() < 15, "the game did not start");
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
+    crate::common::wait_until(
+        "the game starting",
+        std::time::Duration::from_millis(200),
+        || (cdp.eval(ready) == "true").then_some(()),
+        String::new,
+    );
     cdp.eval(&format!(
         "(function(){{var g=Phaser.GAMES[0];g.rnd.sow(['{seed}']);g.state.getCurrentState().resetGame();return 'ok';}})()"
     ));

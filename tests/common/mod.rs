@@ -24,6 +24,30 @@ use gamebot::screen::capture_settled;
 use gamebot::screen::x11::WindowScreen;
 use gamebot::xsession::{Children, find_program, launch_game, start_virtual_display};
 
+/// How long a wait for a program to come up gives it before the test gives up: not a timing goal
+/// (that is for benchmarks), only a bound on a program that hung, patient with a busy machine.
+pub const GIVE_UP: Duration = Duration::from_secs(180);
+
+/// Waits until `probe` gives something, asking every `every`; panics naming `what` (and what
+/// `explain` says then) only when a program has hung for `GIVE_UP`.
+pub fn wait_until<T>(
+    what: &str,
+    every: Duration,
+    mut probe: impl FnMut() -> Option<T>,
+    explain: impl Fn() -> String,
+) -> T {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(found) = probe() {
+            return found;
+        }
+        if started.elapsed() > GIVE_UP {
+            panic!("{what} did not happen in {} s:\n{}", GIVE_UP.as_secs(), explain());
+        }
+        std::thread::sleep(every);
+    }
+}
+
 /// A real game running on its own virtual display; everything stops when it is dropped.
 pub struct LiveGame {
     pub display: String,

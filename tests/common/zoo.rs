@@ -157,21 +157,21 @@ impl Session {
 
     /// The program's latest state once `ready` holds for it (waits up to 10 s).
     pub fn state_when(&self, ready: impl Fn(&State) -> bool) -> State {
-        let started = Instant::now();
-        loop {
-            let text = std::fs::read_to_string(&self.state_file).unwrap_or_default();
-            if let Ok(state) = toml::from_str::<State>(&text) {
+        crate::common::wait_until(
+            "the program's state getting ready",
+            Duration::from_millis(100),
+            || {
+                let text = std::fs::read_to_string(&self.state_file).unwrap_or_default();
+                let state = toml::from_str::<State>(&text).ok()?;
                 assert!(state.error.is_none(), "the program's state: {:?}", state.error);
-                if ready(&state) {
-                    return state;
-                }
-            }
-            if started.elapsed() > Duration::from_secs(10) {
+                ready(&state).then_some(state)
+            },
+            || {
+                let text = std::fs::read_to_string(&self.state_file).unwrap_or_default();
                 let log = std::fs::read_to_string(self._dir.path().join("stderr")).unwrap_or_default();
-                panic!("the program's state never got ready: {text}\n{log}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
+                format!("{text}\n{log}")
+            },
+        )
     }
 
     /// Resizes the window and waits for the window manager to do it.
@@ -234,16 +234,14 @@ impl Session {
 
 fn wait_for_window(display: &str, title: &str, log: &Path) -> WindowScreen {
     let wanted = WindowMatch { title: title.into(), exact: true };
-    let started = Instant::now();
-    loop {
-        if let Some(screen) = Display::open_on(Some(display)).ok().and_then(|d| d.find(&wanted).ok()) {
-            std::thread::sleep(Duration::from_millis(500));
-            return screen;
-        }
-        let err = std::fs::read_to_string(log).unwrap_or_default();
-        assert!(started.elapsed() < Duration::from_secs(20), "no window \"{title}\" came up:\n{err}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let screen = crate::common::wait_until(
+        &format!("a window \"{title}\" coming up"),
+        Duration::from_millis(100),
+        || Display::open_on(Some(display)).ok().and_then(|d| d.find(&wanted).ok()),
+        || std::fs::read_to_string(log).unwrap_or_default(),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    screen
 }
 
 /// A Flood-it move worth making: the colour of the first cell outside the flood's colour, reading

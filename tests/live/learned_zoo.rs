@@ -68,12 +68,13 @@ fn learn_and_win(display: &str, game: &str, title: &str, learn_extra: &[&str], p
     text
 }
 
-/// Waits up to 10 s for `done` to hold for the program's rows.
+/// Waits for `done` to hold for the program's rows, and gives the rows (the last seen when the
+/// program hung, for the caller's assertion to show).
 fn program_shows(session: &Session, done: impl Fn(&[String]) -> bool) -> Vec<String> {
     let started = Instant::now();
     loop {
         let rows = session.state_now().map(|s| s.rows).unwrap_or_default();
-        if !rows.is_empty() && done(&rows) || started.elapsed() > Duration::from_secs(10) {
+        if !rows.is_empty() && done(&rows) || started.elapsed() > crate::common::GIVE_UP {
             return rows;
         }
         std::thread::sleep(Duration::from_millis(100));
@@ -123,11 +124,12 @@ fn wins_a_phaser_canvas_flood_it_from_a_blind_calibration() {
     let url = format!("file://{}/index.html", dir.display());
     let (session, mut cdp) = Session::chromium(&url, (800, 640), "FloodIt Clone");
     let ready = "String(!!(window.Phaser&&Phaser.GAMES[0]&&Phaser.GAMES[0].state.getCurrentState()&&Phaser.GAMES[0].state.getCurrentState().gridColors))";
-    let started = Instant::now();
-    while cdp.eval(ready) != "true" {
-        assert!(started.elapsed().as_secs() < 15, "the game did not start");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    crate::common::wait_until(
+        "the game starting",
+        std::time::Duration::from_millis(200),
+        || (cdp.eval(ready) == "true").then_some(()),
+        String::new,
+    );
     assert!(!flooded(&programs::phaser_truth(&mut cdp).0));
     // Its 25 tries.
     let text = learn_and_win(&session.display, "flood", "FloodIt Clone", &[], &["--limit", "25"]);

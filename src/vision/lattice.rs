@@ -11,7 +11,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::grid::Grid;
-use super::segment::{Part, Segmentation, segment, segment_unlike};
+use super::segment::{Part, Segmentation, segment, segment_off, segment_unlike};
 use crate::frame::{Frame, Rect};
 
 /// A regular lattice: the centre of cell (row, col) is at (x0 + col * pitch_x, y0 + row * pitch_y).
@@ -152,12 +152,30 @@ pub fn backgrounds(steps: &Segmentation) -> Vec<[u8; 3]> {
     colours
 }
 
-/// The cuts of a frame: by steps, then (with `by_backgrounds`) by likeness to each background.
+/// The largest parts of a cut by steps (at most `BACKGROUNDS`, each covering `BACKGROUND_SHARE`
+/// of the frame or more), the largest first: the surfaces things may lie on.
+fn surfaces(steps: &Segmentation) -> Vec<u32> {
+    let total = steps.width as f64 * steps.height as f64;
+    let mut large: Vec<u32> = (0..steps.parts.len() as u32)
+        .filter(|&i| steps.parts[i as usize].area as f64 >= BACKGROUND_SHARE * total)
+        .collect();
+    large.sort_by_key(|&i| std::cmp::Reverse(steps.parts[i as usize].area));
+    large.truncate(BACKGROUNDS);
+    large
+}
+
+/// The cuts of a frame: by steps, then (with `by_backgrounds`) by likeness to each background's
+/// colour, and into each large surface and what lies on it (a surface shaded across, so that no
+/// one colour is its own, still has things lying on it).
 fn cuts(frame: &Frame, by_backgrounds: bool) -> Vec<Segmentation> {
     let steps = segment(frame, STEP);
-    let colours = if by_backgrounds { backgrounds(&steps) } else { Vec::new() };
-    let mut found = vec![steps];
-    found.extend(colours.into_iter().map(|c| segment_unlike(frame, c, NEAR_BACKGROUND)));
+    if !by_backgrounds {
+        return vec![steps];
+    }
+    let colours = backgrounds(&steps);
+    let mut found: Vec<Segmentation> = colours.into_iter().map(|c| segment_unlike(frame, c, NEAR_BACKGROUND)).collect();
+    found.extend(surfaces(&steps).into_iter().map(|s| segment_off(frame, &steps, s)));
+    found.insert(0, steps);
     found
 }
 
@@ -173,7 +191,9 @@ pub fn find(frame: &Frame, search: &Search) -> Found {
 }
 
 /// The first of the best `tried` candidates that `accept` takes, looking first in the cut by steps
-/// alone (it finds most boards, and fast) and then in every cut; else what `accept` said of each.
+/// alone (it finds most boards, and fast), then adding the other cuts one at a time (each new
+/// cut's best candidates, pooled with the cuts before, are tried as it comes): a board found early
+/// costs no more cuts. Else what `accept` said of each.
 pub fn first_passing<T>(
     frame: &Frame,
     search: &Search,
@@ -181,24 +201,36 @@ pub fn first_passing<T>(
     mut accept: impl FnMut(&Found, &Candidate) -> Result<T, String>,
 ) -> Result<T, Vec<String>> {
     let mut misses = Vec::new();
-    let quick = found_in(cuts(frame, false), search);
-    for candidate in quick.candidates.iter().take(tried) {
-        match accept(&quick, candidate) {
-            Ok(found) => return Ok(found),
-            Err(why) => misses.push(why),
+    let steps = segment(frame, STEP);
+    let colours = backgrounds(&steps);
+    let surfaces = surfaces(&steps);
+    let mut pooled: Vec<Candidate> = group_all(&steps, search);
+    let mut found = Found { segmentations: vec![steps], candidates: Vec::new() };
+    let mut done: Vec<Candidate> = Vec::new();
+    // The other cuts, made as they are needed: by each background's colour, off each surface.
+    let mut more = colours.into_iter().map(Ok).chain(surfaces.into_iter().map(Err));
+    loop {
+        let mut candidates = pooled.clone();
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.cells.len()));
+        found.candidates = join(candidates);
+        for candidate in found.candidates.iter().take(tried) {
+            if done.iter().any(|d| d.lattice == candidate.lattice && d.cells == candidate.cells) {
+                continue;
+            }
+            match accept(&found, candidate) {
+                Ok(passed) => return Ok(passed),
+                Err(why) => misses.push(why),
+            }
+            done.push(candidate.clone());
         }
+        let cut = match more.next() {
+            None => return Err(misses),
+            Some(Ok(colour)) => segment_unlike(frame, colour, NEAR_BACKGROUND),
+            Some(Err(surface)) => segment_off(frame, &found.segmentations[0], surface),
+        };
+        pooled.extend(group_all(&cut, search));
+        found.segmentations.push(cut);
     }
-    let all = find(frame, search);
-    for candidate in all.candidates.iter().take(tried) {
-        if quick.candidates.iter().take(tried).any(|q| q.lattice == candidate.lattice && q.cells == candidate.cells) {
-            continue;
-        }
-        match accept(&all, candidate) {
-            Ok(found) => return Ok(found),
-            Err(why) => misses.push(why),
-        }
-    }
-    Err(misses)
 }
 
 /// Parts that could be a cell's content: not specks, not long lines, not most of the frame.
@@ -282,10 +314,18 @@ fn neighbour_gaps(group: &[&Part], across: bool) -> Vec<f64> {
     gaps
 }
 
-/// The lattice phase along one axis: the centre of the pitch-wide window holding most centres.
+/// The lattice phase along one axis: where most centres agree, modulo the pitch (things off the
+/// board of the same size, a toolbar a row's gap above it, must not pull it off the board's), then
+/// the circular mean of the centres that agree with it.
 fn phase(values: &[f64], pitch: f64) -> f64 {
-    // Circular mean of the positions modulo the pitch.
-    let (s, c) = values.iter().fold((0.0, 0.0), |(s, c), v| {
+    let near = 0.12 * pitch;
+    let apart = |a: f64, b: f64| {
+        let d = (a - b).rem_euclid(pitch);
+        d.min(pitch - d)
+    };
+    let support = |at: f64| values.iter().filter(|&&v| apart(v, at) <= near).count();
+    let best = values.iter().copied().max_by_key(|&v| support(v)).unwrap_or(0.0);
+    let (s, c) = values.iter().filter(|&&v| apart(v, best) <= near).fold((0.0, 0.0), |(s, c), v| {
         let angle = v / pitch * std::f64::consts::TAU;
         (s + angle.sin(), c + angle.cos())
     });
@@ -520,6 +560,40 @@ mod tests {
     fn a_uniform_area_is_no_lattice() {
         let image = RgbaImage::from_pixel(100, 80, Rgba([0, 0, 0, 255]));
         assert!(candidates(&segment(&Frame::from_image(image), 6), &Search::default()).is_empty());
+    }
+
+    #[test]
+    fn the_phase_is_where_most_centres_agree_not_pulled_by_a_few_elsewhere() {
+        // Twenty centres at 18 + 40k, five of a toolbar at 33 + 26k: the board's phase is 18.
+        let mut ys: Vec<f64> = (0..20).map(|k| 18.0 + 40.0 * (k % 7) as f64).collect();
+        ys.extend((0..5).map(|k| 33.0 + 26.0 * k as f64));
+        assert!((phase(&ys, 40.0) - 18.0).abs() < 0.5, "{}", phase(&ys, 40.0));
+        // Centres either side of the wrap (1 and 39) agree on 0.
+        let p = phase(&[1.0, 39.0, 41.0, 79.0], 40.0);
+        assert!(p.min(40.0 - p) < 0.5, "{p}");
+    }
+
+    #[test]
+    fn things_on_a_shaded_surface_are_whole_in_the_cut_off_that_surface() {
+        // A surface shaded across, with 3x3 small balls whose own pixels step hard (stripes).
+        let mut image = RgbaImage::from_fn(120, 120, |x, _| Rgba([120 + (x / 2) as u8, 90, 60, 255]));
+        for r in 0..3 {
+            for c in 0..3 {
+                for y in 0..12 {
+                    for x in 0..12 {
+                        let v = if (x + y) % 2 == 0 { 20 } else { 200 };
+                        image.put_pixel(20 + c * 30 + x, 20 + r * 30 + y, Rgba([v, v, 255, 255]));
+                    }
+                }
+            }
+        }
+        let frame = Frame::from_image(image);
+        let steps = segment(&frame, STEP);
+        assert!(candidates(&steps, &Search::default()).is_empty(), "the cut by steps breaks the balls into pixels");
+        let found = find(&frame, &Search::default());
+        let grid = found.candidates[0].grid();
+        assert_eq!((grid.rows, grid.cols), (3, 3), "{:?}", found.candidates[0]);
+        assert!((grid.cell_width() - 30.0).abs() < 0.5, "{grid:?}");
     }
 
     #[test]

@@ -104,29 +104,54 @@ pub fn dominant_colour(frame: &Frame, rect: Rect) -> [u8; 3] {
 /// Pixels further than `min_delta_e` from `background`.
 pub fn unlike_mask(frame: &Frame, background: [u8; 3], min_delta_e: f32) -> Vec<bool> {
     let bg = Lab::from_rgb8(background);
-    let mut known: HashMap<[u8; 3], bool> = HashMap::new();
-    frame
-        .image
-        .pixels()
-        .map(|p| {
-            let rgb = [p[0], p[1], p[2]];
-            *known.entry(rgb).or_insert_with(|| Lab::from_rgb8(rgb).delta_e(&bg) > min_delta_e)
-        })
-        .collect()
+    colour_mask(frame, |rgb| Lab::from_rgb8(rgb).delta_e(&bg) > min_delta_e)
 }
 
 /// Pixels within `max_delta_e` of their nearest entry of `palette` (of any entry).
 pub fn near_mask(frame: &Frame, palette: &[Lab], max_delta_e: f32) -> Vec<bool> {
-    let mut known: HashMap<[u8; 3], bool> = HashMap::new();
+    colour_mask(frame, |rgb| {
+        let lab = Lab::from_rgb8(rgb);
+        palette.iter().any(|e| e.delta_e(&lab) <= max_delta_e)
+    })
+}
+
+/// A hasher for a colour packed in a `u32`: one multiplication (a screenshot has few colours, and
+/// hashing each pixel with the default hasher cost more than the test it saves).
+#[derive(Default)]
+struct ColourHasher(u64);
+
+impl std::hash::Hasher for ColourHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.0 = u64::from(v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Every pixel's answer to `test` of its colour, each colour tested once (and a run of one colour
+/// looked up once).
+fn colour_mask(frame: &Frame, test: impl Fn([u8; 3]) -> bool) -> Vec<bool> {
+    let mut known: HashMap<u32, bool, std::hash::BuildHasherDefault<ColourHasher>> = HashMap::default();
+    let mut last: Option<(u32, bool)> = None;
     frame
         .image
         .pixels()
         .map(|p| {
-            let rgb = [p[0], p[1], p[2]];
-            *known.entry(rgb).or_insert_with(|| {
-                let lab = Lab::from_rgb8(rgb);
-                palette.iter().any(|e| e.delta_e(&lab) <= max_delta_e)
-            })
+            let key = u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
+            match last {
+                Some((k, answer)) if k == key => answer,
+                _ => {
+                    let answer = *known.entry(key).or_insert_with(|| test([p[0], p[1], p[2]]));
+                    last = Some((key, answer));
+                    answer
+                }
+            }
         })
         .collect()
 }

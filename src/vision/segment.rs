@@ -96,52 +96,79 @@ pub fn segment_unlike(frame: &Frame, background: [u8; 3], max_delta_e: f32) -> S
     segment_with(frame, |i, j| near[i] == near[j])
 }
 
+/// Cuts `frame` into one of `steps`' parts, `surface` (a board's wood, however shaded across), and
+/// the things lying on it: every patch of pixels not of that part is one part, however its own
+/// pixels step (a small glossy ball that the cut by steps breaks into bits is whole here).
+pub fn segment_off(frame: &Frame, steps: &Segmentation, surface: u32) -> Segmentation {
+    let on = &steps.labels;
+    segment_with(frame, |i, j| (on[i] == surface) == (on[j] == surface))
+}
+
 /// Cuts `frame` into the 4-connected parts of pixels that `joined` says belong together
-/// (pixel indices, row-major).
+/// (pixel indices, row-major). Pixels are first gathered into runs along each row, and runs are
+/// joined to the runs above them: unions per run, not per pixel.
 fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segmentation {
     let (width, height) = (frame.width(), frame.height());
-    let n = (width as usize) * (height as usize);
-    let raw = frame.image.as_raw();
-    let rgb = |i: usize| [raw[4 * i], raw[4 * i + 1], raw[4 * i + 2]];
-    let mut parent: Vec<u32> = (0..n as u32).collect();
     let w = width as usize;
+    let n = w * height as usize;
+    let raw = frame.image.as_raw();
+    // Each pixel's run, then (at the end) its part.
+    let mut labels = vec![0u32; n];
+    // Per run: its box along the row, its row, its colour sum.
+    let mut runs: Vec<(u32, u32, u32, [u64; 3])> = Vec::new();
+    let mut parent: Vec<u32> = Vec::new();
     for y in 0..height as usize {
+        let row = y * w;
+        let mut above = (u32::MAX, u32::MAX);
         for x in 0..w {
-            let i = y * w + x;
-            if x > 0 && joined(i, i - 1) {
-                union(&mut parent, i as u32, (i - 1) as u32);
-            }
+            let i = row + x;
+            let run = if x > 0 && joined(i, i - 1) {
+                labels[i - 1]
+            } else {
+                let id = runs.len() as u32;
+                runs.push((x as u32, x as u32 + 1, y as u32, [0; 3]));
+                parent.push(id);
+                id
+            };
+            labels[i] = run;
+            let r = &mut runs[run as usize];
+            r.1 = x as u32 + 1;
+            (0..3).for_each(|k| r.3[k] += u64::from(raw[4 * i + k]));
             if y > 0 && joined(i, i - w) {
-                union(&mut parent, i as u32, (i - w) as u32);
+                let pair = (run, labels[i - w]);
+                if pair != above {
+                    union(&mut parent, pair.0, pair.1);
+                    above = pair;
+                }
             }
         }
     }
-    // Number the roots in pixel order, then gather boxes and colour sums.
-    let mut labels = vec![0u32; n];
-    let mut index = vec![u32::MAX; n];
-    let mut sums: Vec<([f64; 3], Part)> = Vec::new();
-    for (i, slot) in labels.iter_mut().enumerate() {
-        let root = find(&mut parent, i as u32) as usize;
+    // Number the parts in pixel order (a part's first run is its root), then gather boxes and
+    // colour sums run by run.
+    let mut index = vec![u32::MAX; runs.len()];
+    let mut sums: Vec<([u64; 3], Part)> = Vec::new();
+    for (id, &(x0, x1, y, sum)) in runs.iter().enumerate() {
+        let root = find(&mut parent, id as u32) as usize;
         if index[root] == u32::MAX {
             index[root] = sums.len() as u32;
-            let (x, y) = ((i % w) as u32, (i / w) as u32);
-            sums.push(([0.0; 3], Part { x0: x, y0: y, x1: x + 1, y1: y + 1, area: 0, mean: [0.0; 3] }));
+            sums.push(([0; 3], Part { x0, y0: y, x1, y1: y + 1, area: 0, mean: [0.0; 3] }));
         }
         let label = index[root];
-        *slot = label;
-        let (x, y) = ((i % w) as u32, (i / w) as u32);
-        let (sum, part) = &mut sums[label as usize];
-        let c = rgb(i);
-        (0..3).for_each(|k| sum[k] += c[k] as f64);
-        part.area += 1;
-        part.x0 = part.x0.min(x);
-        part.x1 = part.x1.max(x + 1);
+        index[id] = label;
+        let (total, part) = &mut sums[label as usize];
+        (0..3).for_each(|k| total[k] += sum[k]);
+        part.area += x1 - x0;
+        part.x0 = part.x0.min(x0);
+        part.x1 = part.x1.max(x1);
         part.y1 = y + 1;
+    }
+    for label in labels.iter_mut() {
+        *label = index[*label as usize];
     }
     let parts = sums
         .into_iter()
         .map(|(sum, mut part)| {
-            part.mean = sum.map(|s| (s / part.area as f64) as f32);
+            part.mean = sum.map(|s| (s as f64 / part.area as f64) as f32);
             part
         })
         .collect();
@@ -179,5 +206,82 @@ mod tests {
         let inside = s.part_at(15, 15).unwrap();
         assert!(inside.width() < 18 && inside.height() < 18, "{inside:?}");
         assert_eq!(s.part_at(0, 0).unwrap().width(), 30);
+    }
+
+    /// The plain way, pixel by pixel: what the runs must agree with.
+    fn segment_by_pixels(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segmentation {
+        let (width, height) = (frame.width(), frame.height());
+        let n = (width as usize) * (height as usize);
+        let raw = frame.image.as_raw();
+        let rgb = |i: usize| [raw[4 * i], raw[4 * i + 1], raw[4 * i + 2]];
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        let w = width as usize;
+        for y in 0..height as usize {
+            for x in 0..w {
+                let i = y * w + x;
+                if x > 0 && joined(i, i - 1) {
+                    union(&mut parent, i as u32, (i - 1) as u32);
+                }
+                if y > 0 && joined(i, i - w) {
+                    union(&mut parent, i as u32, (i - w) as u32);
+                }
+            }
+        }
+        // Number the roots in pixel order, then gather boxes and colour sums.
+        let mut labels = vec![0u32; n];
+        let mut index = vec![u32::MAX; n];
+        let mut sums: Vec<([f64; 3], Part)> = Vec::new();
+        for (i, slot) in labels.iter_mut().enumerate() {
+            let root = find(&mut parent, i as u32) as usize;
+            if index[root] == u32::MAX {
+                index[root] = sums.len() as u32;
+                let (x, y) = ((i % w) as u32, (i / w) as u32);
+                sums.push(([0.0; 3], Part { x0: x, y0: y, x1: x + 1, y1: y + 1, area: 0, mean: [0.0; 3] }));
+            }
+            let label = index[root];
+            *slot = label;
+            let (x, y) = ((i % w) as u32, (i / w) as u32);
+            let (sum, part) = &mut sums[label as usize];
+            let c = rgb(i);
+            (0..3).for_each(|k| sum[k] += c[k] as f64);
+            part.area += 1;
+            part.x0 = part.x0.min(x);
+            part.x1 = part.x1.max(x + 1);
+            part.y1 = y + 1;
+        }
+        let parts = sums
+            .into_iter()
+            .map(|(sum, mut part)| {
+                part.mean = sum.map(|s| (s / part.area as f64) as f32);
+                part
+            })
+            .collect();
+        Segmentation { width, height, parts, labels }
+    }
+
+    #[test]
+    fn runs_cut_exactly_as_pixel_by_pixel() {
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as u8
+        };
+        // Blotches of a few colours with noise: parts of every shape, touching in every way.
+        let image = RgbaImage::from_fn(97, 61, |x, y| {
+            let base = [[30u8, 30, 30], [200, 60, 60], [60, 200, 60]][((x / 7 + y / 5 + (x * y) % 3) % 3) as usize];
+            let v = next() % 9;
+            Rgba([base[0].saturating_add(v), base[1], base[2].saturating_add(v / 2), 255])
+        });
+        let frame = Frame::from_image(image);
+        let raw = frame.image.as_raw();
+        let rgb = |i: usize| [raw[4 * i], raw[4 * i + 1], raw[4 * i + 2]];
+        let joined = |i: usize, j: usize| step(rgb(i), rgb(j)) <= 6;
+        let (fast, slow) = (segment_with(&frame, joined), segment_by_pixels(&frame, joined));
+        assert!(fast.parts.len() > 50, "{} parts", fast.parts.len());
+        assert_eq!(fast.labels, slow.labels);
+        for (a, b) in fast.parts.iter().zip(&slow.parts) {
+            assert_eq!((a.x0, a.y0, a.x1, a.y1, a.area), (b.x0, b.y0, b.x1, b.y1, b.area));
+            assert!((0..3).all(|k| (a.mean[k] - b.mean[k]).abs() < 1e-3));
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! the English cross or a random shape (squares with no hole are bare surface), under a menu bar
 //! and a toolbar. Each is calibrated blind from its start at one cell size, then a board a few
 //! jumps on is read with the learned profile at two other sizes. The truth is what was drawn.
-//! Boards that do not calibrate yet are listed, and checked by an ignored test.
+//! Boards that are not read yet are listed, and checked by an ignored test.
 
 use gamebot::frame::Frame;
 use gamebot::games::pegs;
@@ -213,16 +213,10 @@ fn check(shading: Shading, cross: bool, pitch: f64) -> Result<(), String> {
     if failures.is_empty() { Ok(()) } else { Err(failures.join("\n")) }
 }
 
-/// Boards that do not calibrate yet, for want of a lattice rather than of looks: the cross with
-/// squares of 26 px (no lattice of its glossy pegs is found), and one random shape whose lattice
-/// takes in the menu bar and toolbar above it (learned as two more rows, its shaded holes read as
-/// bare surface).
-const KNOWN_FAILING: [(Shading, bool, f64); 4] = [
-    (Shading::Linear, true, 26.0),
-    (Shading::Radial, true, 26.0),
-    (Shading::Noise, true, 26.0),
-    (Shading::Radial, false, 40.0),
-];
+/// A board not read yet: on the grainy texture, squares of 22 px calibrate, but the same board
+/// drawn with squares of 17 px reads as bare surface where its small pegs lie (the grain is a
+/// fifth of a square there).
+const KNOWN_FAILING: [(Shading, bool, f64); 1] = [(Shading::Noise, true, 22.0)];
 
 fn run(cases: &[(Shading, bool, f64)]) {
     let failures: Vec<String> = cases
@@ -235,12 +229,13 @@ fn run(cases: &[(Shading, bool, f64)]) {
     assert!(failures.is_empty(), "{} of {} boards failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
 }
 
+/// Every shading, both shapes, squares from small to large.
 #[test]
 fn boards_on_gradients_and_textures_with_glossy_pegs_and_shaded_holes_calibrate_blind_and_read() {
     let mut cases = Vec::new();
     for shading in [Shading::Linear, Shading::Radial, Shading::Noise] {
         for cross in [true, false] {
-            for pitch in [26.0, 40.0, 58.0] {
+            for pitch in [22.0, 26.0, 40.0, 58.0] {
                 if !KNOWN_FAILING.contains(&(shading, cross, pitch)) {
                     cases.push((shading, cross, pitch));
                 }
@@ -251,7 +246,7 @@ fn boards_on_gradients_and_textures_with_glossy_pegs_and_shaded_holes_calibrate_
 }
 
 #[test]
-#[ignore = "known failures: small squares and a toolbar taken into the lattice (see KNOWN_FAILING)"]
-fn boards_not_calibrated_yet() {
+#[ignore = "known failure: small pegs on a grainy texture (see KNOWN_FAILING)"]
+fn boards_not_read_yet() {
     run(&KNOWN_FAILING);
 }

@@ -40,8 +40,8 @@ pub struct FirstMove<C> {
     pub tried: Vec<&'static str>,
 }
 
-/// The first move of a game, in the profile's input style and, while it changes nothing on the
-/// board, in each other style the profile allows.
+/// The first move of a game, in the profile's input style and, while it leaves the board as it
+/// was (whatever else it changed on the screen), in each other style the profile allows.
 #[allow(clippy::too_many_arguments)]
 pub fn first_move<G: TurnBased>(
     screen: &mut dyn Screen,
@@ -91,7 +91,12 @@ pub fn first_move<G: TurnBased>(
                 guard.pause(d)
             })?;
         tried.extend(name);
-        if watched.shown != Shown::Nothing || i + 1 == count {
+        // A change that leaves the board as it was (a peg shown selected, a button pressed) is no
+        // move either: the next style is tried.
+        let board_unchanged = watched.shown == Shown::Nothing
+            || (watched.shown == Shown::Other
+                && G::read(&watched.frame, layout, config).is_ok_and(|r| G::matches(&r.board, board)));
+        if !board_unchanged || i + 1 == count {
             let style = (watched.shown == Shown::Predicted && name != own).then(|| (name.unwrap_or("?"), style_config));
             return Ok(FirstMove { watched: Some(watched), style, tried });
         }

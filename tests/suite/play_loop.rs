@@ -219,11 +219,22 @@ fn a_proposed_profile_stops_at_a_misread_saying_which_cell_differed() {
 
 #[test]
 fn when_the_first_move_changes_nothing_the_other_input_style_is_tried_and_recorded() {
+    first_move_in_another_style(false);
+}
+
+#[test]
+fn a_first_move_that_marks_the_screen_but_leaves_the_board_is_tried_in_the_other_style() {
+    // As a toolkit shows a peg selected by a click it takes as no jump.
+    first_move_in_another_style(true);
+}
+
+fn first_move_in_another_style(marks: bool) {
     let dir = tempfile::tempdir().unwrap();
     // Colour buttons where the simulated game has none: the first click changes nothing.
     let buttons = (0..6).map(|i| format!("{{ x = {}, y = 150 }}", 5 + 10 * i)).collect::<Vec<_>>().join(", ");
     let profile = learned_profile(dir.path(), Some(&format!("style = \"button\"\nbuttons = [{buttons}]")));
     let sim = game();
+    sim.state().mark_untaken = marks;
     let (result, lines) = run_with(&sim, &profile, &PlayOptions::default());
     let summary = result.unwrap();
     assert!(summary.won && sim.state().board.is_won(), "{lines:?}");

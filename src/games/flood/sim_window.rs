@@ -66,6 +66,10 @@ pub struct SimState {
     /// After this many clicks, the cell (row, col) turns to the next colour, as a game whose
     /// screen shows something other than the rules predict.
     pub misdraw_after: Option<(usize, (usize, usize))>,
+    /// A click the game does not take as a move marks the top left cell's corner (as a game shows
+    /// a selection): the screen changes, the board does not.
+    pub mark_untaken: bool,
+    marked: bool,
     palette: Palette,
     pitch: u32,
     size: (u32, u32),
@@ -86,6 +90,8 @@ impl SimFlood {
             ignore_clicks: Vec::new(),
             cover_when_won: false,
             misdraw_after: None,
+            mark_untaken: false,
+            marked: false,
             received: Vec::new(),
             escape_after: None,
             user_moves_after: None,
@@ -122,13 +128,16 @@ impl SimState {
         self.pointer = p;
         let ignored = self.ignore_clicks.contains(&self.received.len());
         self.received.push(p);
+        let mut taken = false;
         if let Some((r, c)) = self.cell_at(p).filter(|_| !ignored) {
             let colour = self.board.get(r, c);
             if colour != self.board.current_colour() {
                 self.board.play(colour);
                 self.moves += 1;
+                taken = true;
             }
         }
+        self.marked |= self.mark_untaken && !taken;
         if let Some((n, to)) = self.user_moves_after
             && self.received.len() == n
         {
@@ -156,6 +165,12 @@ impl Screen for SimFlood {
                 for x in w / 8..w * 7 / 8 {
                     frame.image.put_pixel(x, y, Rgba([30, 30, 30, 255]));
                 }
+            }
+        }
+        if state.marked {
+            let at = MARGIN + state.pitch / 4;
+            for d in 0..3 {
+                frame.image.put_pixel(at + d, at, Rgba([255, 255, 255, 255]));
             }
         }
         frame.origin = state.origin;

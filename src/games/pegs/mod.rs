@@ -78,7 +78,9 @@ impl TurnBased for Pegs {
     fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<Jump>> {
         match solve::solve(board, Target::OnePeg, budget).outcome {
             Outcome::Solved(jumps) => Ok(Plan { moves: jumps, proven_optimal: false }),
-            Outcome::Unsolvable => bail!("this position is proven unsolvable: no sequence of jumps leaves one peg"),
+            Outcome::Unsolvable => bail!(
+                "this position is proven unsolvable: no sequence of jumps along rows and columns leaves one peg (if the program also takes diagonal jumps, gamebot cannot play it: it knows the straight rules only)\n{board}"
+            ),
             Outcome::Unknown => bail!("no solution found within the budget (pass a larger --budget-ms)"),
         }
     }

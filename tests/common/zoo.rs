@@ -192,8 +192,7 @@ impl Session {
     /// moved off it first (nothing shows a hover).
     pub fn capture(&mut self) -> Frame {
         self.xdotool(&["mousemove", "--sync", "1279", "1023"]);
-        let (frame, settled) =
-            capture_settled(&mut self.screen, Duration::from_millis(80), 5, Duration::from_secs(10)).unwrap();
+        let (frame, settled) = capture_settled(&mut self.screen, Duration::from_millis(80), 5, super::GIVE_UP).unwrap();
         assert!(settled, "the window did not hold still");
         frame
     }

@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::common::GIVE_UP;
 use crate::common::faults::Session;
 
 #[test]
@@ -18,7 +19,7 @@ fn a_short_escape_press_between_moves_stops_the_bot() {
     session.xdotool(&["keydown", "Escape"]);
     std::thread::sleep(Duration::from_millis(200));
     session.xdotool(&["keyup", "Escape"]);
-    let (success, stdout, stderr, _) = session.finish(Duration::from_secs(30));
+    let (success, stdout, stderr, _) = session.finish(GIVE_UP);
     println!("stopped {} ms after the press", pressed.elapsed().as_millis());
     assert!(!success, "the bot must stop unsuccessfully");
     assert!(stderr.contains("stopped: Esc was pressed"), "{stderr}");

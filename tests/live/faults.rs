@@ -10,6 +10,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::common::GIVE_UP;
 use crate::common::faults::{Session, Trap};
 
 /// The fault must stop the bot, naming `what`, with a non-zero exit, after playing before it.
@@ -31,7 +32,7 @@ fn a_moved_window_is_found_again_and_no_click_lands_where_it_was() {
     std::thread::sleep(Duration::from_millis(300));
     let (nx, ny, _, _) = session.geometry();
     assert_ne!((nx, ny), (x, y), "the window moved");
-    let (success, out, err, _) = session.finish(Duration::from_secs(60));
+    let (success, out, err, _) = session.finish(GIVE_UP);
     assert_eq!(trap.hits(), 0, "a click or key reached the trap where the game was");
     // The move is seen either by the capture after a move (the frame's new origin) or by the
     // check before a click (then the line below), depending on when it lands.
@@ -45,7 +46,7 @@ fn a_resized_window_is_found_again_and_no_click_lands_outside_it() {
     session.xdotool(&["windowsize", &session.window, &(w * 2 / 3).to_string(), &(h * 2 / 3).to_string()]);
     std::thread::sleep(Duration::from_millis(200));
     let trap = Trap::open(&session.game.display, (x + w as i32 * 2 / 3 + 10, y), (w / 3, h));
-    let (success, out, err, _) = session.finish(Duration::from_secs(60));
+    let (success, out, err, _) = session.finish(GIVE_UP);
     assert_eq!(trap.hits(), 0, "a click or key reached the trap beside the smaller window");
     assert!(success, "the bot plays on to the win: {out}{err}");
     assert!(out.contains("moved or changed size") || out.contains("finding the board again"), "{out}");
@@ -58,7 +59,7 @@ fn a_covered_window_stops_the_bot_and_the_cover_gets_no_click() {
     // The fault is the trap itself, counted from before it is opened (placing it takes a moment).
     let fault = Instant::now();
     let trap = Trap::open(&session.game.display, (x, y), (w, h));
-    let mut result = session.finish(Duration::from_secs(10));
+    let mut result = session.finish(GIVE_UP);
     result.3 = fault.elapsed();
     assert_eq!(trap.hits(), 0, "a click or key reached the covering window");
     stops_naming(result, "covers the game window");
@@ -71,7 +72,7 @@ fn a_minimised_window_stops_the_bot() {
     let fault = Instant::now();
     session.xdotool(&["windowminimize", &session.window]);
     let trap = Trap::open(&session.game.display, (x, y), (w, h));
-    let mut result = session.finish(Duration::from_secs(10));
+    let mut result = session.finish(GIVE_UP);
     result.3 = fault.elapsed();
     assert_eq!(trap.hits(), 0, "a click or key reached the trap where the game was");
     stops_naming(result, "minimised");
@@ -84,7 +85,7 @@ fn a_closed_window_stops_the_bot() {
     let fault = Instant::now();
     session.xdotool(&["windowkill", &session.window]);
     let trap = Trap::open(&session.game.display, (x, y), (w, h));
-    let mut result = session.finish(Duration::from_secs(10));
+    let mut result = session.finish(GIVE_UP);
     result.3 = fault.elapsed();
     assert_eq!(trap.hits(), 0, "a click or key reached the trap where the game was");
     stops_naming(result, "window is gone");
@@ -97,7 +98,7 @@ fn the_user_moving_the_mouse_stops_the_bot() {
     let trap = Trap::open(&session.game.display, (x + w as i32 + 20, y), (200, h));
     let fault = Instant::now();
     session.xdotool(&["mousemove", &(x + w as i32 + 60).to_string(), &(y + 40).to_string()]);
-    let mut result = session.finish(Duration::from_secs(10));
+    let mut result = session.finish(GIVE_UP);
     result.3 = fault.elapsed();
     assert_eq!(trap.hits(), 0, "a click or key reached the trap under the user's mouse");
     stops_naming(result, "mouse was moved");
@@ -113,7 +114,7 @@ fn a_new_board_in_the_window_is_read_again_and_played() {
     session.xdotool(&["windowactivate", "--sync", &session.window]);
     session.xdotool(&["key", "n"]);
     let trap = Trap::open(&session.game.display, (x + w as i32 + 20, y), (200, h));
-    let (success, out, err, _) = session.finish(Duration::from_secs(60));
+    let (success, out, err, _) = session.finish(GIVE_UP);
     assert_eq!(trap.hits(), 0, "a click or key reached the trap");
     assert!(success, "the bot plays the new board to the win: {out}{err}");
     assert!(out.contains("re-planning") || out.contains("reading the board again"), "{out}");

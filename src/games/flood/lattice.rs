@@ -22,7 +22,8 @@ const COLOUR_PATCH: f64 = 0.5;
 const TRIED: usize = 6;
 
 /// True when no two neighbouring pixels of `grid`'s cell (row, col) middle differ by more than
-/// `FLAT_STEP`; false when the middle leaves the frame.
+/// `FLAT_STEP`, or its texture stays near one colour (`textured`); false when the middle leaves
+/// the frame.
 pub fn flat(frame: &Frame, grid: &Grid, row: usize, col: usize) -> bool {
     let patch = grid.cell_patch(row, col, FLAT_PATCH);
     if patch.x < 0.0 || patch.y < 0.0 {
@@ -33,17 +34,31 @@ pub fn flat(frame: &Frame, grid: &Grid, row: usize, col: usize) -> bool {
     if x1 > frame.width() || y1 > frame.height() || x1 <= x0 || y1 <= y0 {
         return false;
     }
+    let smooth = (y0..y1).all(|y| {
+        (x0..x1).all(|x| {
+            let here = frame.rgb(x, y);
+            !((x + 1 < x1 && step(here, frame.rgb(x + 1, y)) > FLAT_STEP)
+                || (y + 1 < y1 && step(here, frame.rgb(x, y + 1)) > FLAT_STEP))
+        })
+    });
+    smooth || textured(frame, (x0, y0, x1, y1))
+}
+
+/// A textured cell's middle (grain, a woven or wavy pattern) steps hard between neighbours but
+/// keeps every pixel within `FLAT_SPREAD` of its mean colour in each channel; text, a rim or two
+/// things side by side lie much further from it.
+const FLAT_SPREAD: f32 = 24.0;
+
+fn textured(frame: &Frame, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> bool {
+    let n = ((x1 - x0) * (y1 - y0)) as f32;
+    let mut mean = [0f32; 3];
     for y in y0..y1 {
         for x in x0..x1 {
-            let here = frame.rgb(x, y);
-            if (x + 1 < x1 && step(here, frame.rgb(x + 1, y)) > FLAT_STEP)
-                || (y + 1 < y1 && step(here, frame.rgb(x, y + 1)) > FLAT_STEP)
-            {
-                return false;
-            }
+            let p = frame.rgb(x, y);
+            (0..3).for_each(|k| mean[k] += f32::from(p[k]) / n);
         }
     }
-    true
+    (y0..y1).all(|y| (x0..x1).all(|x| (0..3).all(|k| (f32::from(frame.rgb(x, y)[k]) - mean[k]).abs() <= FLAT_SPREAD)))
 }
 
 /// The colour of one cell of a lattice, when its middle is flat and inside the frame.
@@ -190,4 +205,34 @@ pub fn locate(
     };
     let found = if misses.is_empty() { "no such lattice".to_string() } else { misses.join("; ") };
     Err(NotFound { looked: format!("in a {}x{} picture", frame.width(), frame.height()), found })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::Rect;
+    use image::{Rgba, RgbaImage};
+
+    fn one_cell(draw: impl Fn(u32, u32) -> [u8; 3]) -> (Frame, Grid) {
+        let image = RgbaImage::from_fn(40, 40, |x, y| {
+            let p = draw(x, y);
+            Rgba([p[0], p[1], p[2], 255])
+        });
+        (Frame::from_image(image), Grid { rect: Rect { x: 0.0, y: 0.0, width: 40.0, height: 40.0 }, rows: 1, cols: 1 })
+    }
+
+    #[test]
+    fn a_wavy_texture_is_flat_but_text_or_two_colours_are_not() {
+        let wave = |x: u32, y: u32| {
+            let f = 1.0 + 0.08 * ((x + y) as f64 * 0.7).sin();
+            [(220.0 * f) as u8, (60.0 * f) as u8, (60.0 * f) as u8]
+        };
+        let (frame, grid) = one_cell(wave);
+        assert!(flat(&frame, &grid, 0, 0), "a cell of one colour under a wavy texture");
+        let (frame, grid) =
+            one_cell(|x, y| if (18..22).contains(&x) && (14..26).contains(&y) { [20, 20, 20] } else { wave(x, y) });
+        assert!(!flat(&frame, &grid, 0, 0), "a glyph on the cell");
+        let (frame, grid) = one_cell(|x, y| if x < 20 { wave(x, y) } else { [60, 170, 70] });
+        assert!(!flat(&frame, &grid, 0, 0), "half one colour, half another");
+    }
 }

@@ -32,6 +32,15 @@ pub struct BeamConfig {
     pub rushed: Option<RushedLimit>,
 }
 
+impl BeamConfig {
+    /// A single-threaded search `width` wide with the default weights, any landing, no limit:
+    /// what the tests plan with.
+    #[cfg(test)]
+    pub fn narrow(width: usize) -> BeamConfig {
+        BeamConfig { width, threads: 1, weights: Weights::default(), time_limit: None, moves: Moves::Any, rushed: None }
+    }
+}
+
 /// A limit on *rushed* pieces in a row: pieces the live page's gravity leaves no time to wait
 /// for, because a tick would lock them where they come in (they enter resting on the stack) or
 /// take them a row down, from where their landing cannot be reached any more. Such a piece has to

@@ -185,19 +185,10 @@ fn search(shared: &Shared, mut beam: Beam) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use crate::games::tetris::contest::beam::beam;
-    use crate::games::tetris::contest::eval::Weights;
-    use crate::games::tetris::contest::reach::Moves;
     use crate::games::tetris::contest::rules::{self, Lock, TopOut};
 
     fn config() -> BeamConfig {
-        BeamConfig {
-            width: 32,
-            threads: 1,
-            weights: Weights::default(),
-            time_limit: None,
-            moves: Moves::Any,
-            rushed: None,
-        }
+        BeamConfig::narrow(32)
     }
 
     #[test]

@@ -318,17 +318,8 @@ fn a_top_path_stays_where_a_tick_can_neither_lock_the_piece_nor_block_a_key() {
 #[test]
 fn settled_and_fixed_landings_are_the_start_of_the_final_line() {
     use super::beam::Beam;
-    use super::eval::Weights;
-    use super::reach::Moves;
     use super::search::BeamConfig;
-    let config = BeamConfig {
-        width: 32,
-        threads: 1,
-        weights: Weights::default(),
-        time_limit: None,
-        moves: Moves::Any,
-        rushed: None,
-    };
+    let config = BeamConfig::narrow(32);
     let pieces = rules::sequence()[..160].to_vec();
     let mut beam = Beam::new(Board::default(), 0, 0, pieces.clone(), &config);
     let mut settled = Vec::new();

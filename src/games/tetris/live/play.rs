@@ -39,9 +39,12 @@ pub struct Options {
     pub learn: bool,
 }
 
+/// How a live game ended (the survival game and the contest alike).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The goal (lines, pieces, the contest's last piece) was reached.
     Reached,
+    /// The game ended first.
     ToppedOut,
 }
 
@@ -184,8 +187,9 @@ fn grid_of(board: &Board) -> Grid {
     grid
 }
 
-/// Captures until `ready` holds for a frame or `patience` runs out; returns the last frame.
-fn capture_until(
+/// Captures until `ready` holds for a frame or `patience` runs out; returns the last frame (the
+/// survival game's start and the contest's).
+pub fn capture_until(
     window: &mut dyn Screen,
     patience: Duration,
     ready: impl Fn(&crate::frame::Frame) -> bool,
@@ -196,7 +200,7 @@ fn capture_until(
         if ready(&frame) || started.elapsed() > patience {
             return Ok(frame);
         }
-        std::thread::sleep(Duration::from_millis(50));
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

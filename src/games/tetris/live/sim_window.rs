@@ -21,11 +21,59 @@ use crate::input::{Action, InputDevice, InputError};
 use crate::screen::{Screen, ScreenError};
 
 const PITCH: u32 = 16;
-const WELL: (u32, u32) = (12, 30);
-const PREVIEW: (u32, u32, u32) = (WELL.0 + PITCH * 10 + 20, 30, 5 * PITCH);
-const SIZE: (u32, u32) = (PREVIEW.0 + PREVIEW.2 + 12, WELL.1 + PITCH * 20 + 12);
-const BACKGROUND: [u8; 3] = [70, 80, 90];
 const BLOCK: [u8; 3] = [200, 120, 40];
+const BACKGROUND: [u8; 3] = [70, 80, 90];
+
+/// Where a simulated window with squares `pitch` px apart puts its well and preview box.
+struct Layout {
+    /// The well's top-left corner.
+    well: (u32, u32),
+    /// The preview box: x, y, side.
+    preview: (u32, u32, u32),
+    size: (u32, u32),
+}
+
+fn layout(pitch: u32) -> Layout {
+    let well = (12, 30);
+    let preview = (well.0 + pitch * 10 + 20, 30, 5 * pitch);
+    Layout { well, preview, size: (preview.0 + preview.2 + 12, well.1 + pitch * 20 + 12) }
+}
+
+/// The size of a simulated window with squares `pitch` px apart.
+pub fn window_size(pitch: u32) -> (u32, u32) {
+    layout(pitch).size
+}
+
+/// Draws a simulated window the way quadrapassel draws its own (and the contest page, as the
+/// profiles read them): a black 10x20 well with `cells` (row, col; rows above the well are not
+/// drawn) in `block`, and a black preview box with the next piece's `preview` cells (col, row from
+/// its top left) in the middle.
+pub fn draw_well(pitch: u32, block: [u8; 3], cells: &[(i32, i32)], preview: &[(u32, u32)]) -> Frame {
+    let Layout { well, preview: (px, py, side), size } = layout(pitch);
+    let mut image = RgbaImage::from_pixel(size.0, size.1, Rgba([BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 255]));
+    let mut square = |x: u32, y: u32, size: u32, rgb: [u8; 3]| {
+        for dy in 0..size {
+            for dx in 0..size {
+                image.put_pixel(x + dx, y + dy, Rgba([rgb[0], rgb[1], rgb[2], 255]));
+            }
+        }
+    };
+    square(well.0, well.1, pitch * 10, [0, 0, 0]);
+    square(well.0, well.1 + pitch * 10, pitch * 10, [0, 0, 0]);
+    square(px, py, side, [0, 0, 0]);
+    for &(r, c) in cells.iter().filter(|c| c.0 >= 0) {
+        square(well.0 + c as u32 * pitch + 1, well.1 + r as u32 * pitch + 1, pitch - 2, block);
+    }
+    let w = preview.iter().map(|c| c.0 + 1).max().unwrap_or(0) * pitch;
+    let h = preview.iter().map(|c| c.1 + 1).max().unwrap_or(0) * pitch;
+    let (x0, y0) = (px + (side - w) / 2, py + (side - h) / 2);
+    for &(x, y) in preview {
+        square(x0 + x * pitch, y0 + y * pitch, pitch, block);
+    }
+    let mut frame = Frame::from_image(image);
+    frame.origin = Point::new(100, 50);
+    frame
+}
 
 /// The falling piece: its rotation state and where its rotation box's top-left corner is.
 #[derive(Clone, Copy, Debug)]
@@ -192,37 +240,17 @@ impl SimTetrisState {
     }
 
     fn render(&self) -> Frame {
-        let mut image = RgbaImage::from_pixel(SIZE.0, SIZE.1, Rgba([BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 255]));
-        let mut square = |x: u32, y: u32, size: u32, rgb: [u8; 3]| {
-            for dy in 0..size {
-                for dx in 0..size {
-                    image.put_pixel(x + dx, y + dy, Rgba([rgb[0], rgb[1], rgb[2], 255]));
-                }
-            }
-        };
-        square(WELL.0, WELL.1, PITCH * 10, [0, 0, 0]);
-        square(WELL.0, WELL.1 + PITCH * 10, PITCH * 10, [0, 0, 0]);
-        square(PREVIEW.0, PREVIEW.1, PREVIEW.2, [0, 0, 0]);
         let mut cells: Vec<(i32, i32)> = Vec::new();
         for (r, row) in self.settled.iter().enumerate() {
             cells.extend(row.iter().enumerate().filter(|(_, c)| **c).map(|(c, _)| (r as i32, c as i32)));
         }
         if let Some(falling) = self.falling {
-            cells.extend(falling.cells().iter().filter(|c| c.0 >= 0));
-        }
-        for (r, c) in cells {
-            square(WELL.0 + c as u32 * PITCH + 1, WELL.1 + r as u32 * PITCH + 1, PITCH - 2, BLOCK);
+            cells.extend(falling.cells());
         }
         let preview = self.next.rotation(0);
-        let (w, h) = (preview.width as u32 * PITCH, preview.height as u32 * PITCH);
-        let (x0, y0) = (PREVIEW.0 + (PREVIEW.2 - w) / 2, PREVIEW.1 + (PREVIEW.2 - h) / 2);
-        for &(x, y) in &preview.cells {
-            let top = (preview.height - 1 - y) as u32;
-            square(x0 + x as u32 * PITCH, y0 + top * PITCH, PITCH, BLOCK);
-        }
-        let mut frame = Frame::from_image(image);
-        frame.origin = Point::new(100, 50);
-        frame
+        let next: Vec<(u32, u32)> =
+            preview.cells.iter().map(|&(x, y)| (x as u32, (preview.height - 1 - y) as u32)).collect();
+        draw_well(PITCH, BLOCK, &cells, &next)
     }
 }
 
@@ -236,7 +264,8 @@ impl Screen for SimTetris {
     }
 
     fn describe(&self) -> String {
-        format!("simulated quadrapassel {}x{}", SIZE.0, SIZE.1)
+        let (w, h) = window_size(PITCH);
+        format!("simulated quadrapassel {w}x{h}")
     }
 }
 

@@ -32,6 +32,8 @@ use self::plan::{PLANNED, Plan, score_of};
 use self::watch::{Expect, Held, Seen, Sight, Ticks, hold, stale_grids, watch};
 use super::config::{ContestTiming, LiveConfig};
 use super::locate::{Layout, locate};
+pub use super::play::Outcome;
+use super::play::capture_until;
 use super::read::{falling_piece, read_grid, read_preview};
 use crate::frame::Frame;
 use crate::games::tetris::board::Board;
@@ -49,14 +51,6 @@ pub struct Options {
     pub record: Option<Plan>,
     /// The planner's budget, alongside and when planning again.
     pub planner: BeamConfig,
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The last piece, or the asked number, was placed.
-    Reached,
-    /// The page's game ended first.
-    ToppedOut,
 }
 
 #[derive(Debug)]
@@ -152,18 +146,6 @@ fn wrong_start(frame: &Frame, layout: &Layout, config: &LiveConfig, sequence: &[
         ),
         (Some(_), _) => format!("refusing to start: the contest's first piece has fallen too far already: {restart}"),
         (None, _) => format!("refusing to start: no piece of the contest is in the well: {restart}"),
-    }
-}
-
-/// Captures until `ready` holds for a frame or `patience` runs out; returns the last frame.
-fn capture_until(screen: &mut dyn Screen, patience: Duration, ready: impl Fn(&Frame) -> bool) -> anyhow::Result<Frame> {
-    let started = Instant::now();
-    loop {
-        let frame = screen.capture()?;
-        if ready(&frame) || started.elapsed() > patience {
-            return Ok(frame);
-        }
-        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

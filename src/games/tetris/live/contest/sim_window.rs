@@ -3,7 +3,7 @@
 //! fit is skipped and never locks; the drop key drops and locks), with real-time gravity: a tick
 //! moves the piece down a row, or locks it where it rests, on the page's schedule scaled down. The
 //! page's end rules hold (staff top-out, piece limit), and it draws a black well with a black preview
-//! box the way `live::sim` does, so the loop reads it with quadrapassel's vision.
+//! box the way `live::sim_window` does (`draw_well`), so the loop reads it with quadrapassel's vision.
 //!
 //! It can misbehave on purpose: lose one key (the loop must see the board differ from its plan and
 //! plan again from the screen), or start mid-game. `SimPage` is a cheap handle: clones share one page.
@@ -12,9 +12,8 @@ use std::cell::{RefCell, RefMut};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use image::{Rgba, RgbaImage};
-
 use super::super::config::Keys;
+use super::super::sim_window::{draw_well, window_size};
 use crate::frame::{Frame, Point};
 use crate::games::tetris::board::Board;
 use crate::games::tetris::contest::rules::{self, Generator, Lock, Pos, SequencePiece, TopOut};
@@ -22,10 +21,6 @@ use crate::input::{Action, InputDevice, InputError};
 use crate::screen::{Screen, ScreenError};
 
 const PITCH: u32 = 12;
-const WELL: (u32, u32) = (12, 30);
-const PREVIEW: (u32, u32, u32) = (WELL.0 + PITCH * 10 + 20, 30, 5 * PITCH);
-const SIZE: (u32, u32) = (PREVIEW.0 + PREVIEW.2 + 12, WELL.1 + PITCH * 20 + 12);
-const BACKGROUND: [u8; 3] = [70, 80, 90];
 const BLOCK: [u8; 3] = [0, 176, 80];
 
 /// The simulated page.
@@ -164,39 +159,21 @@ impl SimPageState {
     }
 
     fn render(&self) -> Frame {
-        let mut image = RgbaImage::from_pixel(SIZE.0, SIZE.1, Rgba([BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 255]));
-        let mut square = |x: u32, y: u32, size: u32, rgb: [u8; 3]| {
-            for dy in 0..size {
-                for dx in 0..size {
-                    image.put_pixel(x + dx, y + dy, Rgba([rgb[0], rgb[1], rgb[2], 255]));
-                }
-            }
-        };
-        square(WELL.0, WELL.1, PITCH * 10, [0, 0, 0]);
-        square(WELL.0, WELL.1 + PITCH * 10, PITCH * 10, [0, 0, 0]);
-        square(PREVIEW.0, PREVIEW.1, PREVIEW.2, [0, 0, 0]);
         let mut cells: Vec<(i32, i32)> = Vec::new();
         for (y, row) in rules::board_rows(&self.board).iter().enumerate() {
-            cells.extend(row.chars().enumerate().filter(|(_, c)| *c == '#').map(|(x, _)| (x as i32, y as i32)));
+            cells.extend(row.chars().enumerate().filter(|(_, c)| *c == '#').map(|(x, _)| (y as i32, x as i32)));
         }
         if let Some(pos) = self.falling {
-            cells.extend(pos.cells().iter().filter(|c| c.1 >= 0));
+            cells.extend(pos.cells().iter().map(|&(x, y)| (y, x)));
         }
-        for (x, y) in cells {
-            square(WELL.0 + x as u32 * PITCH + 1, WELL.1 + y as u32 * PITCH + 1, PITCH - 2, BLOCK);
-        }
+        let mut next = Vec::new();
         if !self.game_over {
             let offsets = self.next.kind.shape(self.next.state).offsets;
             let (min_x, min_y) =
                 (offsets.iter().map(|c| c.0).min().unwrap_or(0), offsets.iter().map(|c| c.1).min().unwrap_or(0));
-            for (dx, dy) in offsets {
-                let (x, y) = ((dx - min_x) as u32, (dy - min_y) as u32);
-                square(PREVIEW.0 + PITCH / 2 + x * PITCH, PREVIEW.1 + PITCH / 2 + y * PITCH, PITCH, BLOCK);
-            }
+            next.extend(offsets.iter().map(|&(dx, dy)| ((dx - min_x) as u32, (dy - min_y) as u32)));
         }
-        let mut frame = Frame::from_image(image);
-        frame.origin = Point::new(100, 50);
-        frame
+        draw_well(PITCH, BLOCK, &cells, &next)
     }
 }
 
@@ -208,7 +185,8 @@ impl Screen for SimPage {
     }
 
     fn describe(&self) -> String {
-        format!("simulated contest page {}x{}", SIZE.0, SIZE.1)
+        let (w, h) = window_size(PITCH);
+        format!("simulated contest page {w}x{h}")
     }
 }
 

@@ -8,8 +8,6 @@ use std::time::Duration;
 use super::plan::Plan;
 use super::sim_window::SimPage;
 use super::{Options, Outcome, Summary, run};
-use crate::games::tetris::contest::eval::Weights;
-use crate::games::tetris::contest::reach::Moves;
 use crate::games::tetris::contest::search::BeamConfig;
 use crate::games::tetris::live::config::{ContestTiming, LiveConfig};
 
@@ -41,14 +39,7 @@ fn gravity(spawned: u32) -> Duration {
 }
 
 fn options(pieces: u32) -> Options {
-    let planner = BeamConfig {
-        width: 16,
-        threads: 1,
-        weights: Weights::default(),
-        time_limit: None,
-        moves: Moves::Any,
-        rushed: None,
-    };
+    let planner = BeamConfig::narrow(16);
     Options { pieces: Some(pieces), record: None, planner }
 }
 

@@ -164,19 +164,39 @@ fn surfaces(steps: &Segmentation) -> Vec<u32> {
     large
 }
 
-/// The cuts of a frame: by steps, then (with `by_backgrounds`) by likeness to each background's
-/// colour, and into each large surface and what lies on it (a surface shaded across, so that no
-/// one colour is its own, still has things lying on it).
+/// A cut of a frame besides the one by steps: by likeness to a background's colour, or into a
+/// large surface and what lies on it (a surface shaded across, so that no one colour is its own,
+/// still has things lying on it).
+enum Cut {
+    Unlike([u8; 3]),
+    Off(u32),
+}
+
+/// The other cuts worth making of a frame cut by `steps`: each background's colour, then each
+/// large surface.
+fn other_cuts(steps: &Segmentation) -> Vec<Cut> {
+    let colours = backgrounds(steps).into_iter().map(Cut::Unlike);
+    colours.chain(surfaces(steps).into_iter().map(Cut::Off)).collect()
+}
+
+impl Cut {
+    fn make(&self, frame: &Frame, steps: &Segmentation) -> Segmentation {
+        match *self {
+            Cut::Unlike(colour) => segment_unlike(frame, colour, NEAR_BACKGROUND),
+            Cut::Off(surface) => segment_off(frame, steps, surface),
+        }
+    }
+}
+
+/// The cuts of a frame: by steps, then (with `by_backgrounds`) the other cuts.
 fn cuts(frame: &Frame, by_backgrounds: bool) -> Vec<Segmentation> {
     let steps = segment(frame, STEP);
-    if !by_backgrounds {
-        return vec![steps];
-    }
-    let colours = backgrounds(&steps);
-    let mut found: Vec<Segmentation> = colours.into_iter().map(|c| segment_unlike(frame, c, NEAR_BACKGROUND)).collect();
-    found.extend(surfaces(&steps).into_iter().map(|s| segment_off(frame, &steps, s)));
-    found.insert(0, steps);
-    found
+    let others: Vec<Segmentation> = if by_backgrounds {
+        other_cuts(&steps).iter().map(|cut| cut.make(frame, &steps)).collect()
+    } else {
+        Vec::new()
+    };
+    std::iter::once(steps).chain(others).collect()
 }
 
 fn found_in(segmentations: Vec<Segmentation>, search: &Search) -> Found {
@@ -202,13 +222,11 @@ pub fn first_passing<T>(
 ) -> Result<T, Vec<String>> {
     let mut misses = Vec::new();
     let steps = segment(frame, STEP);
-    let colours = backgrounds(&steps);
-    let surfaces = surfaces(&steps);
+    // The other cuts are made as they are needed.
+    let mut more = other_cuts(&steps).into_iter();
     let mut pooled: Vec<Candidate> = group_all(&steps, search);
     let mut found = Found { segmentations: vec![steps], candidates: Vec::new() };
     let mut done: Vec<Candidate> = Vec::new();
-    // The other cuts, made as they are needed: by each background's colour, off each surface.
-    let mut more = colours.into_iter().map(Ok).chain(surfaces.into_iter().map(Err));
     loop {
         let mut candidates = pooled.clone();
         candidates.sort_by_key(|c| std::cmp::Reverse(c.cells.len()));
@@ -223,11 +241,8 @@ pub fn first_passing<T>(
             }
             done.push(candidate.clone());
         }
-        let cut = match more.next() {
-            None => return Err(misses),
-            Some(Ok(colour)) => segment_unlike(frame, colour, NEAR_BACKGROUND),
-            Some(Err(surface)) => segment_off(frame, &found.segmentations[0], surface),
-        };
+        let Some(cut) = more.next() else { return Err(misses) };
+        let cut = cut.make(frame, &found.segmentations[0]);
         pooled.extend(group_all(&cut, search));
         found.segmentations.push(cut);
     }

@@ -1,6 +1,7 @@
 //! How soon the bot stops after a fault during live play: the real sgt-flood under Xvfb, the bot
 //! slowed to 400 ms a move so each fault lands mid-game, then the window covered, minimised or
-//! closed, or the mouse moved by the user. The time runs from just before the fault to the bot's
+//! closed, the mouse moved by the user, or Esc pressed (the failsafe's two stops, which end any
+//! rest at once: the issue-34 goal is a median under 0.5 s and a worst under 1 s). The time runs from just before the fault to the bot's
 //! exit (so it includes xdotool's own work, and the trap window's opening for `covered`). Prints `key=value` lines:
 //! `fault=... runs=... stop_ms_min=... stop_ms_median=... stop_ms_max=...`.
 //!
@@ -24,7 +25,7 @@ fn main() {
     use common::faults::{Session, Trap};
 
     let runs: usize = std::env::args().skip_while(|a| a != "--runs").nth(1).and_then(|n| n.parse().ok()).unwrap_or(3);
-    let faults: [(&str, Fault); 4] = [
+    let faults: [(&str, Fault); 5] = [
         ("covered", |s| {
             let (x, y, w, h) = s.geometry();
             Some(Trap::open(&s.game.display, (x, y), (w, h)))
@@ -40,6 +41,10 @@ fn main() {
         ("mouse_moved", |s| {
             let (x, y, w, _) = s.geometry();
             s.xdotool(&["mousemove", &(x + w as i32 + 60).to_string(), &(y + 40).to_string()]);
+            None
+        }),
+        ("escape", |s| {
+            s.xdotool(&["key", "Escape"]);
             None
         }),
     ];

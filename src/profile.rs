@@ -27,11 +27,18 @@ pub struct GuardSettings {
     /// How far, in pixels on either axis, the pointer may drift from where the bot left it before
     /// it counts as the user taking the mouse.
     pub mouse_tolerance_px: i32,
+    /// How long the pointer rests where it arrives before the button goes down, as a person's does
+    /// (browsers drop a press that comes in the instant of the move). Esc or the user's mouse ends
+    /// it at once.
+    pub rest_ms: u64,
+    /// How long the button stays down in a click (a person's is 50 to 150 ms; some toolkits ignore
+    /// a press and release in one instant).
+    pub hold_ms: u64,
 }
 
 impl Default for GuardSettings {
     fn default() -> GuardSettings {
-        GuardSettings { mouse_tolerance_px: 3 }
+        GuardSettings { mouse_tolerance_px: 3, rest_ms: 30, hold_ms: 60 }
     }
 }
 

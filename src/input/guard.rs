@@ -4,25 +4,47 @@
 //! a key, the game has the keyboard focus. Here too the action's frame pixels become desktop units
 //! (`Frame::to_desktop`: the frame's origin and scale), the unit the platform's input takes, on
 //! every platform and monitor layout. Start buttons, moves, drags and keys of every game go through
-//! here; the tolerances come from the profile's `[guard]` section.
+//! here; the tolerances and rests come from the profile's `[guard]` section.
+//!
+//! A live device makes clicks and drags as people do (`InputDevice::stepwise`): the pointer moves
+//! and rests, the button goes down, stays down, comes up. The checks are made again immediately
+//! before each press, each release and each key, not once before the action, and the device asks
+//! once more in the instant of the press where it can (`PressTarget`): a window closed, moved or
+//! covered during a rest gets no press. Every rest asks the failsafe every few milliseconds, so Esc
+//! or the user's mouse stops the bot wherever it is in a move.
 
-use anyhow::bail;
+use std::time::{Duration, Instant};
 
-use super::failsafe::Failsafe;
-use super::{Action, InputDevice};
-use crate::frame::Frame;
+use anyhow::{anyhow, bail};
+
+use super::failsafe::{Failsafe, Stop};
+use super::{Action, InputDevice, InputError, PressTarget, Refusal, Step};
+use crate::frame::{Area, Frame, Point};
 use crate::profile::GuardSettings;
 use crate::screen::{Screen, ScreenError};
+
+/// How often a rest asks the failsafe.
+const FAILSAFE_POLL: Duration = Duration::from_millis(5);
+/// A drag passes through its way in steps of at most this many pixels, a pause apart.
+const DRAG_STEP_PX: f64 = 8.0;
+const DRAG_PAUSE: Duration = Duration::from_millis(8);
 
 /// The input device, behind the checks every action needs.
 pub struct Guard<'a> {
     device: &'a mut dyn InputDevice,
     failsafe: Failsafe,
+    rest: Duration,
+    hold: Duration,
 }
 
 impl<'a> Guard<'a> {
     pub fn new(device: &'a mut dyn InputDevice, settings: &GuardSettings) -> Guard<'a> {
-        Guard { device, failsafe: Failsafe::new(settings.mouse_tolerance_px) }
+        Guard {
+            device,
+            failsafe: Failsafe::new(settings.mouse_tolerance_px),
+            rest: Duration::from_millis(settings.rest_ms),
+            hold: Duration::from_millis(settings.hold_ms),
+        }
     }
 
     /// Performs one action given in pixels of `window` (the latest capture of the game's window),
@@ -41,39 +63,140 @@ impl<'a> Guard<'a> {
             );
             return Err(ScreenError::OffScreen { detail }.into());
         }
-        self.failsafe.check(self.device)?;
-        if matches!(action, Action::Key(_)) {
-            ensure_focus(screen)?;
+        if let Action::Key(key) = action {
+            return self.key(key, screen);
         }
+        self.failsafe.check(self.device)?;
         let on_screen = action.place(window);
         // The window may have moved, shrunk, closed or been covered since `window` was captured:
         // asked now, so the input lands in the game or nowhere.
         screen.check_target(window, &on_screen.points())?;
-        self.device.perform(&on_screen)?;
-        self.failsafe.performed(&on_screen);
-        Ok(())
-    }
-
-    /// Waits `time` (a profile's pause after an action), asking the failsafe every 50 ms, so Esc
-    /// or a mouse movement during a long pause stops the bot at once, not after it.
-    pub fn pause(&mut self, time: std::time::Duration) -> anyhow::Result<()> {
-        let until = std::time::Instant::now() + time;
-        loop {
-            self.failsafe.check(self.device)?;
-            let left = until.saturating_duration_since(std::time::Instant::now());
-            if left.is_zero() {
-                return Ok(());
+        if !self.device.stepwise() {
+            self.device.perform(&on_screen)?;
+            self.failsafe.performed(&on_screen);
+            return Ok(());
+        }
+        let to = Target { window, screen };
+        match on_screen {
+            Action::Click(p) => {
+                self.move_to(p)?;
+                self.pause(self.rest)?;
+                self.button(true, p, &to)?;
+                self.pause(self.hold)?;
+                self.button(false, p, &to)
             }
-            std::thread::sleep(left.min(std::time::Duration::from_millis(50)));
+            Action::Drag { from, to: end } => self.drag(from, end, &to),
+            Action::Move(p) => self.move_to(p),
+            Action::Key(_) => unreachable!("keys are pressed above"),
         }
     }
 
-    /// Presses a key (keys have no position) after the failsafe and focus checks.
+    /// A drag as a person makes it: press where it starts (after a rest), pass through the way in
+    /// small steps with short pauses (toolkits that track the motion see it move), rest, release.
+    fn drag(&mut self, from: Point, end: Point, to: &Target) -> anyhow::Result<()> {
+        self.move_to(from)?;
+        self.pause(self.rest)?;
+        self.button(true, from, to)?;
+        self.pause(self.hold)?;
+        let (dx, dy) = (f64::from(end.x - from.x), f64::from(end.y - from.y));
+        let steps = (dx.hypot(dy) / DRAG_STEP_PX).ceil().max(1.0) as i32;
+        for i in 1..=steps {
+            let t = f64::from(i) / f64::from(steps);
+            let at = Point::new(from.x + (dx * t).round() as i32, from.y + (dy * t).round() as i32);
+            if let Err(e) = self.move_to(at).and_then(|()| self.pause(DRAG_PAUSE)) {
+                // Stopped with the button down: let it up, never left held (caught by the device
+                // where it would not land on the game).
+                let target =
+                    to.screen.window_id().map(|window| PressTarget { window, area: desktop_area(to.window), at });
+                let _ = self.device.step(Step::Release, target.as_ref());
+                return Err(e);
+            }
+        }
+        self.pause(self.hold)?;
+        self.button(false, end, to)
+    }
+
+    /// Puts the pointer at `p` (desktop units) after the failsafe's check.
+    fn move_to(&mut self, p: Point) -> anyhow::Result<()> {
+        self.failsafe.check(self.device)?;
+        self.device.step(Step::MoveTo(p), None)?;
+        self.failsafe.performed(&Action::Move(p));
+        Ok(())
+    }
+
+    /// The button down or up at `at`, where the pointer is: the failsafe and the window asked
+    /// immediately before, and the device asked to press only where it lands on the game. A release
+    /// that may not go to the game is still made (a button left held would act on whatever the
+    /// user's pointer meets next), the device catching it where it can, and the reason returned.
+    fn button(&mut self, down: bool, at: Point, to: &Target) -> anyhow::Result<()> {
+        let target = to.screen.window_id().map(|window| PressTarget { window, area: desktop_area(to.window), at });
+        let checked = self.failsafe.check(self.device).map_err(anyhow::Error::from).and_then(|()| {
+            to.screen.check_target(to.window, &[at])?;
+            Ok(())
+        });
+        if let Err(e) = checked {
+            if !down {
+                let _ = self.device.step(Step::Release, target.as_ref());
+            }
+            return Err(e);
+        }
+        let step = if down { Step::Press } else { Step::Release };
+        match self.device.step(step, target.as_ref()) {
+            Err(InputError::Refused(why)) => Err(refused(why, at, to)),
+            result => Ok(result?),
+        }
+    }
+
+    /// Waits `time` (a rest in a move, a profile's pause after an action), asking the failsafe every
+    /// few milliseconds, so Esc or a mouse movement stops the bot at once, not after it.
+    pub fn pause(&mut self, time: Duration) -> anyhow::Result<()> {
+        let until = Instant::now() + time;
+        loop {
+            self.failsafe.check(self.device)?;
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(());
+            }
+            std::thread::sleep(left.min(FAILSAFE_POLL));
+        }
+    }
+
+    /// Presses a key (keys have no position) after the failsafe's check, immediately after asking
+    /// that the game's window is still open and has the keyboard focus.
     pub fn key(&mut self, key: &str, screen: &dyn Screen) -> anyhow::Result<()> {
         self.failsafe.check(self.device)?;
+        screen.check_open()?;
         ensure_focus(screen)?;
         self.device.perform(&Action::Key(key.to_string()))?;
         Ok(())
+    }
+}
+
+/// The game's window as the guard knows it while it acts: its last capture and its screen.
+struct Target<'a> {
+    window: &'a Frame,
+    screen: &'a dyn Screen,
+}
+
+/// Where `frame` lies on the desktop, in desktop units.
+fn desktop_area(frame: &Frame) -> Area {
+    let size = |pixels: u32| (f64::from(pixels) / frame.scale).round() as u32;
+    Area::new(frame.origin.x, frame.origin.y, size(frame.width()), size(frame.height()))
+}
+
+/// The error for a press or release the device refused at the last instant: the user's mouse, or
+/// what the screen says changed (asked again to name it), or the refusal itself.
+fn refused(why: Refusal, at: Point, to: &Target) -> anyhow::Error {
+    if let Refusal::PointerElsewhere(found) = why {
+        return Stop::MouseMoved { expected: at, found }.into();
+    }
+    if let Err(e) = to.screen.check_target(to.window, &[at]) {
+        return e.into();
+    }
+    match why {
+        Refusal::Gone => ScreenError::WindowGone.into(),
+        Refusal::Moved => ScreenError::Moved.into(),
+        _ => anyhow!("stopped: {why}; nothing was pressed"),
     }
 }
 
@@ -90,10 +213,7 @@ pub fn ensure_focus(screen: &dyn Screen) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frame::Point;
-    use crate::input::failsafe::Stop;
     use crate::input::recorder::Recorder;
-    use crate::screen::ScreenError;
 
     struct Blank(Frame);
 
@@ -153,6 +273,111 @@ mod tests {
         assert!(err.to_string().contains("keyboard focus is on \"Terminal\""), "{err}");
         assert!(guard.key("Left", &Unfocused).is_err());
         assert!(device.performed.is_empty());
+    }
+
+    /// A live window that closes after `open_for` checks: every later check says it is gone.
+    struct Closing {
+        frame: Frame,
+        open_for: usize,
+        checks: std::cell::Cell<usize>,
+    }
+
+    impl Closing {
+        fn new(open_for: usize) -> Closing {
+            Closing { frame: window(), open_for, checks: std::cell::Cell::new(0) }
+        }
+    }
+
+    impl Screen for Closing {
+        fn capture(&mut self) -> Result<Frame, ScreenError> {
+            Ok(self.frame.clone())
+        }
+        fn describe(&self) -> String {
+            "closing".into()
+        }
+        fn check_target(&self, _frame: &Frame, _points: &[Point]) -> Result<(), ScreenError> {
+            self.checks.set(self.checks.get() + 1);
+            if self.checks.get() > self.open_for { Err(ScreenError::WindowGone) } else { Ok(()) }
+        }
+        fn window_id(&self) -> Option<u32> {
+            Some(7)
+        }
+    }
+
+    #[test]
+    fn a_stepwise_click_moves_rests_and_presses_on_the_window_it_checked() {
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        let frame = window();
+        let settings = GuardSettings { rest_ms: 0, hold_ms: 0, ..GuardSettings::default() };
+        let mut guard = Guard::new(&mut device, &settings);
+        guard.perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(usize::MAX)).unwrap();
+        let at = Point::new(15, 26);
+        let target = PressTarget { window: 7, area: Area::new(10, 20, 100, 80), at };
+        assert_eq!(
+            device.steps,
+            vec![(Step::MoveTo(at), None), (Step::Press, Some(target)), (Step::Release, Some(target))]
+        );
+    }
+
+    /// Regression (issue 34): the window closed during the rest before the press; the check made
+    /// before the action had passed, and the press reached the desktop behind.
+    #[test]
+    fn a_window_that_closes_during_the_rest_before_a_press_gets_no_press() {
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        let frame = window();
+        // The first check (before the action) passes; the one immediately before the press does not.
+        let err = Guard::new(&mut device, &GuardSettings::default())
+            .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(1))
+            .unwrap_err();
+        assert!(matches!(err.downcast_ref::<ScreenError>(), Some(ScreenError::WindowGone)), "{err}");
+        assert_eq!(device.steps, vec![(Step::MoveTo(Point::new(15, 26)), None)], "moved, never pressed");
+    }
+
+    #[test]
+    fn a_press_the_device_refuses_at_the_last_instant_is_not_made_and_says_why() {
+        for (why, says) in [
+            (Refusal::Gone, "window is gone"),
+            (Refusal::Moved, "moved or changed size"),
+            (Refusal::NotOver, "not over the game window"),
+            (Refusal::PointerElsewhere(Point::new(300, 4)), "mouse was moved by the user"),
+        ] {
+            let mut device = Recorder::stepwise(Point::new(0, 0));
+            device.refuse_presses(why);
+            let frame = window();
+            let err = Guard::new(&mut device, &GuardSettings::default())
+                .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(usize::MAX))
+                .unwrap_err();
+            assert!(err.to_string().contains(says), "{why:?}: {err}");
+            assert!(device.steps.iter().all(|(s, _)| *s != Step::Press), "{why:?}: {:?}", device.steps);
+        }
+    }
+
+    #[test]
+    fn a_release_that_may_not_go_is_still_made_so_the_button_is_never_left_down() {
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        let frame = window();
+        // Checks: before the action, before the press; the one before the release says gone.
+        let err = Guard::new(&mut device, &GuardSettings::default())
+            .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(2))
+            .unwrap_err();
+        assert!(err.to_string().contains("window is gone"), "{err}");
+        let made: Vec<Step> = device.steps.iter().map(|(s, _)| *s).collect();
+        assert_eq!(made, vec![Step::MoveTo(Point::new(15, 26)), Step::Press, Step::Release]);
+    }
+
+    #[test]
+    fn escape_during_the_rest_before_a_press_stops_before_the_press() {
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        device.escape_after(1);
+        let frame = window();
+        let settings = GuardSettings { rest_ms: 10_000, ..GuardSettings::default() };
+        let started = std::time::Instant::now();
+        let err = Guard::new(&mut device, &settings)
+            .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(usize::MAX))
+            .unwrap_err();
+        assert_eq!(err.downcast_ref::<Stop>(), Some(&Stop::Escape));
+        assert_eq!(device.steps.len(), 1, "moved, then stopped in the rest: {:?}", device.steps);
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "the rest was cut short");
     }
 
     #[test]

@@ -8,13 +8,16 @@
 //! reaches only the primary monitor.
 //!
 //! enigo's Linux delay is set to 0 (its default adds 12 ms to every press and release).
-//! Clicks and drags are made as people make them (`human_click`, `human_drag`): a rest before the
-//! press, a held press, a drag through its way in steps; toolkits ignore some that are not.
+//! Clicks and drags are made step by step (`InputDevice::step`), the guard resting between the
+//! steps as people do and checking before each press and release. On X11 the pointer goes through
+//! XTEST on a connection of our own (`x11_pointer`): a press is made only where the server, grabbed,
+//! says it lands on the game, and a move has been carried out when it returns. Elsewhere enigo moves
+//! and presses; on Windows the window under the point is asked just before a press (`windows_gate`).
 //!
-//! The display may answer "where is the pointer?" before it has carried out the moves just sent
-//! (X11 serves its clients in turn; a busy machine makes the gap longer): after every action that
-//! moves the pointer, `perform` waits until the pointer is seen where the action left it, so the
-//! failsafe never takes the bot's own move, not yet carried out, for the user's.
+//! Where the display may answer "where is the pointer?" before it has carried out a move (enigo's
+//! own connection), `step` waits until the pointer is seen where the move left it, or seen somewhere
+//! else than where it was (the user took it: the failsafe then says so at once), so the failsafe
+//! never takes the bot's own move, not yet carried out, for the user's.
 
 use std::time::Duration;
 
@@ -22,25 +25,19 @@ use device_query::{DeviceQuery, DeviceState};
 use enigo::{Button, Direction, Enigo, Key, Keyboard, Mouse, Settings};
 
 use super::watch::Watch;
-use super::{Action, InputDevice, InputError};
+use super::{Action, InputDevice, InputError, PressTarget, Step};
 use crate::frame::Point;
 
-/// How long the pointer rests where it arrives before the button goes down.
-const REST: Duration = Duration::from_millis(30);
-/// How long the button stays down in a click (a person's is 50 to 150 ms).
-const HOLD: Duration = Duration::from_millis(60);
-/// A drag passes through its way in steps of at most this many pixels, a pause apart.
-const DRAG_STEP_PX: f64 = 8.0;
-const DRAG_PAUSE: Duration = Duration::from_millis(8);
-
-/// How long to wait, at most, for the display to show the pointer where an action left it (a
+/// How long to wait, at most, for the display to show the pointer where a move left it (a
 /// platform whose pointer reports other units never shows it there: the wait just ends).
-const POINTER_LANDS: std::time::Duration = std::time::Duration::from_millis(1000);
+const POINTER_LANDS: Duration = Duration::from_millis(1000);
 
 pub struct LiveInput {
     enigo: Enigo,
     device: DeviceState,
     watch: Watch,
+    #[cfg(target_os = "linux")]
+    x11: Option<super::x11_pointer::X11Pointer>,
 }
 
 impl LiveInput {
@@ -52,17 +49,55 @@ impl LiveInput {
         let device = DeviceState::checked_new().ok_or_else(|| {
             InputError::Open("cannot read the mouse and keyboard: no display (is DISPLAY set?)".into())
         })?;
-        Ok(LiveInput { enigo, device, watch: Watch::start()? })
+        Ok(LiveInput {
+            enigo,
+            device,
+            watch: Watch::start()?,
+            #[cfg(target_os = "linux")]
+            x11: super::x11_pointer::X11Pointer::open(),
+        })
     }
 }
 
 impl LiveInput {
-    /// Waits, up to `POINTER_LANDS`, until the display reports the pointer at `point`.
-    fn wait_for_pointer_at(&mut self, point: Point) {
-        let until = std::time::Instant::now() + POINTER_LANDS;
-        while self.pointer() != Some(point) && std::time::Instant::now() < until {
-            std::thread::sleep(std::time::Duration::from_millis(1));
+    /// Puts the pointer at `p`; on return the display shows it there, or shows it moved by the user.
+    fn move_pointer(&mut self, p: Point) -> Result<(), InputError> {
+        #[cfg(target_os = "linux")]
+        if let Some(x11) = &self.x11 {
+            return x11.move_to(p);
         }
+        let before = self.pointer();
+        move_to(&mut self.enigo, p)?;
+        self.wait_for_pointer_at(p, before);
+        Ok(())
+    }
+
+    /// Waits, up to `POINTER_LANDS`, until the display reports the pointer at `point`, or anywhere
+    /// but `point` and `before` (the user moved it: no use waiting).
+    fn wait_for_pointer_at(&mut self, point: Point, before: Option<Point>) {
+        let until = std::time::Instant::now() + POINTER_LANDS;
+        loop {
+            let now = self.pointer();
+            if now == Some(point) || (now.is_some() && now != before) || std::time::Instant::now() >= until {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// The left button down or up; with a target, only where it lands on the game.
+    fn button(&mut self, down: bool, target: Option<&PressTarget>) -> Result<(), InputError> {
+        #[cfg(target_os = "linux")]
+        if let Some(x11) = &self.x11 {
+            return x11.button(down, target);
+        }
+        #[cfg(windows)]
+        if let Some(target) = target {
+            windows_gate::lands_on_game(target).map_err(InputError::Refused)?;
+        }
+        let _ = target;
+        let direction = if down { Direction::Press } else { Direction::Release };
+        self.enigo.button(Button::Left, direction).map_err(device)
     }
 }
 
@@ -104,17 +139,24 @@ fn move_to(_enigo: &mut Enigo, p: Point) -> Result<(), InputError> {
 }
 
 impl InputDevice for LiveInput {
+    /// Makes a whole action at once, with no rest and no check (the guard makes clicks and drags
+    /// step by step instead: `stepwise`).
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
         match action {
-            Action::Click(p) => human_click(&mut self.enigo, *p)?,
-            Action::Drag { from, to } => human_drag(&mut self.enigo, *from, *to)?,
-            Action::Key(name) => self.enigo.key(key_by_name(name)?, Direction::Click).map_err(device)?,
-            Action::Move(p) => move_to(&mut self.enigo, *p)?,
+            Action::Key(name) => self.enigo.key(key_by_name(name)?, Direction::Click).map_err(device),
+            Action::Move(p) => self.move_pointer(*p),
+            Action::Click(p) => {
+                self.move_pointer(*p)?;
+                self.button(true, None)?;
+                self.button(false, None)
+            }
+            Action::Drag { from, to } => {
+                self.move_pointer(*from)?;
+                self.button(true, None)?;
+                self.move_pointer(*to)?;
+                self.button(false, None)
+            }
         }
-        if let Some(last) = action.points().last() {
-            self.wait_for_pointer_at(*last);
-        }
-        Ok(())
     }
 
     fn pointer(&mut self) -> Option<Point> {
@@ -126,36 +168,46 @@ impl InputDevice for LiveInput {
     fn escape_down(&mut self) -> bool {
         self.watch.escape_pressed() || self.device.get_keys().contains(&device_query::Keycode::Escape)
     }
-}
 
-/// A click as a person makes it, so that every toolkit takes it: the pointer moves there and rests,
-/// the button goes down, stays down a moment, and comes up (browsers drop clicks whose press comes
-/// in the instant of the move; some toolkits ignore a press and release in one instant).
-fn human_click(enigo: &mut Enigo, p: Point) -> Result<(), InputError> {
-    move_to(enigo, p)?;
-    std::thread::sleep(REST);
-    enigo.button(Button::Left, Direction::Press).map_err(device)?;
-    std::thread::sleep(HOLD);
-    enigo.button(Button::Left, Direction::Release).map_err(device)?;
-    Ok(())
-}
-
-/// A drag as a person makes it: press where it starts (after a rest), pass through the way in
-/// small steps with short pauses (toolkits that track the motion see it move), rest, release.
-fn human_drag(enigo: &mut Enigo, from: Point, to: Point) -> Result<(), InputError> {
-    move_to(enigo, from)?;
-    std::thread::sleep(REST);
-    enigo.button(Button::Left, Direction::Press).map_err(device)?;
-    std::thread::sleep(HOLD);
-    let (dx, dy) = ((to.x - from.x) as f64, (to.y - from.y) as f64);
-    let steps = (dx.hypot(dy) / DRAG_STEP_PX).ceil().max(1.0) as i32;
-    for i in 1..=steps {
-        let t = i as f64 / steps as f64;
-        let (x, y) = (from.x + (dx * t).round() as i32, from.y + (dy * t).round() as i32);
-        move_to(enigo, Point::new(x, y))?;
-        std::thread::sleep(DRAG_PAUSE);
+    fn stepwise(&self) -> bool {
+        true
     }
-    std::thread::sleep(HOLD);
-    enigo.button(Button::Left, Direction::Release).map_err(device)?;
-    Ok(())
+
+    fn step(&mut self, step: Step, target: Option<&PressTarget>) -> Result<(), InputError> {
+        match step {
+            Step::MoveTo(p) => self.move_pointer(p),
+            Step::Press => self.button(true, target),
+            Step::Release => self.button(false, target),
+        }
+    }
+}
+
+/// Windows: the window under a point, asked just before a press (`WindowFromPoint`, its root
+/// window), and the pointer's place (`GetCursorPos`).
+#[cfg(windows)]
+mod windows_gate {
+    use windows_sys::Win32::Foundation::POINT;
+    use windows_sys::Win32::UI::WindowsAndMessaging::{GA_ROOT, GetAncestor, GetCursorPos, IsWindow, WindowFromPoint};
+
+    use super::super::{PressTarget, Refusal};
+    use crate::frame::Point;
+
+    pub fn lands_on_game(target: &PressTarget) -> Result<(), Refusal> {
+        let game = target.window as usize as windows_sys::Win32::Foundation::HWND;
+        // SAFETY: plain Win32 calls on a window handle and a POINT of our own.
+        unsafe {
+            if IsWindow(game) == 0 {
+                return Err(Refusal::Gone);
+            }
+            let mut at = POINT { x: 0, y: 0 };
+            if GetCursorPos(&mut at) != 0 && (at.x, at.y) != (target.at.x, target.at.y) {
+                return Err(Refusal::PointerElsewhere(Point::new(at.x, at.y)));
+            }
+            let under = WindowFromPoint(POINT { x: target.at.x, y: target.at.y });
+            if under.is_null() || GetAncestor(under, GA_ROOT) != GetAncestor(game, GA_ROOT) {
+                return Err(Refusal::NotOver);
+            }
+        }
+        Ok(())
+    }
 }

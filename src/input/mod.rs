@@ -5,12 +5,20 @@
 //! the unit the platform's input takes), and hands it to an `InputDevice`. The live device
 //! (enigo for input, X11 queries for the failsafe) is the only code that touches the real mouse
 //! and keyboard; the `Recorder` stands in for it in tests and `--dry-run`.
+//!
+//! A live device makes clicks and drags step by step (`Step`: move, press, release), the guard
+//! resting between them and asking immediately before each press and release whether the input
+//! would land on the game (`PressTarget`); where the platform lets it, the device asks once more
+//! itself in the same instant as the press (on X11 under a server grab: `x11_pointer`), so nothing
+//! that happens between the check and the act can send a press elsewhere.
 
 pub mod failsafe;
 pub mod guard;
 pub mod live;
 pub mod recorder;
 pub mod watch;
+#[cfg(target_os = "linux")]
+mod x11_pointer;
 
 use std::fmt;
 
@@ -75,14 +83,61 @@ pub enum InputError {
     Device(String),
     #[error("unknown key name \"{0}\"")]
     UnknownKey(String),
+    #[error("{0}; nothing was pressed")]
+    Refused(Refusal),
+}
+
+/// Why a device refused a press or release at the last instant (`Step::Press`, `Step::Release`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("the game window is gone")]
+    Gone,
+    #[error("the game window moved or changed size")]
+    Moved,
+    #[error("the pointer is at ({}, {}), not where the bot put it", .0.x, .0.y)]
+    PointerElsewhere(Point),
+    #[error("the pointer is not over the game window: another window is there")]
+    NotOver,
+}
+
+/// One step of a click or a drag, made by a live device (`InputDevice::step`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Put the pointer at a point (desktop units), the button as it is.
+    MoveTo(Point),
+    /// The left button goes down, or comes up, where the pointer is.
+    Press,
+    Release,
+}
+
+/// Where a press or release must land: the game's window (its platform id, where the last capture
+/// saw it, in desktop units) and the point the pointer was put at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PressTarget {
+    pub window: u32,
+    pub area: crate::frame::Area,
+    pub at: Point,
 }
 
 /// Something that can perform actions and tell what the user is doing.
 pub trait InputDevice {
-    /// Performs one action, in screen coordinates.
+    /// Performs one action, in screen coordinates, at once.
     fn perform(&mut self, action: &Action) -> Result<(), InputError>;
     /// Where the mouse pointer is now, in screen coordinates (None if it cannot be known).
     fn pointer(&mut self) -> Option<Point>;
     /// True while the Esc key is held down.
     fn escape_down(&mut self) -> bool;
+    /// True for a device that makes clicks and drags as people do, step by step with rests between
+    /// (`step`), the guard checking before each press and release. False (simulations, the
+    /// recorder): `perform` makes the whole action at once.
+    fn stepwise(&self) -> bool {
+        false
+    }
+    /// Makes one step. For a press or release with a `target`, a device that can tell what is under
+    /// the pointer in the same instant as it presses refuses (`InputError::Refused`) one that would
+    /// not land on the game.
+    fn step(&mut self, step: Step, target: Option<&PressTarget>) -> Result<(), InputError> {
+        let _ = (step, target);
+        Err(InputError::Device("this input device makes whole actions only".into()))
+    }
 }

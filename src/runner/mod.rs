@@ -230,7 +230,8 @@ fn closed_after_win<B>(
     (summary, predicted)
 }
 
-/// Plays until the board is won, the failsafe trips, or something goes wrong.
+/// Plays until the board is won, the failsafe trips, or something goes wrong. A board already won
+/// or lost before the first move is an error.
 pub fn play<G: TurnBased>(
     screen: &mut dyn Screen,
     device: &mut dyn InputDevice,
@@ -239,7 +240,24 @@ pub fn play<G: TurnBased>(
     options: &PlayOptions,
     progress: &mut dyn Progress,
 ) -> anyhow::Result<Summary> {
-    play_to_end::<G>(screen, device, profile, layout, options, progress).map(|(summary, _)| summary)
+    let (summary, _) = play_to_end::<G>(screen, device, profile, layout, options, progress)?;
+    finished_before_play(&summary)?;
+    Ok(summary)
+}
+
+/// An error when the game was over before the bot made a move: a finished board is no game to
+/// play, and never a win for 0 moves (it may be an old window under the one the user meant).
+fn finished_before_play(summary: &Summary) -> anyhow::Result<()> {
+    if summary.moves > 0 || summary.window_closed || summary.end_display {
+        return Ok(());
+    }
+    if summary.won {
+        bail!("the game in this window is already won: start a new game (or name the window to play with --window)");
+    }
+    if summary.lost {
+        bail!("the game in this window is already lost: start a new game (or name the window to play with --window)");
+    }
+    Ok(())
 }
 
 /// Like `play`, also returning the board the loop ends with (the rules' prediction after the last

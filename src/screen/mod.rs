@@ -70,6 +70,16 @@ pub trait Screen {
     fn check_target(&self, _frame: &Frame, _points: &[crate::frame::Point]) -> Result<(), ScreenError> {
         Ok(())
     }
+    /// Checks, just before a key, that the window is still open and shown (`WindowGone`,
+    /// `Minimised`). Screens that cannot change say Ok.
+    fn check_open(&self) -> Result<(), ScreenError> {
+        Ok(())
+    }
+    /// The platform's id of the live window (the X window on Linux, the HWND on Windows), which a
+    /// live input device asks about in the instant of a press; None for screens that are no window.
+    fn window_id(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// Which window to play in.

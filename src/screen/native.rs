@@ -96,6 +96,35 @@ impl Native {
         }
     }
 
+    /// For each of `ids`, its place in the window system's own stacking of the shown top-level
+    /// windows (higher is nearer the top; None: not shown); None when only xcap's order is known
+    /// here (topmost first, as Windows and macOS list windows).
+    pub fn stacking(&self, ids: &[u32]) -> Option<Vec<Option<usize>>> {
+        #[cfg(target_os = "linux")]
+        {
+            Some(self.display.as_ref()?.stacking(ids))
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = ids;
+            None
+        }
+    }
+
+    /// Whether window `id` is open and shown (mapped, viewable), asked of the window system in one
+    /// round trip; None when it cannot be told here.
+    pub fn shown(&self, id: u32) -> Option<bool> {
+        #[cfg(target_os = "linux")]
+        {
+            Some(self.display.as_ref()?.viewable(id))
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = id;
+            None
+        }
+    }
+
     /// The name of another window that clearly has the keyboard focus, or None.
     #[cfg(target_os = "linux")]
     pub fn elsewhere(&self, _window: &xcap::Window, id: u32) -> Option<String> {

@@ -1,5 +1,5 @@
 //! A live game window on every platform, through xcap: found by its title among the open windows
-//! (the topmost match, the one the user sees; when several match, `several` says which was taken
+//! (the topmost match, the one the user sees, by the window system's own stacking; when several match, `several` says which was taken
 //! and how to choose another). How it is captured, where it is and what covers it
 //! (its `Screen`) is `window_screen.rs`.
 
@@ -27,35 +27,36 @@ pub fn titles() -> Result<Vec<String>, ScreenError> {
 }
 
 impl LiveWindow {
-    /// Finds the topmost window `wanted` names; the error lists the windows that are open.
+    /// Finds the topmost window `wanted` names (on X11 by the server's own stacking, elsewhere by
+    /// the system's order of windows); the error lists the windows that are open.
     pub fn find(wanted: &WindowMatch) -> Result<LiveWindow, ScreenError> {
         let windows = xcap::Window::all().map_err(listing)?;
-        let mut found: Option<LiveWindow> = None;
+        let mut matches = Vec::new();
         let mut others = Vec::new();
         for window in windows {
             let Ok(title) = window.title() else { continue };
             if wanted.matches(&title) {
-                match &mut found {
-                    Some(first) => first.also.push(title),
-                    None => {
-                        if let Ok(id) = window.id() {
-                            let native = Native::open();
-                            found = Some(LiveWindow {
-                                window,
-                                id,
-                                title,
-                                native,
-                                also: Vec::new(),
-                                wanted: wanted.clone(),
-                            });
-                        }
-                    }
+                if let Ok(id) = window.id() {
+                    matches.push((window, id, title));
                 }
             } else if !title.is_empty() {
                 others.push(format!("\"{title}\""));
             }
         }
-        found.ok_or(ScreenError::WindowNotFound { title: wanted.title.clone(), others })
+        let native = Native::open();
+        let ids: Vec<u32> = matches.iter().map(|(_, id, _)| *id).collect();
+        if let Some(rank) = native.stacking(&ids) {
+            // Topmost first; a stable sort keeps the listing's order among equals.
+            let mut ranked: Vec<_> = matches.into_iter().zip(rank).collect();
+            ranked.sort_by_key(|(_, r)| std::cmp::Reverse(*r));
+            matches = ranked.into_iter().map(|(m, _)| m).collect();
+        }
+        let mut matches = matches.into_iter();
+        let Some((window, id, title)) = matches.next() else {
+            return Err(ScreenError::WindowNotFound { title: wanted.title.clone(), others });
+        };
+        let also = matches.map(|(_, _, t)| t).collect();
+        Ok(LiveWindow { window, id, title, native, also, wanted: wanted.clone() })
     }
 
     /// When other windows match too: a note naming the one taken (the topmost), the others, and

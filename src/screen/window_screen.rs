@@ -38,6 +38,20 @@ impl Screen for LiveWindow {
         self.native.elsewhere(&self.window, self.id)
     }
 
+    fn check_open(&self) -> Result<(), ScreenError> {
+        match self.native.shown(self.id) {
+            Some(true) => Ok(()),
+            Some(false) if self.window.is_minimized().unwrap_or(false) => Err(ScreenError::Minimised),
+            Some(false) => Err(ScreenError::WindowGone),
+            None if !self.still_open() => Err(ScreenError::WindowGone),
+            None => Ok(()),
+        }
+    }
+
+    fn window_id(&self) -> Option<u32> {
+        Some(self.id)
+    }
+
     /// Asks the window system afresh: the window must still be open, not minimised, where and as
     /// large as `frame` says, every one of `points` (desktop units) on a monitor, and no window
     /// above it may hold any of them (on Linux from the X server's stacking of top-level windows;

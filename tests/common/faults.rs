@@ -68,6 +68,46 @@ impl Trap {
     }
 }
 
+/// A window below every other, as large as the screen, that counts the presses and releases of a
+/// button, and the keys, reaching it: what a desktop would take when one misses the game (jwm opens
+/// its root menu on a lone release as on a press).
+/// It is unmanaged (override-redirect) so no window manager raises or frames it.
+pub struct Floor {
+    conn: RustConnection,
+    presses: std::cell::Cell<usize>,
+}
+
+impl Floor {
+    /// Lays the floor on `display`, under everything.
+    pub fn lay(display: &str) -> Floor {
+        use x11rb::protocol::xproto::{ConfigureWindowAux, StackMode};
+        let (conn, screen) = x11rb::connect(Some(display)).unwrap();
+        let screen = &conn.setup().roots[screen];
+        let (root, width, height) = (screen.root, screen.width_in_pixels, screen.height_in_pixels);
+        let window = conn.generate_id().unwrap();
+        let aux = CreateWindowAux::new()
+            .background_pixel(0x00203040)
+            .override_redirect(1)
+            .event_mask(EventMask::BUTTON_PRESS | EventMask::BUTTON_RELEASE | EventMask::KEY_PRESS);
+        conn.create_window(0, window, root, 0, 0, width, height, 0, WindowClass::INPUT_OUTPUT, 0, &aux).unwrap();
+        conn.map_window(window).unwrap();
+        conn.configure_window(window, &ConfigureWindowAux::new().stack_mode(StackMode::BELOW)).unwrap();
+        conn.sync().unwrap();
+        Floor { conn, presses: std::cell::Cell::new(0) }
+    }
+
+    /// The presses and releases of a button, and the keys, that have reached the floor so far.
+    pub fn presses(&self) -> usize {
+        self.conn.sync().unwrap();
+        while let Ok(Some(event)) = self.conn.poll_for_event() {
+            if matches!(event, Event::ButtonPress(_) | Event::ButtonRelease(_) | Event::KeyPress(_)) {
+                self.presses.set(self.presses.get() + 1);
+            }
+        }
+        self.presses.get()
+    }
+}
+
 pub fn xdotool(display: &str, args: &[&str]) -> String {
     let out =
         Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("xdotool (apt-get install xdotool)");

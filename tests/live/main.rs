@@ -15,6 +15,10 @@ mod tetris;
 mod failsafe;
 // A closed, covered or minimised window, or a moved mouse, stops the bot; no input reaches a trap.
 mod faults;
+// A window closed or moved while the bot rests before a press: no press lands outside the game.
+mod races;
+// Two windows of one title: the one on top is played; a finished board is refused.
+mod stacking;
 // Keys go only to a focused game window.
 mod focus;
 // Learned browser Flood-it and peg solitaire won live (GAMEBOT_FLOOD_URL, GAMEBOT_PEGS_URL).

@@ -51,7 +51,7 @@ impl Display {
     }
 
     /// `start` and its ancestors up to (not including) the root, innermost first.
-    fn ancestors(&self, start: Window) -> Vec<Window> {
+    pub(super) fn ancestors(&self, start: Window) -> Vec<Window> {
         let mut chain = vec![start];
         while let Some(tree) = self.conn.query_tree(chain[chain.len() - 1]).ok().and_then(|c| c.reply().ok()) {
             if tree.parent == x11rb::NONE || tree.parent == self.root || chain.len() > 64 {

@@ -92,13 +92,45 @@ impl Display {
         Ok(found)
     }
 
+    /// True while `window` exists and is viewable (mapped, and its parents too).
+    pub fn viewable(&self, window: Window) -> bool {
+        let attrs = self.conn.get_window_attributes(window).ok().and_then(|c| c.reply().ok());
+        attrs.is_some_and(|a| a.map_state == x11rb::protocol::xproto::MapState::VIEWABLE)
+    }
+
+    /// The X server's own stacking of the top-level windows: for each of `windows`, the place of
+    /// the root's child that holds it among the root's children that are shown (bottom to top), or
+    /// None when it is not shown (minimised, withdrawn, gone). A window manager's list of clients
+    /// is not the truth of stacking: managers order it each their own way.
+    pub fn stacking(&self, windows: &[Window]) -> Vec<Option<usize>> {
+        let Some(tree) = self.conn.query_tree(self.root).ok().and_then(|c| c.reply().ok()) else {
+            return vec![None; windows.len()];
+        };
+        let shown: Vec<Window> = tree.children.into_iter().filter(|&w| self.viewable(w)).collect();
+        windows
+            .iter()
+            .map(|&w| {
+                if !self.viewable(w) {
+                    return None;
+                }
+                let top = *self.ancestors(w).last()?;
+                shown.iter().position(|&s| s == top)
+            })
+            .collect()
+    }
+
     /// Finds the window a profile names; the error lists the windows that are open.
     pub fn find(self, wanted: &WindowMatch) -> Result<WindowScreen, ScreenError> {
         let windows = self.windows()?;
-        // The topmost match: the one the user sees.
+        // The topmost match by the server's stacking: the one the user sees.
+        let ids: Vec<Window> = windows.iter().map(|w| w.id).collect();
+        let rank = self.stacking(&ids);
         let hit = windows
             .iter()
-            .rfind(|w| if wanted.exact { w.title == wanted.title } else { w.title.contains(&wanted.title) });
+            .zip(&rank)
+            .filter(|(w, _)| wanted.matches(&w.title))
+            .max_by_key(|(_, r)| **r)
+            .map(|(w, _)| w);
         match hit {
             Some(w) => Ok(WindowScreen { window: w.id, title: w.title.clone(), display: self }),
             None => Err(ScreenError::WindowNotFound {
@@ -134,6 +166,11 @@ impl WindowScreen {
 
     pub fn title(&self) -> &str {
         &self.title
+    }
+
+    /// The X window.
+    pub fn id(&self) -> u32 {
+        self.window
     }
 }
 

@@ -163,7 +163,9 @@ fn a_proposed_profile_is_confirmed_by_its_first_moves_and_the_window_size_record
     let sim = game();
     let (_, w, h) = sim.state().window();
     assert!(profile.proposed_at(w, h));
-    let (result, lines) = run_with(&sim, &profile, &PlayOptions::default());
+    // A mismatch's picture, should one come, goes to the test's folder, never the checkout.
+    let options = PlayOptions { pictures: Some(dir.path().to_path_buf()), ..PlayOptions::default() };
+    let (result, lines) = run_with(&sim, &profile, &options);
     let summary = result.unwrap();
     assert!(summary.won && summary.confirmed, "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("is a proposal on a")), "{lines:?}");

@@ -17,6 +17,8 @@ pub mod case;
 pub mod check;
 pub mod cli;
 pub mod config;
+// Its doc comments are clap's --help text ("[default: <name>]"), not rustdoc markup.
+#[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 pub mod demo;
 pub mod lattice;
 pub mod live_bench;

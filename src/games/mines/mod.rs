@@ -17,6 +17,8 @@ pub mod benchmarks;
 pub mod board;
 pub mod case;
 pub mod check;
+// Its doc comments are clap's --help text ("[default: <name>]"), not rustdoc markup.
+#[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 pub mod config;
 pub mod read;

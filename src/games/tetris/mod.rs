@@ -13,6 +13,8 @@ pub mod benchmarks;
 pub mod board;
 pub mod case;
 pub mod check;
+// Its doc comments are clap's --help text ("[default: <name>]"), not rustdoc markup.
+#[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 mod cli_contest;
 pub mod contest;

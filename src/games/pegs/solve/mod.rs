@@ -1,22 +1,22 @@
 //! The peg solitaire solver: a one-peg finish (anywhere, or on a given square), and the fewest
 //! moves to it, with proof, within a budget.
 //!
-//! A position is a bit board ([`bits`], [`geometry`]): one word with a bit per square of the box of
+//! A position is a bit board (`bits`, `geometry`): one word with a bit per square of the box of
 //! holes, so a jump is a mask test and an xor, and the legal jumps of a whole direction come from a
 //! few shifts. Before any search, the position class (de Bruijn's and Conway's diagonal colourings
 //! mod 3) decides which squares the last peg can end on at all; when there is none the answer is
-//! Unsolvable at once. During the search, dead positions are cut by invariants ([`goal`]): the
+//! Unsolvable at once. During the search, dead positions are cut by invariants (`goal`): the
 //! parity classes that can still hold the last peg, stranded pegs, pegs that can never meet, and
-//! pagoda functions derived from the board's shape ([`pagoda`]).
+//! pagoda functions derived from the board's shape (`pagoda`).
 //!
 //! [`solve`] is a depth-first search over jumps with a table of failed positions, stored under the
 //! board's symmetry group (the symmetries of the shape that also fix the target square,
-//! [`symmetry`]), so each symmetry class is searched once, and restarts against heavy tails
-//! ([`dfs`]). [`solve_min_moves`] counts moves in the classic way (a chain of jumps by one peg is
+//! `symmetry`), so each symmetry class is searched once, and restarts against heavy tails
+//! (`dfs`). [`solve_min_moves`] counts moves in the classic way (a chain of jumps by one peg is
 //! one move): it takes the first solution as an upper bound, solves the last few moves backwards
-//! ([`frontier`]), then runs iterative deepening on the move count with an admissible lower bound
-//! from pattern databases over regions of the board ([`pdb`]) and a table of proven lower bounds
-//! per symmetry class ([`minmoves`]), until a solution is found or every shorter count is refuted.
+//! (`frontier`), then runs iterative deepening on the move count with an admissible lower bound
+//! from pattern databases over regions of the board (`pdb`) and a table of proven lower bounds
+//! per symmetry class (`minmoves`), until a solution is found or every shorter count is refuted.
 //!
 //! Both are deterministic: the same board, target and node budget give the same answer. Running
 //! out of budget gives Unknown (or an unproven solution), never a wrong Unsolvable. Boards whose

@@ -81,9 +81,9 @@ impl<'a> Guard<'a> {
             Action::Click(p) => {
                 self.move_to(p)?;
                 self.pause(self.rest)?;
-                self.button(true, p, &to)?;
-                self.pause(self.hold)?;
-                self.button(false, p, &to)
+                self.press(p, &to)?;
+                let held = self.pause(self.hold);
+                self.release(p, &to, held)
             }
             Action::Drag { from, to: end } => self.drag(from, end, &to),
             Action::Move(p) => self.move_to(p),
@@ -96,24 +96,23 @@ impl<'a> Guard<'a> {
     fn drag(&mut self, from: Point, end: Point, to: &Target) -> anyhow::Result<()> {
         self.move_to(from)?;
         self.pause(self.rest)?;
-        self.button(true, from, to)?;
-        self.pause(self.hold)?;
+        self.press(from, to)?;
+        let mut held = self.pause(self.hold);
+        let mut at = from;
         let (dx, dy) = (f64::from(end.x - from.x), f64::from(end.y - from.y));
         let steps = (dx.hypot(dy) / DRAG_STEP_PX).ceil().max(1.0) as i32;
         for i in 1..=steps {
-            let t = f64::from(i) / f64::from(steps);
-            let at = Point::new(from.x + (dx * t).round() as i32, from.y + (dy * t).round() as i32);
-            if let Err(e) = self.move_to(at).and_then(|()| self.pause(DRAG_PAUSE)) {
-                // Stopped with the button down: let it up, never left held (caught by the device
-                // where it would not land on the game).
-                let target =
-                    to.screen.window_id().map(|window| PressTarget { window, area: desktop_area(to.window), at });
-                let _ = self.device.step(Step::Release, target.as_ref());
-                return Err(e);
+            if held.is_err() {
+                break;
             }
+            let t = f64::from(i) / f64::from(steps);
+            at = Point::new(from.x + (dx * t).round() as i32, from.y + (dy * t).round() as i32);
+            held = self.move_to(at).and_then(|()| self.pause(DRAG_PAUSE));
         }
-        self.pause(self.hold)?;
-        self.button(false, end, to)
+        if held.is_ok() {
+            held = self.pause(self.hold);
+        }
+        self.release(at, to, held)
     }
 
     /// Puts the pointer at `p` (desktop units) after the failsafe's check.
@@ -124,25 +123,31 @@ impl<'a> Guard<'a> {
         Ok(())
     }
 
-    /// The button down or up at `at`, where the pointer is: the failsafe and the window asked
-    /// immediately before, and the device asked to press only where it lands on the game. A release
-    /// that may not go to the game is still made (a button left held would act on whatever the
-    /// user's pointer meets next), the device catching it where it can, and the reason returned.
-    fn button(&mut self, down: bool, at: Point, to: &Target) -> anyhow::Result<()> {
-        let target = to.screen.window_id().map(|window| PressTarget { window, area: desktop_area(to.window), at });
-        let checked = self.failsafe.check(self.device).map_err(anyhow::Error::from).and_then(|()| {
-            to.screen.check_target(to.window, &[at])?;
-            Ok(())
-        });
-        if let Err(e) = checked {
-            if !down {
-                let _ = self.device.step(Step::Release, target.as_ref());
-            }
-            return Err(e);
-        }
-        let step = if down { Step::Press } else { Step::Release };
-        match self.device.step(step, target.as_ref()) {
+    /// The button down at `at`, where the pointer is: the failsafe and the window asked immediately
+    /// before, and the device asked to press only where it lands on the game.
+    fn press(&mut self, at: Point, to: &Target) -> anyhow::Result<()> {
+        self.failsafe.check(self.device)?;
+        to.screen.check_target(to.window, &[at])?;
+        match self.device.step(Step::Press, to.press_target(at).as_ref()) {
             Err(InputError::Refused(why)) => Err(refused(why, at, to)),
+            result => Ok(result?),
+        }
+    }
+
+    /// The button up at `at` after a press, whatever happened while it was down (`held`: Esc, the
+    /// user's mouse, a window gone): a button left held would act on whatever the user's pointer
+    /// meets next. The device asks in the same instant whether it lands on the game and catches it
+    /// where it can when not. A game covered or moved since its press (its own end dialog, say)
+    /// still takes the release: it holds the pointer since the press (X's implicit grab, the
+    /// capture of Windows' toolkits), and nothing else can take it; the play loop's reading then
+    /// says what the screen shows.
+    fn release(&mut self, at: Point, to: &Target, held: anyhow::Result<()>) -> anyhow::Result<()> {
+        let stop = held.and_then(|()| Ok(self.failsafe.check(self.device)?));
+        let released = self.device.step(Step::Release, to.press_target(at).as_ref());
+        stop?;
+        match released {
+            Err(InputError::Refused(why @ (Refusal::Gone | Refusal::PointerElsewhere(_)))) => Err(refused(why, at, to)),
+            Err(InputError::Refused(_)) => Ok(()),
             result => Ok(result?),
         }
     }
@@ -176,6 +181,13 @@ impl<'a> Guard<'a> {
 struct Target<'a> {
     window: &'a Frame,
     screen: &'a dyn Screen,
+}
+
+impl Target<'_> {
+    /// What a live device asks about in the instant of a press or release at `at`.
+    fn press_target(&self, at: Point) -> Option<PressTarget> {
+        self.screen.window_id().map(|window| PressTarget { window, area: desktop_area(self.window), at })
+    }
 }
 
 /// Where `frame` lies on the desktop, in desktop units.
@@ -353,16 +365,40 @@ mod tests {
     }
 
     #[test]
-    fn a_release_that_may_not_go_is_still_made_so_the_button_is_never_left_down() {
+    fn a_release_is_made_whatever_happened_while_the_button_was_down() {
+        // The window closed during the hold: the release still goes (the device catches it), and
+        // the stop names the window gone.
         let mut device = Recorder::stepwise(Point::new(0, 0));
+        device.refuse_releases(Refusal::Gone);
         let frame = window();
-        // Checks: before the action, before the press; the one before the release says gone.
         let err = Guard::new(&mut device, &GuardSettings::default())
             .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(2))
             .unwrap_err();
         assert!(err.to_string().contains("window is gone"), "{err}");
         let made: Vec<Step> = device.steps.iter().map(|(s, _)| *s).collect();
         assert_eq!(made, vec![Step::MoveTo(Point::new(15, 26)), Step::Press, Step::Release]);
+        // Esc during the hold: released, then stopped.
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        device.escape_after(2);
+        let err = Guard::new(&mut device, &GuardSettings::default())
+            .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(usize::MAX))
+            .unwrap_err();
+        assert_eq!(err.downcast_ref::<Stop>(), Some(&Stop::Escape));
+        assert_eq!(device.steps.last().map(|(s, _)| *s), Some(Step::Release), "{:?}", device.steps);
+    }
+
+    /// Regression (a live peg game): the program's own "solved" dialog came up over the board while
+    /// the last drag's button was down; the check before the release took it for a cover and
+    /// stopped the won game. The game that took the press takes the release.
+    #[test]
+    fn a_game_covered_by_its_own_dialog_during_the_hold_still_gets_its_release() {
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        device.refuse_releases(Refusal::NotOver);
+        let frame = window();
+        Guard::new(&mut device, &GuardSettings::default())
+            .perform(&Action::Drag { from: Point::new(5, 6), to: Point::new(40, 6) }, &frame, &Closing::new(2))
+            .unwrap();
+        assert_eq!(device.steps.last().map(|(s, _)| *s), Some(Step::Release));
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub struct Recorder {
     user_move: Option<(usize, Point)>,
     stepwise: bool,
     refuse: Option<Refusal>,
+    refuse_release: Option<Refusal>,
 }
 
 impl Recorder {
@@ -36,6 +37,12 @@ impl Recorder {
     /// would not land on the game.
     pub fn refuse_presses(&mut self, why: Refusal) {
         self.refuse = Some(why);
+    }
+
+    /// Every release with a target is made but answered with `why`, as a live device answers one
+    /// that would not land on the game (it still lets the button up).
+    pub fn refuse_releases(&mut self, why: Refusal) {
+        self.refuse_release = Some(why);
     }
 
     /// Actions and steps made so far.
@@ -85,7 +92,10 @@ impl InputDevice for Recorder {
         }
         self.steps.push((step, target.copied()));
         self.after_one();
-        Ok(())
+        match (step, self.refuse_release, target) {
+            (Step::Release, Some(why), Some(_)) => Err(InputError::Refused(why)),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -91,13 +91,21 @@ impl LiveInput {
         if let Some(x11) = &self.x11 {
             return x11.button(down, target);
         }
+        // Windows: a press only where it lands on the game; a release always (the game captured
+        // the mouse with its press), with the reason when it would not land there.
         #[cfg(windows)]
-        if let Some(target) = target {
-            windows_gate::lands_on_game(target).map_err(InputError::Refused)?;
+        let refusal = target.and_then(|t| windows_gate::lands_on_game(t).err());
+        #[cfg(not(windows))]
+        let refusal: Option<super::Refusal> = {
+            let _ = target;
+            None
+        };
+        if let (true, Some(why)) = (down, refusal) {
+            return Err(InputError::Refused(why));
         }
-        let _ = target;
         let direction = if down { Direction::Press } else { Direction::Release };
-        self.enigo.button(Button::Left, direction).map_err(device)
+        self.enigo.button(Button::Left, direction).map_err(device)?;
+        refusal.map_or(Ok(()), |why| Err(InputError::Refused(why)))
     }
 }
 

@@ -16,23 +16,23 @@
 
 mod inputs;
 mod proposal;
+mod round;
 mod watch;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 
 use crate::budget::Budget;
 use crate::frame::{Area, Frame, Point};
-use crate::game::{Plan, TurnBased, find_and_read, plan_line};
+use crate::game::{TurnBased, find_and_read};
 use crate::input::InputDevice;
 use crate::input::guard::Guard;
 use crate::profile::Profile;
 use crate::screen::{Screen, ScreenError, capture_settled_with, settled};
-use inputs::{first_move, make_move, pause_after_action};
 pub use proposal::CHECKED_MOVES;
-use watch::{Shown, watch};
+use round::Game;
 
 /// How the loop behaves.
 #[derive(Clone, Debug)]
@@ -215,21 +215,6 @@ pub fn window_gone(error: &anyhow::Error) -> bool {
     matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::WindowGone))
 }
 
-/// The end of a game whose window went away right after its winning move `mv` (a game that exits
-/// at its end): the move counts as made, unconfirmed.
-fn closed_after_win<B>(
-    mut summary: Summary,
-    predicted: B,
-    mv: impl std::fmt::Display,
-    progress: &mut dyn Progress,
-) -> (Summary, B) {
-    summary.moves += 1;
-    summary.won = true;
-    summary.window_closed = true;
-    progress.line(&format!("move {}: {mv}  (the window closed after it)", summary.moves));
-    (summary, predicted)
-}
-
 /// Plays until the board is won, the failsafe trips, or something goes wrong. A board already won
 /// or lost before the first move is an error.
 pub fn play<G: TurnBased>(
@@ -266,211 +251,15 @@ pub fn play_to_end<G: TurnBased>(
     screen: &mut dyn Screen,
     device: &mut dyn InputDevice,
     profile: &Profile,
-    mut layout: Option<G::Layout>,
+    layout: Option<G::Layout>,
     options: &PlayOptions,
     progress: &mut dyn Progress,
 ) -> anyhow::Result<(Summary, G::Board)> {
-    let mut config = G::config(profile)?;
     let mut guard = Guard::new(device, &profile.guard);
-    let mut summary = Summary::default();
-    let mut relocations = 0;
-    let mut proposed: Option<(u32, u32)> = None;
-    let mut first = true;
+    let mut game = Game::<G>::new(profile, options, layout)?;
     loop {
-        let mut frame = settle(screen, profile, &mut guard)?;
-        if first && profile.proposed_at(frame.width(), frame.height()) {
-            proposed = Some((frame.width(), frame.height()));
-            progress.line(&format!(
-                "the profile {} is a proposal on a {}x{} window: its first {CHECKED_MOVES} moves must all show what the rules predict",
-                profile.name,
-                frame.width(),
-                frame.height()
-            ));
-        }
-        let mut board = match read_board::<G>(&frame, &mut layout, &config, progress) {
-            // A covered, minimised or closed window is the reason to give, not the reading.
-            Err(e) => return Err(explain(screen, &frame).err().unwrap_or(e)),
-            Ok(board) => board,
-        };
-        if let Some(layout) = &layout {
-            ensure_in_view::<G>(screen, &frame, layout)?;
-        }
-        if G::is_won(&board) {
-            summary.won = true;
-            return Ok((summary, board));
-        }
-        if G::is_lost(&board) {
-            summary.lost = true;
-            return Ok((summary, board));
-        }
-        let started = Instant::now();
-        let plan = G::solve(&board, options.budget)?;
-        if plan.moves.is_empty() {
-            bail!("the solver found no move on this board:\n{board}");
-        }
-        summary.first_plan.get_or_insert((plan.moves.len(), plan.proven_optimal));
-        let millis = started.elapsed().as_secs_f64() * 1e3;
-        progress.line(&plan_line(&plan, millis, &G::describe_plan(&plan.moves)));
-        let Plan { moves, .. } = plan;
-        let layout_now = layout.clone().context("no layout")?;
-        let mut move_started = Instant::now();
-        let mut replan = false;
-        for mv in &moves {
-            if options.move_limit.is_some_and(|limit| summary.moves >= limit) {
-                bail!("the move limit ({}) is reached and the board is not won", summary.moves);
-            }
-            let predicted = G::predict(&board, mv);
-            let (watched, tried) = if first {
-                first = false;
-                let made = first_move::<G>(
-                    screen,
-                    &mut guard,
-                    profile,
-                    &frame,
-                    mv,
-                    &board,
-                    &layout_now,
-                    &config,
-                    &predicted,
-                    progress,
-                );
-                let made = match made {
-                    Err(e) if window_gone(&e) && G::is_won(&predicted) => {
-                        return Ok(closed_after_win(summary, predicted, mv, progress));
-                    }
-                    made => made?,
-                };
-                if let Some((name, style_config)) = made.style {
-                    config = style_config;
-                    summary.input_style = Some(name.to_string());
-                    progress.line(&proposal::input_style(profile, name));
-                }
-                (made.watched, made.tried)
-            } else if make_move::<G>(&mut guard, &*screen, &frame, mv, &board, &layout_now, &config)? {
-                pause_after_action(&mut guard, profile)?;
-                let watched = watch::<G, anyhow::Error>(
-                    screen,
-                    &frame,
-                    &layout_now,
-                    &config,
-                    &predicted,
-                    &profile.timing,
-                    &mut |d| guard.pause(d),
-                );
-                match watched {
-                    Err(e) if window_gone(&e) && G::is_won(&predicted) => {
-                        return Ok(closed_after_win(summary, predicted, mv, progress));
-                    }
-                    watched => (Some(watched?), Vec::new()),
-                }
-            } else {
-                (None, Vec::new())
-            };
-            let Some(watched) = watched else {
-                // Nothing went astray: find the window where it is now and the board in it.
-                relocations += 1;
-                if relocations > MAX_RELOCATIONS {
-                    bail!("stopped: the game window keeps moving or changing size ({relocations} times)");
-                }
-                progress.line("the game window moved or changed size; finding the board again and re-planning");
-                replan = true;
-                break;
-            };
-            let shown = watched.shown;
-            frame = watched.frame;
-            let mut confirmed = shown == Shown::Predicted;
-            if !confirmed && proposed.is_some() {
-                return Err(proposal::stop_proposal::<G>(
-                    options.pictures.as_deref(),
-                    profile,
-                    &frame,
-                    &layout_now,
-                    &config,
-                    &predicted,
-                    summary.moves + 1,
-                    mv,
-                    shown,
-                    &tried,
-                ));
-            }
-            if !confirmed {
-                // A redraw may still have been under way: look once more after the screen settles.
-                frame = match settle(screen, profile, &mut guard) {
-                    Err(e) if window_gone(&e) && G::is_won(&predicted) => {
-                        return Ok(closed_after_win(summary, predicted, mv, progress));
-                    }
-                    result => result?,
-                };
-                confirmed = G::confirm(&frame, &layout_now, &config, &predicted);
-            }
-            if !confirmed && G::is_won(&predicted) && unreadable::<G>(&frame, &layout_now, &config) {
-                summary.moves += 1;
-                summary.won = true;
-                summary.end_display = true;
-                progress.line(&format!(
-                    "move {}: {mv}  (won by the rules; the game now shows its own end display, which is not a board)",
-                    summary.moves
-                ));
-                read_end::<G>(screen, profile, &layout_now, &config, &mut summary);
-                return Ok((summary, predicted));
-            }
-            if !confirmed {
-                match explain(screen, &frame) {
-                    Err(e) if window_moved(&e) => {
-                        relocations += 1;
-                        progress.line("the game window moved or changed size; finding the board again and re-planning");
-                        replan = true;
-                        break;
-                    }
-                    result => result?,
-                }
-                summary.mismatches += 1;
-                progress.line(&format!(
-                    "move {} ({mv}): the screen does not show what the rules predict; re-reading and re-planning ({} of {} allowed)",
-                    summary.moves + 1,
-                    summary.mismatches,
-                    options.max_mismatches
-                ));
-                if summary.mismatches > options.max_mismatches {
-                    bail!(
-                        "stopped: the screen kept disagreeing with the rules after {} moves; is the game responding?",
-                        summary.moves
-                    );
-                }
-                replan = true;
-                break;
-            }
-            board = predicted;
-            summary.moves += 1;
-            let took = move_started.elapsed();
-            summary.move_times.push(took);
-            progress.line(&format!("move {}: {mv}  ({:.0} ms)", summary.moves, took.as_secs_f64() * 1e3));
-            move_started = Instant::now();
-            if let Some((width, height)) = proposed
-                && (summary.moves >= CHECKED_MOVES || G::is_won(&board))
-            {
-                progress.line(&proposal::confirm(profile, width, height, summary.moves));
-                summary.confirmed = true;
-                proposed = None;
-            }
-            if G::is_won(&board) {
-                summary.won = true;
-                read_end::<G>(screen, profile, &layout_now, &config, &mut summary);
-                return Ok((summary, board));
-            }
-            if G::HIDDEN {
-                // What the move uncovered is on the screen, not in the prediction: read it.
-                replan = true;
-                break;
-            }
-        }
-        if !replan {
-            // The plan ran out without a win: read what is there and plan again.
-            progress.line("the plan ended without a win; reading the board again");
-            summary.mismatches += 1;
-            if summary.mismatches > options.max_mismatches {
-                bail!("stopped: plans keep ending without a win");
-            }
+        if let Some(board) = game.round(screen, &mut guard, progress)? {
+            return Ok((game.summary, board));
         }
     }
 }

@@ -1,0 +1,358 @@
+//! The play loop in named steps. A game is a run of rounds (`Game::round`): read the board and
+//! plan (`Game::read_and_plan`), then make the plan's moves one at a time (`Game::one_move`: make
+//! it and watch the board, `Game::make`; then judge what the screen shows, `Game::judge`) until the
+//! game ends or the board must be read again (a mismatch, a window moved, a game of hidden
+//! information, a plan run out). What the loop keeps from round to round is `Game`'s state.
+
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+
+use super::inputs::{first_move, make_move, pause_after_action};
+use super::watch::{Shown, Watched, watch};
+use super::{
+    CHECKED_MOVES, MAX_RELOCATIONS, PlayOptions, Progress, Summary, ensure_in_view, explain, proposal, read_board,
+    read_end, settle, unreadable, window_gone, window_moved,
+};
+use crate::frame::Frame;
+use crate::game::{Plan, TurnBased, plan_line};
+use crate::input::guard::Guard;
+use crate::profile::Profile;
+use crate::screen::Screen;
+
+/// One game in play: what the loop keeps from move to move and round to round.
+pub(super) struct Game<'p, G: TurnBased> {
+    profile: &'p Profile,
+    options: &'p PlayOptions,
+    config: G::Config,
+    layout: Option<G::Layout>,
+    pub(super) summary: Summary,
+    relocations: u32,
+    /// The window size on which the profile is a proposal still to be confirmed.
+    proposed: Option<(u32, u32)>,
+    /// No move made yet: the first tries the profile's other input styles.
+    first: bool,
+}
+
+/// What one move came to.
+enum Step<B> {
+    /// The screen showed what the rules predicted: the board now.
+    Confirmed(B),
+    /// Read the board again and plan anew.
+    Replan,
+    /// The game is over, with the board it ends with.
+    Over(B),
+}
+
+/// A move made and watched, or why not.
+enum Made {
+    Watched(Watched, Vec<&'static str>),
+    /// The window moved or changed size before an input: nothing went astray.
+    Relocate,
+    /// The window closed after the winning move.
+    Closed,
+}
+
+impl<'p, G: TurnBased> Game<'p, G> {
+    pub(super) fn new(
+        profile: &'p Profile,
+        options: &'p PlayOptions,
+        layout: Option<G::Layout>,
+    ) -> anyhow::Result<Self> {
+        Ok(Game {
+            profile,
+            options,
+            config: G::config(profile)?,
+            layout,
+            summary: Summary::default(),
+            relocations: 0,
+            proposed: None,
+            first: true,
+        })
+    }
+
+    /// One round: reads the board, plans, and makes the plan's moves while the screen confirms them.
+    /// Some(board) when the game has ended, None to read and plan again.
+    pub(super) fn round(
+        &mut self,
+        screen: &mut dyn Screen,
+        guard: &mut Guard,
+        progress: &mut dyn Progress,
+    ) -> anyhow::Result<Option<G::Board>> {
+        let (mut frame, mut board, moves) = self.read_and_plan(screen, guard, progress)?;
+        if G::is_won(&board) || G::is_lost(&board) {
+            self.summary.won = G::is_won(&board);
+            self.summary.lost = !self.summary.won;
+            return Ok(Some(board));
+        }
+        let layout = self.layout.clone().context("no layout")?;
+        let mut started = Instant::now();
+        for mv in &moves {
+            match self.one_move(screen, guard, &mut frame, &board, mv, &layout, progress)? {
+                Step::Confirmed(now) => board = now,
+                Step::Replan => return Ok(None),
+                Step::Over(end) => return Ok(Some(end)),
+            }
+            let took = started.elapsed();
+            self.summary.moves += 1;
+            self.summary.move_times.push(took);
+            progress.line(&format!("move {}: {mv}  ({:.0} ms)", self.summary.moves, took.as_secs_f64() * 1e3));
+            started = Instant::now();
+            self.confirm_proposal(&board, progress);
+            if G::is_won(&board) {
+                self.summary.won = true;
+                read_end::<G>(screen, self.profile, &layout, &self.config, &mut self.summary);
+                return Ok(Some(board));
+            }
+            if G::HIDDEN {
+                // What the move uncovered is on the screen, not in the prediction: read it.
+                return Ok(None);
+            }
+        }
+        // The plan ran out without a win: read what is there and plan again.
+        progress.line("the plan ended without a win; reading the board again");
+        self.summary.mismatches += 1;
+        if self.summary.mismatches > self.options.max_mismatches {
+            bail!("stopped: plans keep ending without a win");
+        }
+        Ok(None)
+    }
+
+    /// Reads the board once the screen holds still and plans from it: the frame, the board and the
+    /// plan's moves (none on a board already won or lost).
+    fn read_and_plan(
+        &mut self,
+        screen: &mut dyn Screen,
+        guard: &mut Guard,
+        progress: &mut dyn Progress,
+    ) -> anyhow::Result<(Frame, G::Board, Vec<G::Move>)> {
+        let frame = settle(screen, self.profile, guard)?;
+        if self.first && self.profile.proposed_at(frame.width(), frame.height()) {
+            self.proposed = Some((frame.width(), frame.height()));
+            progress.line(&format!(
+                "the profile {} is a proposal on a {}x{} window: its first {CHECKED_MOVES} moves must all show what the rules predict",
+                self.profile.name,
+                frame.width(),
+                frame.height()
+            ));
+        }
+        let board = match read_board::<G>(&frame, &mut self.layout, &self.config, progress) {
+            // A covered, minimised or closed window is the reason to give, not the reading.
+            Err(e) => return Err(explain(screen, &frame).err().unwrap_or(e)),
+            Ok(board) => board,
+        };
+        if let Some(layout) = &self.layout {
+            ensure_in_view::<G>(screen, &frame, layout)?;
+        }
+        if G::is_won(&board) || G::is_lost(&board) {
+            return Ok((frame, board, Vec::new()));
+        }
+        let started = Instant::now();
+        let plan = G::solve(&board, self.options.budget)?;
+        if plan.moves.is_empty() {
+            bail!("the solver found no move on this board:\n{board}");
+        }
+        self.summary.first_plan.get_or_insert((plan.moves.len(), plan.proven_optimal));
+        let millis = started.elapsed().as_secs_f64() * 1e3;
+        progress.line(&plan_line(&plan, millis, &G::describe_plan(&plan.moves)));
+        let Plan { moves, .. } = plan;
+        Ok((frame, board, moves))
+    }
+
+    /// Makes `mv` and judges what the screen then shows.
+    #[allow(clippy::too_many_arguments)]
+    fn one_move(
+        &mut self,
+        screen: &mut dyn Screen,
+        guard: &mut Guard,
+        frame: &mut Frame,
+        board: &G::Board,
+        mv: &G::Move,
+        layout: &G::Layout,
+        progress: &mut dyn Progress,
+    ) -> anyhow::Result<Step<G::Board>> {
+        if self.options.move_limit.is_some_and(|limit| self.summary.moves >= limit) {
+            bail!("the move limit ({}) is reached and the board is not won", self.summary.moves);
+        }
+        let predicted = G::predict(board, mv);
+        let (watched, tried) = match self.make(screen, guard, frame, board, mv, layout, &predicted, progress)? {
+            Made::Watched(watched, tried) => (watched, tried),
+            Made::Relocate => {
+                // Nothing went astray: find the window where it is now and the board in it.
+                self.relocated(progress)?;
+                return Ok(Step::Replan);
+            }
+            Made::Closed => return Ok(self.closed_after_win(predicted, mv, progress)),
+        };
+        *frame = watched.frame;
+        self.judge(screen, guard, frame, watched.shown, &tried, mv, predicted, layout, progress)
+    }
+
+    /// Makes `mv`'s inputs and watches the board until it shows the prediction or something else.
+    /// The first move of a game is tried in each input style the profile allows while it changes
+    /// nothing.
+    #[allow(clippy::too_many_arguments)]
+    fn make(
+        &mut self,
+        screen: &mut dyn Screen,
+        guard: &mut Guard,
+        frame: &Frame,
+        board: &G::Board,
+        mv: &G::Move,
+        layout: &G::Layout,
+        predicted: &G::Board,
+        progress: &mut dyn Progress,
+    ) -> anyhow::Result<Made> {
+        let config = &self.config;
+        if self.first {
+            self.first = false;
+            let made =
+                first_move::<G>(screen, guard, self.profile, frame, mv, board, layout, config, predicted, progress);
+            let made = match made {
+                Err(e) if window_gone(&e) && G::is_won(predicted) => return Ok(Made::Closed),
+                made => made?,
+            };
+            if let Some((name, style_config)) = made.style {
+                self.config = style_config;
+                self.summary.input_style = Some(name.to_string());
+                progress.line(&proposal::input_style(self.profile, name));
+            }
+            return Ok(made.watched.map_or(Made::Relocate, |w| Made::Watched(w, made.tried)));
+        }
+        if !make_move::<G>(guard, &*screen, frame, mv, board, layout, config)? {
+            return Ok(Made::Relocate);
+        }
+        pause_after_action(guard, self.profile)?;
+        let watched =
+            watch::<G, anyhow::Error>(screen, frame, layout, config, predicted, &self.profile.timing, &mut |d| {
+                guard.pause(d)
+            });
+        match watched {
+            Err(e) if window_gone(&e) && G::is_won(predicted) => Ok(Made::Closed),
+            watched => Ok(Made::Watched(watched?, Vec::new())),
+        }
+    }
+
+    /// What the screen showed after `mv`: the prediction (confirmed), the game's own end display
+    /// after a winning move, a moved window, or a mismatch (read and plan again, up to the limit).
+    #[allow(clippy::too_many_arguments)]
+    fn judge(
+        &mut self,
+        screen: &mut dyn Screen,
+        guard: &mut Guard,
+        frame: &mut Frame,
+        shown: Shown,
+        tried: &[&'static str],
+        mv: &G::Move,
+        predicted: G::Board,
+        layout: &G::Layout,
+        progress: &mut dyn Progress,
+    ) -> anyhow::Result<Step<G::Board>> {
+        if shown == Shown::Predicted {
+            return Ok(Step::Confirmed(predicted));
+        }
+        if self.proposed.is_some() {
+            let (pictures, config) = (self.options.pictures.as_deref(), &self.config);
+            let number = self.summary.moves + 1;
+            return Err(proposal::stop_proposal::<G>(
+                pictures,
+                self.profile,
+                frame,
+                layout,
+                config,
+                &predicted,
+                number,
+                mv,
+                shown,
+                tried,
+            ));
+        }
+        // A redraw may still have been under way: look once more after the screen settles.
+        *frame = match settle(screen, self.profile, guard) {
+            Err(e) if window_gone(&e) && G::is_won(&predicted) => {
+                return Ok(self.closed_after_win(predicted, mv, progress));
+            }
+            result => result?,
+        };
+        if G::confirm(frame, layout, &self.config, &predicted) {
+            return Ok(Step::Confirmed(predicted));
+        }
+        if G::is_won(&predicted) && unreadable::<G>(frame, layout, &self.config) {
+            self.summary.moves += 1;
+            self.summary.won = true;
+            self.summary.end_display = true;
+            progress.line(&format!(
+                "move {}: {mv}  (won by the rules; the game now shows its own end display, which is not a board)",
+                self.summary.moves
+            ));
+            read_end::<G>(screen, self.profile, layout, &self.config, &mut self.summary);
+            return Ok(Step::Over(predicted));
+        }
+        self.mismatch(screen, frame, mv, progress)
+    }
+
+    /// The screen disagrees with the rules after `mv`: a window moved is found again; else the
+    /// board is read and planned again, up to the options' limit of mismatches.
+    fn mismatch(
+        &mut self,
+        screen: &mut dyn Screen,
+        frame: &Frame,
+        mv: &G::Move,
+        progress: &mut dyn Progress,
+    ) -> anyhow::Result<Step<G::Board>> {
+        match explain(screen, frame) {
+            Err(e) if window_moved(&e) => {
+                self.relocations += 1;
+                progress.line("the game window moved or changed size; finding the board again and re-planning");
+                return Ok(Step::Replan);
+            }
+            result => result?,
+        }
+        self.summary.mismatches += 1;
+        progress.line(&format!(
+            "move {} ({mv}): the screen does not show what the rules predict; re-reading and re-planning ({} of {} allowed)",
+            self.summary.moves + 1,
+            self.summary.mismatches,
+            self.options.max_mismatches
+        ));
+        if self.summary.mismatches > self.options.max_mismatches {
+            bail!(
+                "stopped: the screen kept disagreeing with the rules after {} moves; is the game responding?",
+                self.summary.moves
+            );
+        }
+        Ok(Step::Replan)
+    }
+
+    /// The window moved or changed size before an input: counted, and a stop past the limit.
+    fn relocated(&mut self, progress: &mut dyn Progress) -> anyhow::Result<()> {
+        self.relocations += 1;
+        if self.relocations > MAX_RELOCATIONS {
+            bail!("stopped: the game window keeps moving or changing size ({} times)", self.relocations);
+        }
+        progress.line("the game window moved or changed size; finding the board again and re-planning");
+        Ok(())
+    }
+
+    /// A proposed profile whose first moves all showed the prediction (or won) is confirmed on this
+    /// window's size, and the size recorded.
+    fn confirm_proposal(&mut self, board: &G::Board, progress: &mut dyn Progress) {
+        if let Some((width, height)) = self.proposed
+            && (self.summary.moves >= CHECKED_MOVES || G::is_won(board))
+        {
+            progress.line(&proposal::confirm(self.profile, width, height, self.summary.moves));
+            self.summary.confirmed = true;
+            self.proposed = None;
+        }
+    }
+
+    /// The end of a game whose window went away right after its winning move `mv` (a game that
+    /// exits at its end): the move counts as made, unconfirmed.
+    fn closed_after_win(&mut self, predicted: G::Board, mv: &G::Move, progress: &mut dyn Progress) -> Step<G::Board> {
+        self.summary.moves += 1;
+        self.summary.won = true;
+        self.summary.window_closed = true;
+        progress.line(&format!("move {}: {mv}  (the window closed after it)", self.summary.moves));
+        Step::Over(predicted)
+    }
+}

@@ -1,6 +1,6 @@
 //! The parts of a case file (`spec/CASES.md`) every game shares: the file itself, the outcome of
 //! checking one, and the helpers each game's case check (`<game>/case.rs`) is built from. The walk
-//! over folders and the `replay` output are in `crate::cases`.
+//! over folders and the `replay` output are in the `gamebot` crate's `replay` module, above the games.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -334,7 +334,9 @@ pub fn run(
                 ));
             }
             let behind = next.len() < wanted;
-            let need = lag.key() + lag.cycle() * run as u32;
+            // The keys (and those of the rushed pieces after it) with the profile's margin to
+            // spare before the next tick: a late frame or a busy core must not break them.
+            let need = lag.key() + lag.cycle() * run as u32 + ms(timing.margin_ms);
             if !behind && d.tolerant && run == 0 {
                 why = "tolerant";
                 break d;
@@ -382,6 +384,13 @@ pub fn run(
         };
         let was_blind = std::mem::take(&mut blind);
         let decided = Instant::now();
+        // Keys no tick could break: sent while none can come (or a tick cannot matter). Only then
+        // may the next piece's keys go before the screen has shown where this one locked; any
+        // other lock is checked on screen first, and planned again from there if it is not the
+        // plan's.
+        let sure = !gone
+            && !was_blind
+            && (keys.tolerant || gravity.quiet_until(decided, period_now).is_some_and(|q| q >= decided + lag.key()));
         if !gone {
             for &step in &keys.steps {
                 guard.key(key_of(config, step), &*screen).with_context(|| format!("piece {}", k + 1))?;
@@ -439,7 +448,7 @@ pub fn run(
         // has shown it by then (a busy browser can draw it 70 ms late): by then it goes unseen.
         let next = plan.known(k + 1, 1);
         let rushed_next = rushed_run(&mut reach, &board, &sequence[k + 1..], &next, 1) > 0;
-        let late = if rushed_next {
+        let late = if rushed_next && sure {
             let quiet = gravity.quiet_until(sent, period(&timing, k as u32 + 2));
             quiet.map(|q| q.checked_sub(lag.key() + ms(timing.key_lag_ms)).unwrap_or(sent)).filter(|&l| l > sent)
         } else {

@@ -260,6 +260,9 @@ pub fn run(
         let mut pos = seen.pos;
         let mut gone = false;
         let mut fresh = false;
+        // The planned landing was out of reach: the piece goes elsewhere and the rest is planned
+        // again from the board it leaves.
+        let mut fell_back = false;
         let mut why = "";
         let now_seen = |pos: Pos| Seen { pos, ..seen.clone() };
         // The landing: planned (held while the planner has not reached it, if the piece can wait),
@@ -303,9 +306,10 @@ pub fn run(
                 let remaining = (PIECES as usize - k) as u32;
                 landing = fallback(&mut reach, &board, pos, remaining).context("the falling piece can go nowhere")?;
                 progress(&format!(
-                    "piece {} cannot reach its planned landing any more: placing it at {landing:?}",
+                    "piece {} cannot reach its planned landing any more: placing it at {landing:?} and planning again from there",
                     k + 1
                 ));
+                fell_back = true;
                 continue;
             };
             if gone {
@@ -428,6 +432,10 @@ pub fn run(
         }
         if k + 1 == PIECES as usize {
             break;
+        }
+        if fell_back {
+            summary.replans += 1;
+            plan = Plan::search(board, score_of(&summary.landings), k + 1, &sequence, &options.planner);
         }
         // The next piece, over the board this lock leaves.
         // The screens the piece showed on its way: a frame still showing one is old.

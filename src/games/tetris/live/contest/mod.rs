@@ -27,7 +27,7 @@ use anyhow::{Context, bail};
 
 use self::gravity::{Gravity, period};
 use self::lag::Lag;
-use self::moves::{Drive, drive, run_of, rushed_run, waitable};
+use self::moves::{Drive, drive, rushed_run, waitable};
 use self::plan::{PLANNED, Plan, score_of};
 use self::watch::{Expect, Held, Seen, Sight, Ticks, hold, stale_grids, watch};
 use super::config::{ContestTiming, LiveConfig};
@@ -150,18 +150,11 @@ fn wrong_start(frame: &Frame, layout: &Layout, config: &LiveConfig, sequence: &[
 }
 
 /// The landing a piece at `from` can still reach that leaves the best board (when the planned one
-/// cannot be reached any more, or must not be taken); with `next`, only landings after which that
-/// piece comes in free to fall (it can wait for a tick, not rushed).
-fn fallback(reach: &mut Reach, board: &Board, from: Pos, remaining: u32, next: Option<SequencePiece>) -> Option<Pos> {
+/// cannot be reached any more).
+fn fallback(reach: &mut Reach, board: &Board, from: Pos, remaining: u32) -> Option<Pos> {
     use crate::games::tetris::contest::eval::{Weights, value};
     let mut landings: Vec<Landing> = Vec::new();
     reach.landings_from(board, from, &mut landings);
-    if let Some(next) = next {
-        landings.retain(|l| {
-            let mut b = *board;
-            rules::lock(&mut b, l.pos, TopOut::Public) != rules::Lock::GameOver && rules::can_fall(&b, Pos::spawn(next))
-        });
-    }
     let rank = |pos: Pos| {
         let mut b = *board;
         let lock = rules::lock(&mut b, pos, TopOut::Public);
@@ -311,8 +304,7 @@ pub fn run(
             let Some(d) = drive(&mut reach, &board, pos, landing) else {
                 // Gravity took the piece past its planned landing: the best place it still reaches.
                 let remaining = (PIECES as usize - k) as u32;
-                landing =
-                    fallback(&mut reach, &board, pos, remaining, None).context("the falling piece can go nowhere")?;
+                landing = fallback(&mut reach, &board, pos, remaining).context("the falling piece can go nowhere")?;
                 progress(&format!(
                     "piece {} cannot reach its planned landing any more: placing it at {landing:?} and planning again from there",
                     k + 1
@@ -329,10 +321,9 @@ pub fn run(
             }
             let mut after = board;
             rules::lock(&mut after, landing, TopOut::Staff);
-            // Off the plan, the landings after this one are planned again once it is placed.
-            let wanted = if fell_back { 0 } else { PLAN_AHEAD.min(PLANNED.saturating_sub(k + 1)) };
+            let wanted = PLAN_AHEAD.min(PLANNED.saturating_sub(k + 1));
             let next = plan.known(k + 1, wanted);
-            let (run, resting) = run_of(&mut reach, &after, &sequence[k + 1..], &next, PLAN_AHEAD);
+            let run = rushed_run(&mut reach, &after, &sequence[k + 1..], &next, PLAN_AHEAD);
             let can_wait = waitable(&mut reach, &board, pos, landing);
             let now = Instant::now();
             let quiet = gravity.quiet_until(now, period_now);
@@ -361,23 +352,6 @@ pub fn run(
             // A tick was just seen: the time to the next is as long as it gets (waiting for
             // another would only take the piece lower), so go now even if it may not be enough.
             if !behind && fresh {
-                // Even so, the rushed pieces after this one do not fit before the next tick at
-                // the pace the page answers now (a busy machine): rather than race the tick, this
-                // piece goes where the next comes in free to fall, and the rest is planned again.
-                let tight = quiet.is_none_or(|quiet| quiet < now + lag.key() + lag.cycle() * resting as u32);
-                let remaining = (PIECES as usize - k) as u32;
-                if resting > 0
-                    && tight
-                    && let Some(safer) = fallback(&mut reach, &board, pos, remaining, sequence.get(k + 1).copied())
-                {
-                    progress(&format!(
-                        "piece {}: the rushed pieces after it, up to the {resting}th resting on the stack, do not fit before the next tick at the page's pace now: placing it at {safer:?} instead of {landing:?} and planning again from there",
-                        k + 1
-                    ));
-                    landing = safer;
-                    fell_back = true;
-                    continue;
-                }
                 why = "fresh";
                 break d;
             }

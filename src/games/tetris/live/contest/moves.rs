@@ -52,31 +52,18 @@ pub fn waitable(reach: &mut Reach, board: &Board, from: Pos, landing: Pos) -> bo
 /// are known, at most `max`. A piece whose landing is not known yet counts when it cannot even
 /// fall at its spawn. The planner (`search::RushedLimit`) counts them the same way.
 pub fn rushed_run(reach: &mut Reach, board: &Board, pieces: &[SequencePiece], next: &[Pos], max: usize) -> usize {
-    run_of(reach, board, pieces, next, max).0
-}
-
-/// Like `rushed_run`, with the place in the run (1-based, 0: none) of its last piece that rests on
-/// the stack where it comes in: a tick before its keys would lock it at the top, so the run must
-/// fit before the next tick at least up to there.
-pub fn run_of(reach: &mut Reach, board: &Board, pieces: &[SequencePiece], next: &[Pos], max: usize) -> (usize, usize) {
     let mut board = *board;
-    let (mut run, mut resting) = (0, 0);
+    let mut run = 0;
     for (i, &piece) in pieces.iter().enumerate().take(max) {
         let spawn = Pos::spawn(piece);
-        let rests = !rules::can_fall(&board, spawn);
-        let Some(&landing) = next.get(i) else {
-            return if rests { (run + 1, run + 1) } else { (run, resting) };
-        };
+        let Some(&landing) = next.get(i) else { return run + usize::from(!rules::can_fall(&board, spawn)) };
         if waitable(reach, &board, spawn, landing) {
             break;
         }
         run += 1;
-        if rests {
-            resting = run;
-        }
         rules::lock(&mut board, landing, TopOut::Staff);
     }
-    (run, resting)
+    run
 }
 
 #[cfg(test)]

@@ -236,27 +236,3 @@ fn hiccups_on_either_side_of_the_keys_do_not_end_a_game_planned_for_live_play() 
     assert!(!page.game_over, "{notes:#?}");
     assert_eq!(summary.score, page.score, "what the page scored is what the loop counted: {notes:#?}");
 }
-
-#[test]
-fn a_page_too_slow_for_the_rushed_pieces_of_a_record_is_played_off_the_record_rather_than_raced() {
-    use crate::games::tetris::contest::search::RushedLimit;
-    // A record with rushed pieces in a row, played on a page that answers (the profile says) so
-    // slowly that two do not fit in a period (120 ms a piece, 200 ms a row at most): the piece
-    // before such a run goes elsewhere.
-    let (plan, _) = planned(240, Some(RushedLimit::flat(0, 2)));
-    let mut slow = config();
-    if let Some(timing) = slow.contest.as_mut() {
-        timing.cycle_ms = 120;
-    }
-    let sim = SimPage::new(&slow.keys, gravity);
-    let (mut screen, mut device) = (sim.clone(), sim.clone());
-    let mut notes = Vec::new();
-    // Planning again from a stack kept near the top takes a wider beam than the other tests'.
-    let options = Options { record: Some(plan), planner: BeamConfig::narrow(200), ..options(240) };
-    let result = run(&mut screen, &mut device, &slow, options, &mut |l: &str| notes.push(l.to_string()));
-    let summary = result.unwrap_or_else(|e| panic!("{e:#}: {notes:#?}"));
-    assert_eq!((summary.outcome, summary.landings.len()), (Outcome::Reached, 240), "{notes:#?}");
-    assert!(notes.iter().any(|n| n.contains("do not fit before the next tick")), "{notes:#?}");
-    assert!(summary.replans >= 1, "{notes:#?}");
-    assert_eq!(summary.score, sim.state().score, "the record says where the pieces went");
-}

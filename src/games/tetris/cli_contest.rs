@@ -179,15 +179,10 @@ type Kept =
 /// connection. The check before every key (open, in place, uncovered: the live window's own, a
 /// few ms each) is asked afresh once per `RECHECK` for the same frame and points, not for each of
 /// a piece's keys sent within a few ms (a piece at the page's fastest gravity has 100 ms for all
-/// of them); a failed check is never reused. The keyboard focus (an X round trip or several per
-/// key otherwise, which on a busy machine made a piece's keys take tens of ms) likewise: found on
-/// the page, it is taken as still there for `RECHECK`; found elsewhere, it is asked again at the
-/// next key. Everything else is the live window's own.
+/// of them); a failed check is never reused. Everything else is the live window's own.
 struct Quick {
     window: crate::screen::window::LiveWindow,
     checked: std::cell::Cell<Checked>,
-    /// When the keyboard focus was last found on the page's window.
-    focused: std::cell::Cell<Option<std::time::Instant>>,
     checked_points: std::cell::RefCell<Vec<crate::frame::Point>>,
     #[cfg(target_os = "linux")]
     x: Option<Kept>,
@@ -204,22 +199,11 @@ impl Quick {
         #[cfg(target_os = "linux")]
         {
             let x = crate::screen::x11::Display::open().ok().map(|d| (d, None));
-            Quick {
-                window,
-                checked: Default::default(),
-                focused: Default::default(),
-                checked_points: Default::default(),
-                x,
-            }
+            Quick { window, checked: Default::default(), checked_points: Default::default(), x }
         }
         #[cfg(not(target_os = "linux"))]
         {
-            Quick {
-                window,
-                checked: Default::default(),
-                focused: Default::default(),
-                checked_points: Default::default(),
-            }
+            Quick { window, checked: Default::default(), checked_points: Default::default() }
         }
     }
 }
@@ -249,15 +233,7 @@ impl crate::screen::Screen for Quick {
     }
 
     fn focus_elsewhere(&self) -> Option<String> {
-        if self.focused.get().is_some_and(|at| at.elapsed() < RECHECK) {
-            return None;
-        }
-        self.focused.set(None);
-        let elsewhere = self.window.focus_elsewhere();
-        if elsewhere.is_none() {
-            self.focused.set(Some(std::time::Instant::now()));
-        }
-        elsewhere
+        self.window.focus_elsewhere()
     }
 
     fn check_target(

@@ -105,6 +105,9 @@ pub struct TetrisBench {
     /// With --contest: at most this many rushed pieces in a row (see `solve tetris --most-rushed`).
     #[arg(long)]
     pub most_rushed: Option<u8>,
+    /// With --contest: plan for live play on the page this profile times (see `solve tetris --live`).
+    #[arg(long, num_args = 0..=1, default_missing_value = LIVE_PROFILE, value_name = "PROFILE")]
+    pub live: Option<String>,
 }
 
 /// Options of `solve tetris`: the 2021 contest planner.
@@ -138,7 +141,15 @@ pub struct TetrisSolve {
     /// between two ticks (its profile says how many: [contest] most_rushed) [default: no limit].
     #[arg(long)]
     pub most_rushed: Option<u8>,
+    /// Plan for live play on the contest page: the rushed pieces in a row the page's gravity
+    /// allows at each piece's speed with the profile's margin ([contest] of PROFILE, by default
+    /// tetris-contest-page), so that no piece has to beat a tick by a few milliseconds.
+    #[arg(long, num_args = 0..=1, default_missing_value = LIVE_PROFILE, value_name = "PROFILE")]
+    pub live: Option<String>,
 }
+
+/// The profile `--live` takes the page's timing from when it names none.
+pub const LIVE_PROFILE: &str = "tetris-contest-page";
 
 /// Options of `tune tetris`: the cross-entropy method over simulated games (on a lower board with a
 /// piece cap, so games end). The defaults are the run that gave our built-in weights.
@@ -430,6 +441,7 @@ mod tests {
             beam: None,
             moves: super::MovesArg::Any,
             most_rushed: None,
+            live: None,
         };
         let mut report = Collected::default();
         assert!(bench_games(&mut cx(&mut report), &args).unwrap_err().to_string().contains("--preview"));

@@ -14,7 +14,25 @@ use crate::screen::open_window;
 
 /// The planner's limit on pieces in a row that come in resting on the stack.
 pub(super) fn rushed_limit(most: Option<u8>) -> Option<super::contest::search::RushedLimit> {
-    most.map(|most| super::contest::search::RushedLimit { from: 0, most })
+    most.map(|most| super::contest::search::RushedLimit::flat(0, most))
+}
+
+/// The planner's limit for `--most-rushed N` and `--live PROFILE`: with `--live`, the profile's
+/// gravity, lags and margin (and its `most_rushed` unless `--most-rushed` says otherwise).
+fn planner_limit(
+    cx: &Invocation,
+    most: Option<u8>,
+    live: Option<&str>,
+) -> anyhow::Result<Option<super::contest::search::RushedLimit>> {
+    let Some(name) = live else { return Ok(rushed_limit(most)) };
+    let profile = crate::commands::ProfileArg { profile: Some(name.to_string()), window: None };
+    let config = load_config(cx, &profile)?;
+    let timing = config.contest.with_context(|| {
+        format!("--live {name}: the profile has no [contest] section saying how the page times its pieces")
+    })?;
+    let most = most.unwrap_or(timing.most_rushed);
+    let margin = super::live::config::ContestTiming { most_rushed: most, ..timing }.live_margin();
+    Ok(Some(super::contest::search::RushedLimit { from: 0, most, margin: Some(margin) }))
 }
 
 /// Progress of a contest plan.
@@ -41,7 +59,7 @@ pub(super) fn solve_contest(cx: &mut Invocation, args: TetrisSolve) -> anyhow::R
         pieces: args.pieces.unwrap_or(defaults.pieces),
         time_limit: args.time_limit,
         moves: args.moves.moves(),
-        rushed: rushed_limit(args.most_rushed),
+        rushed: planner_limit(cx, args.most_rushed, args.live.as_deref())?,
         ..defaults
     };
     let planned = solve_contest(&options, &mut |p| contest_progress(cx, p))?;
@@ -65,7 +83,7 @@ pub(super) fn bench_contest(cx: &mut Invocation, args: &TetrisBench) -> anyhow::
         threads: args.threads,
         weights: defaults.weights.with_overrides(overrides)?,
         moves: args.moves.moves(),
-        rushed: rushed_limit(args.most_rushed),
+        rushed: planner_limit(cx, args.most_rushed, args.live.as_deref())?,
         ..defaults
     };
     let started = Instant::now();
@@ -82,7 +100,7 @@ pub(super) fn bench_contest(cx: &mut Invocation, args: &TetrisBench) -> anyhow::
 
 /// `gamebot play tetris --contest`: the contest live, its record written, `score= pieces=` last.
 pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Result<bool> {
-    use super::contest::search::BeamConfig;
+    use super::contest::search::{BeamConfig, RushedLimit};
     use super::contest::{Moves, ReplayOptions, record_of, replay_str};
     use super::live::contest::{self, plan::Plan};
     let config = load_config(cx, &args.view.profile)?;
@@ -94,13 +112,20 @@ pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Re
     }
     anyhow::ensure!(args.beam >= 1, "--beam is at least 1");
     let record = args.record.as_deref().map(Plan::from_record).transpose()?;
-    if let (Some(plan), Some(timing)) = (&record, &config.contest) {
-        let sequence = super::contest::rules::sequence();
-        let runs = plan.long_rushed_runs(&sequence, timing.most_rushed);
-        if runs > 0 {
+    // The page's gravity as the planner counts it: plans made alongside (and again from the
+    // screen) keep to it, and a record that does not is noted.
+    let limit = config.contest.as_ref().map(|timing| RushedLimit {
+        from: 0,
+        most: timing.most_rushed,
+        margin: Some(timing.live_margin()),
+    });
+    if let (Some(plan), Some(limit)) = (&record, &limit) {
+        let short = plan.short_of_margin(&super::contest::rules::sequence(), limit);
+        if let Some(first) = short.first() {
             cx.note(format!(
-                "note: the record has more than {} rushed pieces in a row {runs} times: the page's gravity may not leave time to place them (plan with solve tetris --contest --most-rushed {})",
-                timing.most_rushed, timing.most_rushed
+                "note: {} pieces of the record (the first: piece {}) come in a run of rushed pieces the page's gravity leaves less than the profile's margin for: a hiccup may end the game there (plan with solve tetris --contest --live)",
+                short.len(),
+                first + 1
             ));
         }
     }
@@ -110,7 +135,7 @@ pub(super) fn play_contest(cx: &mut Invocation, args: &TetrisPlay) -> anyhow::Re
         weights: super::contest::eval::Weights::default(),
         time_limit: None,
         moves: Moves::Any,
-        rushed: config.contest.as_ref().and_then(|c| rushed_limit(Some(c.most_rushed))),
+        rushed: limit,
     };
     let window = open_window(&config.window, "open the contest's page first")?;
     if let Some(note) = window.several() {

@@ -106,14 +106,8 @@ impl Beam {
         }
         let remaining = (self.pieces.len() - k - 1) as u32;
         let weights = if k < self.cautious_until { &self.cautious } else { &self.config.weights };
-        let limit = self.config.rushed.filter(|l| self.first + k >= l.from);
-        let round = Round {
-            piece: self.pieces[k],
-            remaining,
-            weights,
-            moves: self.config.moves,
-            most_rushed: limit.map(|l| l.most),
-        };
+        let limit = self.config.rushed.and_then(|l| l.at(self.first + k));
+        let round = Round { piece: self.pieces[k], remaining, weights, moves: self.config.moves, most_rushed: limit };
         let mut children = expand_all(&self.nodes, round, self.config.threads);
         if let Some(&fixed) = self.fixed.get(k) {
             children.retain(|c| same_place(c.pos, fixed));

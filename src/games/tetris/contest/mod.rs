@@ -9,6 +9,7 @@
 
 pub mod beam;
 pub mod eval;
+pub mod margin;
 pub mod plan;
 pub mod reach;
 pub mod record;
@@ -20,6 +21,7 @@ pub mod stream;
 #[cfg(test)]
 mod tests;
 
+pub use margin::LiveMargin;
 pub use plan::{PlanOptions, PlannedRecord, record_of, solve_contest};
 pub use reach::{DROP_MARGIN, Moves};
 pub use record::{Op, RecordError, Validation};

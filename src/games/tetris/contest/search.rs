@@ -15,6 +15,7 @@ use std::hash::{Hash, Hasher};
 use super::super::board::Board;
 
 use super::eval::{self, Weights};
+use super::margin::LiveMargin;
 use super::reach::{Landing, Moves, Reach};
 use super::rules::{self, Lock, Pos, SequencePiece, TopOut};
 
@@ -52,6 +53,25 @@ pub struct RushedLimit {
     pub from: usize,
     /// At most this many in a row.
     pub most: u8,
+    /// For a plan made for live play: the page's gravity and the player's lags, which allow fewer
+    /// in a row where the page is fast (see `margin`).
+    pub margin: Option<LiveMargin>,
+}
+
+impl RushedLimit {
+    /// At most `most` rushed pieces in a row from piece `from` on, whatever the gravity.
+    pub fn flat(from: usize, most: u8) -> RushedLimit {
+        RushedLimit { from, most, margin: None }
+    }
+
+    /// The limits on a run of rushed pieces that ends at piece `index`: (all rushed pieces, those
+    /// resting on the stack where they come in), or None before `from`.
+    pub fn at(&self, index: usize) -> Option<(u8, u8)> {
+        if index < self.from {
+            return None;
+        }
+        Some((self.most, self.margin.map_or(self.most, |m| m.most_rushed(index).min(self.most))))
+    }
 }
 
 /// Where a search is, for progress reports.
@@ -116,8 +136,9 @@ pub(super) struct Round<'a> {
     pub(super) remaining: u32,
     pub(super) weights: &'a Weights,
     pub(super) moves: Moves,
-    /// At most this many rushed pieces in a row.
-    pub(super) most_rushed: Option<u8>,
+    /// At most this many rushed pieces in a row, and at most this many if the piece rests on the
+    /// stack where it comes in (see `RushedLimit::at`).
+    pub(super) most_rushed: Option<(u8, u8)>,
 }
 
 /// Expands `nodes` (a slice of the beam starting at index `first`) with the round's piece.
@@ -132,10 +153,12 @@ fn expand(nodes: &[Node], first: usize, round: Round) -> Vec<Child> {
         let can_wait = round.most_rushed.is_some()
             && rules::can_fall(&node.board, Pos::spawn(round.piece))
             && after_tick.explore(&node.board, Pos::spawn(round.piece).stepped(rules::Step::Down));
+        let resting = !rules::can_fall(&node.board, Pos::spawn(round.piece));
         for (l, landing) in landings.iter().enumerate() {
             let waits = can_wait && after_tick.reached(landing.pos);
             let rushed = if waits { 0 } else { node.rushed.saturating_add(1) };
-            if round.most_rushed.is_some_and(|most| rushed > most) {
+            if round.most_rushed.is_some_and(|(most, most_resting)| rushed > most || (resting && rushed > most_resting))
+            {
                 continue;
             }
             let mut board = node.board;

@@ -102,6 +102,26 @@ pub struct ContestTiming {
     /// At most this many rushed pieces in a row in the player's own plans (each must be placed
     /// before the next tick; see `solve tetris --most-rushed`).
     pub most_rushed: u8,
+    /// Time a plan made for live play leaves over before a tick, at the least, for a rushed piece
+    /// resting on the stack where it comes in (see `contest::margin`, `solve tetris --live`).
+    pub margin_ms: u64,
+}
+
+impl ContestTiming {
+    /// The page's gravity and the lags, as the planner's limit on rushed pieces per piece.
+    pub fn live_margin(&self) -> crate::games::tetris::contest::LiveMargin {
+        crate::games::tetris::contest::LiveMargin {
+            gravity_ms: self.gravity_ms,
+            gravity_step_ms: self.gravity_step_ms,
+            gravity_every: self.gravity_every,
+            gravity_min_ms: self.gravity_min_ms,
+            display_lag_ms: self.display_lag_ms,
+            key_lag_ms: self.key_lag_ms,
+            cycle_ms: self.cycle_ms,
+            margin_ms: self.margin_ms,
+            most: self.most_rushed,
+        }
+    }
 }
 
 impl Default for ContestTiming {
@@ -118,6 +138,7 @@ impl Default for ContestTiming {
             plan_wait_ms: 40,
             poll_ms: 1,
             most_rushed: 2,
+            margin_ms: 40,
         }
     }
 }

@@ -13,8 +13,7 @@ use super::super::config::ContestTiming;
 
 /// The page's gravity period once `spawned` pieces have been brought in.
 pub fn period(timing: &ContestTiming, spawned: u32) -> Duration {
-    let faster = u64::from(spawned / timing.gravity_every.max(1)) * timing.gravity_step_ms;
-    Duration::from_millis(timing.gravity_ms.saturating_sub(faster).max(timing.gravity_min_ms))
+    Duration::from_millis(timing.live_margin().period_ms(spawned))
 }
 
 /// What is known of the timer.

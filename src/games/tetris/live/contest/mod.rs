@@ -260,6 +260,9 @@ pub fn run(
         let mut pos = seen.pos;
         let mut gone = false;
         let mut fresh = false;
+        // The planned landing was out of reach: the piece goes elsewhere and the rest is planned
+        // again from the board it leaves.
+        let mut fell_back = false;
         let mut why = "";
         let now_seen = |pos: Pos| Seen { pos, ..seen.clone() };
         // The landing: planned (held while the planner has not reached it, if the piece can wait),
@@ -303,9 +306,10 @@ pub fn run(
                 let remaining = (PIECES as usize - k) as u32;
                 landing = fallback(&mut reach, &board, pos, remaining).context("the falling piece can go nowhere")?;
                 progress(&format!(
-                    "piece {} cannot reach its planned landing any more: placing it at {landing:?}",
+                    "piece {} cannot reach its planned landing any more: placing it at {landing:?} and planning again from there",
                     k + 1
                 ));
+                fell_back = true;
                 continue;
             };
             if gone {
@@ -334,7 +338,9 @@ pub fn run(
                 ));
             }
             let behind = next.len() < wanted;
-            let need = lag.key() + lag.cycle() * run as u32;
+            // The keys (and those of the rushed pieces after it) with the profile's margin to
+            // spare before the next tick: a late frame or a busy core must not break them.
+            let need = lag.key() + lag.cycle() * run as u32 + ms(timing.margin_ms);
             if !behind && d.tolerant && run == 0 {
                 why = "tolerant";
                 break d;
@@ -382,6 +388,13 @@ pub fn run(
         };
         let was_blind = std::mem::take(&mut blind);
         let decided = Instant::now();
+        // Keys no tick could break: sent while none can come (or a tick cannot matter). Only then
+        // may the next piece's keys go before the screen has shown where this one locked; any
+        // other lock is checked on screen first, and planned again from there if it is not the
+        // plan's.
+        let sure = !gone
+            && !was_blind
+            && (keys.tolerant || gravity.quiet_until(decided, period_now).is_some_and(|q| q >= decided + lag.key()));
         if !gone {
             for &step in &keys.steps {
                 guard.key(key_of(config, step), &*screen).with_context(|| format!("piece {}", k + 1))?;
@@ -420,6 +433,10 @@ pub fn run(
         if k + 1 == PIECES as usize {
             break;
         }
+        if fell_back {
+            summary.replans += 1;
+            plan = Plan::search(board, score_of(&summary.landings), k + 1, &sequence, &options.planner);
+        }
         // The next piece, over the board this lock leaves.
         // The screens the piece showed on its way: a frame still showing one is old.
         let walked = keys.steps.iter().scan(pos, |p, &step| {
@@ -439,7 +456,7 @@ pub fn run(
         // has shown it by then (a busy browser can draw it 70 ms late): by then it goes unseen.
         let next = plan.known(k + 1, 1);
         let rushed_next = rushed_run(&mut reach, &board, &sequence[k + 1..], &next, 1) > 0;
-        let late = if rushed_next {
+        let late = if rushed_next && sure {
             let quiet = gravity.quiet_until(sent, period(&timing, k as u32 + 2));
             quiet.map(|q| q.checked_sub(lag.key() + ms(timing.key_lag_ms)).unwrap_or(sent)).filter(|&l| l > sent)
         } else {

@@ -30,7 +30,10 @@ pub fn drive(reach: &mut Reach, board: &Board, from: Pos, landing: Pos) -> Optio
     if let Some(steps) = top_path(board, from, landing, from.y..=from.y + 1) {
         return Some(Drive { steps, tolerant: true });
     }
-    let mut steps = reach.path_from(board, from, landing)?;
+    // Any state with the landing's cells will do (I, S and Z have two, O one).
+    let same = (0..4u8).map(|state| Pos { state, ..landing });
+    let same = same.filter(|p| p.kind.shape(p.state).canonical == landing.kind.shape(landing.state).canonical);
+    let mut steps = std::iter::once(landing).chain(same).find_map(|to| reach.path_from(board, from, to))?;
     // The drop key ends the path: trailing soft drops would only add keys.
     while steps.last() == Some(&Step::Down) {
         steps.pop();
@@ -38,9 +41,10 @@ pub fn drive(reach: &mut Reach, board: &Board, from: Pos, landing: Pos) -> Optio
     Some(Drive { steps, tolerant: false })
 }
 
-/// True when the piece at `from` can fall a row and still reach `landing` from there.
+/// True when the piece at `from` can fall a row and still reach `landing` (or a state of it with
+/// the same cells, as the planner counts it) from there.
 pub fn waitable(reach: &mut Reach, board: &Board, from: Pos, landing: Pos) -> bool {
-    rules::can_fall(board, from) && reach.path_from(board, from.stepped(Step::Down), landing).is_some()
+    rules::can_fall(board, from) && reach.explore(board, from.stepped(Step::Down)) && reach.reached(landing)
 }
 
 /// How many pieces right after the one now placed (which leaves `board`) are rushed: not waitable

@@ -11,7 +11,7 @@ use anyhow::{Context, bail};
 use crate::games::tetris::board::Board;
 use crate::games::tetris::contest::reach::Reach;
 use crate::games::tetris::contest::rules::{self, PIECES, Pos, SequencePiece};
-use crate::games::tetris::contest::search::BeamConfig;
+use crate::games::tetris::contest::search::{BeamConfig, RushedLimit};
 use crate::games::tetris::contest::stream::PlanStream;
 use crate::games::tetris::contest::{ReplayOptions, replay_str};
 
@@ -61,23 +61,29 @@ impl Plan {
         }
     }
 
-    /// How many times more than `most` rushed pieces come in a row in a plan known beforehand
-    /// (the page's gravity may not leave time to place them all).
-    pub fn long_rushed_runs(&self, sequence: &[SequencePiece], most: u8) -> usize {
-        let Plan::Known(landings) = self else { return 0 };
+    /// The pieces (0-based) of a plan known beforehand that end a run of rushed pieces longer than
+    /// `limit` allows at their index: more in a row than its `most`, or a piece resting on the
+    /// stack where it comes in further into its run than the page's gravity leaves time for with
+    /// the margin (`RushedLimit::at`). The player counts rushed pieces the same way.
+    pub fn short_of_margin(&self, sequence: &[SequencePiece], limit: &RushedLimit) -> Vec<usize> {
+        let Plan::Known(landings) = self else { return Vec::new() };
         let mut reach = Reach::default();
         let mut board = Board::default();
-        let (mut run, mut runs) = (0u32, 0);
-        for (&pos, &piece) in landings.iter().zip(sequence) {
-            if super::moves::waitable(&mut reach, &board, Pos::spawn(piece), pos) {
+        let (mut run, mut out) = (0u8, Vec::new());
+        for (k, (&pos, &piece)) in landings.iter().zip(sequence).enumerate() {
+            let spawn = Pos::spawn(piece);
+            if super::moves::waitable(&mut reach, &board, spawn, pos) {
                 run = 0;
             } else {
-                run += 1;
-                runs += usize::from(run == u32::from(most) + 1);
+                run = run.saturating_add(1);
+                let resting = !rules::can_fall(&board, spawn);
+                if limit.at(k).is_some_and(|(most, most_resting)| run > most || (resting && run > most_resting)) {
+                    out.push(k);
+                }
             }
             rules::lock(&mut board, pos, rules::TopOut::Staff);
         }
-        runs
+        out
     }
 
     /// Waits until a search has planned `lead` pieces past `index`, or for `patience`.

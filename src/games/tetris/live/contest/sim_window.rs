@@ -6,7 +6,8 @@
 //! box the way `live::sim_window` does (`draw_well`), so the loop reads it with quadrapassel's vision.
 //!
 //! It can misbehave on purpose: lose one key (the loop must see the board differ from its plan and
-//! plan again from the screen), or start mid-game. `SimPage` is a cheap handle: clones share one page.
+//! plan again from the screen), start mid-game, or hiccup (a key that reaches it late, a tick that
+//! fires late). `SimPage` is a cheap handle: clones share one page.
 
 use std::cell::{RefCell, RefMut};
 use std::rc::Rc;
@@ -39,6 +40,12 @@ pub struct SimPageState {
     next_tick: Instant,
     /// The key with this number (0-based) is lost.
     pub lose_key: Option<usize>,
+    /// Hiccups: every `n`-th key reaches the page this late (a busy machine between the bot and
+    /// the page: a tick may come first), and every `n`-th tick fires this late (a busy page; its
+    /// timer restarts from the late tick, as the page's chained timeout does).
+    pub slow_key: Option<(usize, Duration)>,
+    pub late_tick: Option<(u32, Duration)>,
+    ticks: u32,
     /// Keys received, in order.
     pub received: Vec<String>,
     pointer: Point,
@@ -66,6 +73,9 @@ impl SimPage {
             gravity,
             next_tick: Instant::now(),
             lose_key: None,
+            slow_key: None,
+            late_tick: None,
+            ticks: 0,
             received: Vec::new(),
             pointer: Point::new(0, 0),
         };
@@ -123,13 +133,18 @@ impl SimPageState {
             if !self.step(rules::Step::Down) {
                 self.lock();
             }
-            self.next_tick += (self.gravity)(self.spawned);
+            self.ticks += 1;
+            let late = self.late_tick.filter(|&(every, _)| self.ticks.is_multiple_of(every.max(1)));
+            self.next_tick += (self.gravity)(self.spawned) + late.map_or(Duration::ZERO, |(_, by)| by);
         }
     }
 
     fn press(&mut self, key: &str) {
-        self.run_gravity();
         let number = self.received.len();
+        if let Some((_, by)) = self.slow_key.filter(|&(every, _)| (number + 1).is_multiple_of(every.max(1))) {
+            std::thread::sleep(by);
+        }
+        self.run_gravity();
         self.received.push(key.to_string());
         if self.game_over || self.lose_key == Some(number) {
             return;

@@ -30,6 +30,7 @@ fn config() -> LiveConfig {
         plan_wait_ms: 40,
         poll_ms: 0,
         most_rushed: 2,
+        margin_ms: 30,
     });
     config
 }
@@ -132,8 +133,106 @@ fn a_plan_with_a_rushed_limit_keeps_to_it_as_the_player_counts_rushed_pieces() {
         let planned = solve_contest(&options, &mut |_| {}).expect("a plan");
         let path = dir.path().join("record.txt");
         std::fs::write(&path, &planned.record).expect("write");
-        Plan::from_record(&path).expect("the record").long_rushed_runs(&sequence(), 1)
+        Plan::from_record(&path).expect("the record").short_of_margin(&sequence(), &RushedLimit::flat(0, 1)).len()
     };
     assert!(runs(None) > 0, "without a limit the planner stacks up to the spawn: rushed pieces come in twos");
-    assert_eq!(runs(Some(RushedLimit { from: 0, most: 1 })), 0);
+    assert_eq!(runs(Some(RushedLimit::flat(0, 1))), 0);
+}
+
+/// A record planned for the first `pieces` pieces with `rushed`, as the player reads it.
+fn planned(pieces: u32, rushed: Option<crate::games::tetris::contest::search::RushedLimit>) -> (Plan, u64) {
+    use crate::games::tetris::contest::{PlanOptions, solve_contest};
+    let options = PlanOptions { width: 24, pieces, rushed, ..PlanOptions::default() };
+    let planned = solve_contest(&options, &mut |_| {}).expect("a plan");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("record.txt");
+    std::fs::write(&path, &planned.record).expect("write");
+    (Plan::from_record(&path).expect("the record"), planned.score)
+}
+
+/// For each piece of `plan` that comes in resting on the stack (a tick would lock it at the top)
+/// and cannot wait for a tick: the time left before the tick after the one the run's first piece
+/// waited for, at the period of its index, once the lags and the cycles of the pieces before it in
+/// the run are counted (ms; negative when the page's figures alone do not fit).
+fn time_left_for_resting_pieces(plan: &Plan, margin: &crate::games::tetris::contest::LiveMargin) -> Vec<(usize, i64)> {
+    use super::moves::waitable;
+    use crate::games::tetris::board::Board;
+    use crate::games::tetris::contest::reach::Reach;
+    use crate::games::tetris::contest::rules::{self, Pos, TopOut, sequence};
+    let (sequence, mut reach, mut board) = (sequence(), Reach::default(), Board::default());
+    let (mut run, mut out) = (0u64, Vec::new());
+    for (k, pos) in plan.known(0, usize::MAX).into_iter().enumerate() {
+        let spawn = Pos::spawn(sequence[k]);
+        if waitable(&mut reach, &board, spawn, pos) {
+            run = 0;
+        } else {
+            run += 1;
+            if !rules::can_fall(&board, spawn) {
+                let period = margin.period_ms(k as u32 + 1) as i64;
+                let used = (margin.display_lag_ms + margin.key_lag_ms + run * margin.cycle_ms) as i64;
+                out.push((k, period - used));
+            }
+        }
+        rules::lock(&mut board, pos, TopOut::Staff);
+    }
+    out
+}
+
+#[test]
+fn a_plan_for_live_play_leaves_its_margin_before_every_tick_that_would_lock_a_piece_at_the_top() {
+    use crate::games::tetris::contest::LiveMargin;
+    use crate::games::tetris::contest::search::RushedLimit;
+    // The page's figures, its gravity at 100 ms a row from piece 100 on, so that a short plan gets
+    // there.
+    let margin = LiveMargin {
+        gravity_ms: 1000,
+        gravity_step_ms: 900,
+        gravity_every: 100,
+        gravity_min_ms: 100,
+        display_lag_ms: 30,
+        key_lag_ms: 6,
+        cycle_ms: 22,
+        margin_ms: 40,
+        most: 2,
+    };
+    let live = RushedLimit { from: 0, most: 2, margin: Some(margin) };
+    let short = |plan: &Plan| -> Vec<(usize, i64)> {
+        time_left_for_resting_pieces(plan, &margin).into_iter().filter(|&(_, left)| left < 40).collect()
+    };
+    let (counted, _) = planned(400, Some(RushedLimit::flat(0, 2)));
+    assert!(
+        !short(&counted).is_empty(),
+        "only counting rushed pieces, a piece resting at the top comes second in a run at 100 ms a row"
+    );
+    let (for_live, score) = planned(400, Some(live));
+    assert_eq!(short(&for_live), vec![], "every piece a tick would lock at the top has 40 ms to spare");
+    assert_eq!(for_live.short_of_margin(&crate::games::tetris::contest::rules::sequence(), &live), vec![]);
+    assert!(
+        time_left_for_resting_pieces(&for_live, &margin).iter().any(|&(k, _)| k >= 99),
+        "pieces still rest on the stack at the top where the page is fast: the plan keeps its stack high"
+    );
+    assert!(score > 0);
+}
+
+#[test]
+fn hiccups_on_either_side_of_the_keys_do_not_end_a_game_planned_for_live_play() {
+    use crate::games::tetris::contest::search::RushedLimit;
+    let timing = config().contest.expect("the contest's timing");
+    let live = RushedLimit { from: 0, most: timing.most_rushed, margin: Some(timing.live_margin()) };
+    let (plan, _) = planned(240, Some(live));
+    let sim = SimPage::new(&config().keys, gravity);
+    {
+        let mut page = sim.state();
+        // A key a third of the margin late now and then (a tick may come first), and every
+        // seventh tick a quarter of the fastest period late.
+        page.slow_key = Some((23, Duration::from_millis(timing.margin_ms / 3)));
+        page.late_tick = Some((7, Duration::from_millis(timing.gravity_min_ms / 4)));
+    }
+    let options = Options { record: Some(plan), ..options(240) };
+    let (result, notes) = play(&sim, options);
+    let summary = result.expect("the loop plays");
+    let page = sim.state();
+    assert_eq!((summary.outcome, summary.landings.len()), (Outcome::Reached, 240), "{notes:#?}");
+    assert!(!page.game_over, "{notes:#?}");
+    assert_eq!(summary.score, page.score, "what the page scored is what the loop counted: {notes:#?}");
 }

@@ -108,6 +108,39 @@ impl Floor {
     }
 }
 
+/// Starts `gamebot play flood --profile <profile>` on `display`, its output piped.
+pub fn play_flood(display: &str, profile: &std::path::Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_gamebot"))
+        .args(["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"])
+        .env("DISPLAY", display)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for a bot started with piped output to end (killed after `limit`, a hung bot): (exited
+/// 0, stdout, stderr, time taken).
+pub fn wait_for_bot(bot: &mut Child, limit: Duration) -> (bool, String, String, Duration) {
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = bot.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = bot.kill();
+            break bot.wait().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = started.elapsed();
+    let (mut out, mut err) = (String::new(), String::new());
+    bot.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    bot.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (status.success(), out, err, took)
+}
+
 pub fn xdotool(display: &str, args: &[&str]) -> String {
     let out =
         Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("xdotool (apt-get install xdotool)");
@@ -140,14 +173,7 @@ impl Session {
             .replace("after_action_ms = 0", &format!("after_action_ms = {pause_ms}"));
         std::fs::write(&profile, text).unwrap();
         let window = xdotool(&game.display, &["search", "--name", "^Flood$"]).lines().next().unwrap().to_string();
-        let bot = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-            .args(["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"])
-            .env("DISPLAY", &game.display)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let bot = play_flood(&game.display, &profile);
         // A few moves first.
         std::thread::sleep(Duration::from_millis(2500));
         Session { game, bot, window, _dir: dir }
@@ -165,22 +191,8 @@ impl Session {
 
     /// Waits for the bot to end (at most `limit`): (exited 0, stdout, stderr, time taken).
     pub fn finish(mut self, limit: Duration) -> (bool, String, String, Duration) {
-        let started = Instant::now();
-        let status = loop {
-            if let Some(status) = self.bot.try_wait().unwrap() {
-                break status;
-            }
-            if started.elapsed() > limit {
-                let _ = self.bot.kill();
-                break self.bot.wait().unwrap();
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let took = started.elapsed();
-        let (mut out, mut err) = (String::new(), String::new());
-        self.bot.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-        self.bot.stderr.take().unwrap().read_to_string(&mut err).unwrap();
-        println!("{out}{err}");
-        (status.success(), out, err, took)
+        let ended = wait_for_bot(&mut self.bot, limit);
+        println!("{}{}", ended.1, ended.2);
+        ended
     }
 }

@@ -9,9 +9,8 @@
 //! number). Needs xvfb, jwm, sgt-puzzles; Linux only.
 #![cfg(target_os = "linux")]
 
-use std::io::Read;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Child;
+use std::time::Duration;
 
 use x11rb::connection::Connection;
 use x11rb::protocol::xproto::{ConfigureWindowAux, ConnectionExt};
@@ -21,7 +20,7 @@ use gamebot::profile::WindowMatch;
 use gamebot::screen::capture_settled;
 use gamebot::xsession::{Children, find_program, launch_game, start_virtual_display};
 
-use crate::common::faults::Floor;
+use crate::common::faults::{Floor, play_flood, wait_for_bot};
 use crate::common::{GIVE_UP, generate, wait_until};
 
 /// The bot's rest before each press in these rounds.
@@ -90,14 +89,7 @@ impl Desk {
             || "the pointer stays where it was".into(),
         );
         let profile = self.profile.path().join("resting-flood.toml");
-        let mut bot = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-            .args(["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"])
-            .env("DISPLAY", &self.display)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut bot = play_flood(&self.display, &profile);
         // The pointer moves to the first click: the rest before its press begins.
         let moved = wait_until(
             "the bot's first move",
@@ -132,21 +124,8 @@ impl Desk {
 
 /// Waits for the bot to end (a hung bot is killed after `GIVE_UP`): (exited 0, stdout, stderr).
 fn finish(bot: &mut Child) -> (bool, String, String) {
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = bot.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > GIVE_UP {
-            let _ = bot.kill();
-            break bot.wait().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let (mut out, mut err) = (String::new(), String::new());
-    bot.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-    bot.stderr.take().unwrap().read_to_string(&mut err).unwrap();
-    (status.success(), out, err)
+    let (success, out, err, _) = wait_for_bot(bot, GIVE_UP);
+    (success, out, err)
 }
 
 /// Runs the rounds of `fault`, the fault's moment spread over the rest; checks each round.

@@ -58,22 +58,17 @@ impl LiveMargin {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// The contest page's figures (config/tetris-contest-page.toml).
-    pub fn page() -> LiveMargin {
-        LiveMargin {
-            gravity_ms: 1000,
-            gravity_step_ms: 100,
-            gravity_every: 100,
-            gravity_min_ms: 100,
-            display_lag_ms: 30,
-            key_lag_ms: 6,
-            cycle_ms: 22,
-            margin_ms: 40,
-            most: 2,
-        }
+    /// The contest page's figures, from its shipped profile (`config/tetris-contest-page.toml`).
+    pub(crate) fn page() -> LiveMargin {
+        let config = crate::games::tetris::live::config::LiveConfig::load(
+            "tetris-contest-page",
+            std::path::Path::new("/nonexistent"),
+        )
+        .expect("the contest page's profile");
+        config.contest.expect("its [contest] section").live_margin()
     }
 
     #[test]

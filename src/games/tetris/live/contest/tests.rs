@@ -184,17 +184,7 @@ fn a_plan_for_live_play_leaves_its_margin_before_every_tick_that_would_lock_a_pi
     use crate::games::tetris::contest::search::RushedLimit;
     // The page's figures, its gravity at 100 ms a row from piece 100 on, so that a short plan gets
     // there.
-    let margin = LiveMargin {
-        gravity_ms: 1000,
-        gravity_step_ms: 900,
-        gravity_every: 100,
-        gravity_min_ms: 100,
-        display_lag_ms: 30,
-        key_lag_ms: 6,
-        cycle_ms: 22,
-        margin_ms: 40,
-        most: 2,
-    };
+    let margin = LiveMargin { gravity_step_ms: 900, ..crate::games::tetris::contest::margin::tests::page() };
     let live = RushedLimit { from: 0, most: 2, margin: Some(margin) };
     let short = |plan: &Plan| -> Vec<(usize, i64)> {
         time_left_for_resting_pieces(plan, &margin).into_iter().filter(|&(_, left)| left < 40).collect()

@@ -1,20 +1,26 @@
 //! Builds the table of profiles shipped with the program into the library, so that a profile is
-//! found by its name from any folder. The folder comes from the environment variable
-//! `GAMEBOT_PROFILES_DIR` (the workspace sets it to its `config/` in `.cargo/config.toml`); without
-//! it the table is empty and profiles are found in the folder the caller names. A new profile is
-//! built in by being in that folder: no source file lists them.
+//! found by its name from any folder. The folder is the one the environment variable
+//! `GAMEBOT_PROFILES_DIR` names, else the workspace's `config/` (two folders up) when there is one;
+//! with neither the table is empty and profiles are found in the folder the caller names. A new
+//! profile is built in by being in that folder: no source file lists them.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
     println!("cargo:rerun-if-env-changed=GAMEBOT_PROFILES_DIR");
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+    let workspace = Path::new(&manifest).join("../../config");
+    let folder = match std::env::var("GAMEBOT_PROFILES_DIR") {
+        Ok(named) => Some(std::path::PathBuf::from(named)),
+        Err(_) => workspace.is_dir().then_some(workspace),
+    };
     let mut table = String::from("&[\n");
-    if let Ok(dir) = std::env::var("GAMEBOT_PROFILES_DIR") {
-        let dir = Path::new(&dir);
+    if let Some(dir) = &folder {
+        let dir = dir.as_path();
         println!("cargo:rerun-if-changed={}", dir.display());
         let mut names: Vec<_> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| panic!("GAMEBOT_PROFILES_DIR={}: {e}", dir.display()))
+            .unwrap_or_else(|e| panic!("the profiles folder {}: {e}", dir.display()))
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "toml"))
             .collect();

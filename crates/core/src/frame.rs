@@ -75,6 +75,13 @@ impl Area {
         self.width == 0 || self.height == 0
     }
 
+    /// True when `other` is this area where a window was seen: the same origin, and a size within
+    /// a unit either way (a scaled capture rounds its size).
+    pub fn same_place(&self, other: &Area) -> bool {
+        let near = |a: u32, b: u32| a.abs_diff(b) <= 1;
+        (self.x, self.y) == (other.x, other.y) && near(self.width, other.width) && near(self.height, other.height)
+    }
+
     /// The part of `self` inside `other` (empty when they do not meet).
     pub fn intersect(&self, other: &Area) -> Area {
         let (x0, y0) = (self.x.max(other.x), self.y.max(other.y));
@@ -162,6 +169,12 @@ impl Frame {
     pub fn to_desktop(&self, p: Point) -> Point {
         let unit = |v: i32, at: i32| at + ((v as f64 + 0.5) / self.scale).floor() as i32;
         Point::new(unit(p.x, self.origin.x), unit(p.y, self.origin.y))
+    }
+
+    /// Where the frame lies on the desktop, in desktop units (its origin, its size over its scale).
+    pub fn desktop_area(&self) -> Area {
+        let size = |pixels: u32| (f64::from(pixels) / self.scale).round() as u32;
+        Area::new(self.origin.x, self.origin.y, size(self.width()), size(self.height()))
     }
 
     /// The frame pixel a desktop point lands on (the inverse of `to_desktop`, for checks).

@@ -19,7 +19,7 @@ use anyhow::{anyhow, bail};
 
 use super::failsafe::{Failsafe, Stop};
 use super::{Action, InputDevice, InputError, PressTarget, Refusal, Step};
-use crate::frame::{Area, Frame, Point};
+use crate::frame::{Frame, Point};
 use crate::profile::GuardSettings;
 use crate::screen::{Screen, ScreenError};
 
@@ -186,14 +186,8 @@ struct Target<'a> {
 impl Target<'_> {
     /// What a live device asks about in the instant of a press or release at `at`.
     fn press_target(&self, at: Point) -> Option<PressTarget> {
-        self.screen.window_id().map(|window| PressTarget { window, area: desktop_area(self.window), at })
+        self.screen.window_id().map(|window| PressTarget { window, area: self.window.desktop_area(), at })
     }
-}
-
-/// Where `frame` lies on the desktop, in desktop units.
-fn desktop_area(frame: &Frame) -> Area {
-    let size = |pixels: u32| (f64::from(pixels) / frame.scale).round() as u32;
-    Area::new(frame.origin.x, frame.origin.y, size(frame.width()), size(frame.height()))
 }
 
 /// The error for a press or release the device refused at the last instant: the user's mouse, or
@@ -225,6 +219,7 @@ pub fn ensure_focus(screen: &dyn Screen) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::frame::Area;
     use crate::input::recorder::Recorder;
 
     struct Blank(Frame);

@@ -18,7 +18,7 @@ use x11rb::protocol::xtest::ConnectionExt as _;
 use x11rb::rust_connection::RustConnection;
 
 use super::{InputError, PressTarget, Refusal};
-use crate::frame::Point;
+use crate::frame::{Area, Point};
 
 /// XTEST's event types (the core protocol's event codes).
 const BUTTON_PRESS: u8 = 4;
@@ -140,9 +140,8 @@ impl X11Pointer {
             .reply()
             .map_err(|_| refused(Refusal::Gone))?;
         let area = target.area;
-        let same_size = (i64::from(geometry.width) - i64::from(area.width)).abs() <= 1
-            && (i64::from(geometry.height) - i64::from(area.height)).abs() <= 1;
-        if (i32::from(at.dst_x), i32::from(at.dst_y)) != (area.x, area.y) || !same_size {
+        let now = Area::new(at.dst_x.into(), at.dst_y.into(), geometry.width.into(), geometry.height.into());
+        if !area.same_place(&now) {
             return Err(refused(Refusal::Moved));
         }
         let pointer = conn.query_pointer(self.root).map_err(device)?.reply().map_err(device)?;

@@ -43,8 +43,12 @@ impl Screen for LiveWindow {
             Some(true) => Ok(()),
             Some(false) if self.window.is_minimized().unwrap_or(false) => Err(ScreenError::Minimised),
             Some(false) => Err(ScreenError::WindowGone),
-            None if !self.still_open() => Err(ScreenError::WindowGone),
-            None => Ok(()),
+            // Elsewhere xcap asks about this one window (not the list of all, before every key).
+            None => match self.window.is_minimized() {
+                Ok(false) => Ok(()),
+                Ok(true) => Err(ScreenError::Minimised),
+                Err(_) => Err(ScreenError::WindowGone),
+            },
         }
     }
 
@@ -70,10 +74,7 @@ impl Screen for LiveWindow {
             return Err(ScreenError::Minimised);
         }
         let area = self.native.place(ours, self.id)?;
-        let size = |pixels: u32| (pixels as f64 / frame.scale).round() as i64;
-        let same_size = (size(frame.width()) - area.width as i64).abs() <= 1
-            && (size(frame.height()) - area.height as i64).abs() <= 1;
-        if (area.x, area.y) != (frame.origin.x, frame.origin.y) || !same_size {
+        if !frame.desktop_area().same_place(&area) {
             return Err(ScreenError::Moved);
         }
         let desktop = self.native.desktop()?;

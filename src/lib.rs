@@ -10,7 +10,8 @@
 #[cfg(target_os = "linux")]
 pub use gamebot_core::xsession;
 pub use gamebot_core::{
-    beam, budget, calibrate_bench, case, files, frame, game, input, invocation, profile, rng, runner, screen, vision,
+    beam, budget, calibrate_bench, case, clock, files, frame, game, input, invocation, profile, rng, runner, screen,
+    vision,
 };
 
 // Its doc comments are clap's --help text ("[default: <name>]"), not rustdoc markup.

@@ -15,6 +15,7 @@ pub mod beam;
 pub mod budget;
 pub mod calibrate_bench;
 pub mod case;
+pub mod clock;
 pub mod files;
 pub mod frame;
 pub mod game;

@@ -34,6 +34,8 @@ struct State {
     /// Make at least this many landings final now.
     wanted: usize,
     stop: bool,
+    /// The search has ended (all planned, stopped or failed).
+    done: bool,
     error: Option<String>,
     /// Pieces the search has placed, and the planned piece the player last asked about.
     searched: usize,
@@ -72,6 +74,7 @@ impl PlanStream {
             std::thread::spawn(move || {
                 let result = search(&shared, Beam::new(board, score, first, pieces, &config));
                 let mut state = shared.lock();
+                state.done = true;
                 if let Err(e) = result {
                     state.error = Some(format!("{e:#}"));
                 }
@@ -119,6 +122,21 @@ impl PlanStream {
         let Some(at) = index.checked_sub(self.first) else { return Vec::new() };
         let mut state = self.shared.lock();
         state.asked = state.asked.max(at);
+        state.fixed.iter().skip(at).take(count).copied().collect()
+    }
+
+    /// The landings from `index` on, at most `count`, once the search has made them final (or
+    /// has ended): for a player whose time stands still while it waits (a simulated clock).
+    pub fn wait_known(&self, index: usize, count: usize) -> Vec<Pos> {
+        let Some(at) = index.checked_sub(self.first) else { return Vec::new() };
+        let end = at.saturating_add(count).min(self.planned);
+        let mut state = self.shared.lock();
+        state.asked = state.asked.max(at);
+        // A worker that panicked never says it is done: it is looked at now and then.
+        while state.fixed.len() < end && !state.done && !self.worker.as_ref().is_none_or(|w| w.is_finished()) {
+            let wait = self.shared.changed.wait_timeout(state, Duration::from_millis(50));
+            state = wait.map(|r| r.0).unwrap_or_else(|e| e.into_inner().0);
+        }
         state.fixed.iter().skip(at).take(count).copied().collect()
     }
 

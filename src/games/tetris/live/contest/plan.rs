@@ -61,6 +61,15 @@ impl Plan {
         }
     }
 
+    /// Like `known`, but when `wait` is set a search is first given the time to make them final
+    /// (`PlanStream::wait_known`): the player's clock stands still meanwhile.
+    pub fn known_or_wait(&self, index: usize, count: usize, wait: bool) -> Vec<Pos> {
+        match self {
+            Plan::Stream(stream) if wait => stream.wait_known(index, count),
+            _ => self.known(index, count),
+        }
+    }
+
     /// The pieces (0-based) of a plan known beforehand that end a run of rushed pieces longer than
     /// `limit` allows at their index: more in a row than its `most`, or a piece resting on the
     /// stack where it comes in further into its run than the page's gravity leaves time for with

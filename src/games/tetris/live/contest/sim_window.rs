@@ -5,6 +5,10 @@
 //! page's end rules hold (staff top-out, piece limit), and it draws a black well with a black preview
 //! box the way `live::sim_window` does (`draw_well`), so the loop reads it with quadrapassel's vision.
 //!
+//! Its time is a simulated clock (`SimPage::clock`, shared with the loop under test): a capture
+//! takes `CAPTURE_TIME` of it and a key `KEY_TIME`, and the loop's own work none, so a test plays
+//! the same on a busy machine as on an idle one.
+//!
 //! It can misbehave on purpose: lose one key (the loop must see the board differ from its plan and
 //! plan again from the screen), start mid-game, or hiccup (a key that reaches it late, a tick that
 //! fires late). `SimPage` is a cheap handle: clones share one page.
@@ -12,6 +16,8 @@
 use std::cell::{RefCell, RefMut};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
+
+use crate::clock::{Clock, SimClock};
 
 use super::super::config::Keys;
 use super::super::sim_window::{draw_well, window_size};
@@ -22,6 +28,9 @@ use crate::input::{Action, InputDevice, InputError};
 use crate::screen::{Screen, ScreenError};
 
 const PITCH: u32 = 12;
+/// What a capture and a key take of the simulated clock (a quick machine's figures).
+const CAPTURE_TIME: Duration = Duration::from_millis(2);
+const KEY_TIME: Duration = Duration::from_millis(1);
 const BLOCK: [u8; 3] = [0, 176, 80];
 
 /// The simulated page.
@@ -49,6 +58,7 @@ pub struct SimPageState {
     /// Keys received, in order.
     pub received: Vec<String>,
     pointer: Point,
+    clock: SimClock,
 }
 
 /// A handle on one simulated page; clones share it.
@@ -59,6 +69,7 @@ impl SimPage {
     /// A page whose game has just started (its first piece at the top), played with `keys`, with
     /// gravity `gravity(pieces brought in)`.
     pub fn new(keys: &Keys, gravity: fn(u32) -> Duration) -> SimPage {
+        let clock = SimClock::new();
         let mut generator = Generator::default();
         let next = generator.next().unwrap_or(SequencePiece { kind: rules::Kind::I, state: 0 });
         let mut state = SimPageState {
@@ -71,21 +82,27 @@ impl SimPage {
             score: 0,
             game_over: false,
             gravity,
-            next_tick: Instant::now(),
+            next_tick: clock.now(),
             lose_key: None,
             slow_key: None,
             late_tick: None,
             ticks: 0,
             received: Vec::new(),
             pointer: Point::new(0, 0),
+            clock,
         };
         state.spawn();
-        state.next_tick = Instant::now() + gravity(1);
+        state.next_tick = state.clock.now() + gravity(1);
         SimPage(Rc::new(RefCell::new(state)))
     }
 
     pub fn state(&self) -> RefMut<'_, SimPageState> {
         self.0.borrow_mut()
+    }
+
+    /// The page's clock, for the loop to run on.
+    pub fn clock(&self) -> SimClock {
+        self.0.borrow().clock.clone()
     }
 }
 
@@ -128,7 +145,7 @@ impl SimPageState {
 
     /// Runs the gravity ticks due by now.
     fn run_gravity(&mut self) {
-        let now = Instant::now();
+        let now = self.clock.now();
         while !self.game_over && self.next_tick <= now {
             if !self.step(rules::Step::Down) {
                 self.lock();
@@ -142,8 +159,9 @@ impl SimPageState {
     fn press(&mut self, key: &str) {
         let number = self.received.len();
         if let Some((_, by)) = self.slow_key.filter(|&(every, _)| (number + 1).is_multiple_of(every.max(1))) {
-            std::thread::sleep(by);
+            self.clock.advance(by);
         }
+        self.clock.advance(KEY_TIME);
         self.run_gravity();
         self.received.push(key.to_string());
         if self.game_over || self.lose_key == Some(number) {
@@ -195,6 +213,7 @@ impl SimPageState {
 impl Screen for SimPage {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
         let mut state = self.0.borrow_mut();
+        state.clock.advance(CAPTURE_TIME);
         state.run_gravity();
         Ok(state.render())
     }

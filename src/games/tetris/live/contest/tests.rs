@@ -1,4 +1,5 @@
-//! The contest loop against the simulated page (real-time gravity, no display): it plays the
+//! The contest loop against the simulated page (gravity on the page's simulated clock, which the
+//! loop runs on too, so a busy machine changes nothing; no display): it plays the
 //! contest's pieces to the plan, scores what the page scores, plans again from the screen when a
 //! key is lost, and refuses a page that is not at the contest's first piece before any key.
 
@@ -7,14 +8,14 @@ use std::time::Duration;
 
 use super::plan::Plan;
 use super::sim_window::SimPage;
-use super::{Options, Outcome, Summary, run};
+use super::{Options, Outcome, Summary, run_on};
 use crate::games::tetris::contest::search::BeamConfig;
 use crate::games::tetris::live::config::{ContestTiming, LiveConfig};
 
 /// Quadrapassel's profile (the simulation draws its black well) with the contest's timing, scaled
-/// down: a row every 200 ms at first, 20 ms faster every 100 pieces, down to 60 ms; the simulation
-/// draws at once. (At a fifth of that, a machine busy with other work made the loop miss ticks: these
-/// tests are about what the loop does, not how fast the machine is.)
+/// down: a row every 200 ms at first, 20 ms faster every 100 pieces, down to 60 ms, on the simulated
+/// page's clock; the simulation draws at once. The planner's patience is long: on the simulated clock
+/// a wait for the planner takes no time of the game's.
 fn config() -> LiveConfig {
     let mut config = LiveConfig::load("quadrapassel", Path::new("config")).expect("the quadrapassel profile");
     config.timing.piece_timeout_ms = 600;
@@ -27,7 +28,7 @@ fn config() -> LiveConfig {
         key_lag_ms: 1,
         tick_delay_ms: 4,
         cycle_ms: 2,
-        plan_wait_ms: 40,
+        plan_wait_ms: 60_000,
         poll_ms: 0,
         most_rushed: 2,
         margin_ms: 30,
@@ -47,7 +48,8 @@ fn options(pieces: u32) -> Options {
 fn play(sim: &SimPage, options: Options) -> (anyhow::Result<Summary>, Vec<String>) {
     let (mut screen, mut device) = (sim.clone(), sim.clone());
     let mut notes = Vec::new();
-    let result = run(&mut screen, &mut device, &config(), options, &mut |l: &str| notes.push(l.to_string()));
+    let clock = sim.clock();
+    let result = run_on(&clock, &mut screen, &mut device, &config(), options, &mut |l: &str| notes.push(l.to_string()));
     (result, notes)
 }
 
@@ -114,8 +116,8 @@ fn a_record_planned_beforehand_is_played_as_written() {
 #[test]
 fn a_page_past_its_first_piece_is_refused_before_any_key() {
     let sim = SimPage::new(&config().keys, |_| Duration::from_millis(1));
-    // A few ms of 1 ms gravity: the first piece has landed and others follow.
-    std::thread::sleep(Duration::from_millis(60));
+    // 60 ms of 1 ms gravity: the first piece has landed and others follow.
+    sim.clock().advance(Duration::from_millis(60));
     let (result, _) = play(&sim, options(10));
     let err = result.expect_err("refused").to_string();
     assert!(err.starts_with("refusing to start") && !err.contains('\n'), "{err}");

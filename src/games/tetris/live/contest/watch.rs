@@ -14,6 +14,7 @@ use super::super::config::LiveConfig;
 use super::super::locate::Layout;
 use super::super::read::{Grid, read_grid, read_preview, rows_without};
 use super::gravity::Gravity;
+use crate::clock::Clock;
 use crate::frame::Frame;
 use crate::games::tetris::board::Board;
 use crate::games::tetris::contest::rules::{self, Pos, SequencePiece, TopOut};
@@ -212,6 +213,8 @@ fn read_frame(frame: &Frame, layout: &Layout, config: &LiveConfig, expect: &Expe
 
 /// Where the ticks seen go: the gravity model, the period in force, and how late a tick may show.
 pub struct Ticks<'a> {
+    /// The time the page's gravity runs on.
+    pub clock: &'a dyn Clock,
     pub gravity: &'a mut Gravity,
     pub period: Duration,
     pub lag: Duration,
@@ -229,18 +232,18 @@ pub fn watch(
     since: Instant,
 ) -> anyhow::Result<Sight> {
     let timeout = Duration::from_millis(config.timing.piece_timeout_ms);
-    let Ticks { gravity, period, lag } = ticks;
-    let started = Instant::now();
+    let Ticks { clock, gravity, period, lag } = ticks;
+    let started = clock.now();
     // The last frame's reading of a falling piece: (index, row, capture start), and a repeated
     // explanation of another board.
     let mut last: Option<(usize, i32, Instant)> = None;
     let mut other: Option<(usize, Pos, Board)> = None;
     let mut unexplained: Option<Instant> = None;
-    while started.elapsed() < timeout {
-        let start = Instant::now();
+    while clock.now() - started < timeout {
+        let start = clock.now();
         let frame = screen.capture()?;
-        let at = Instant::now();
-        let reading = read_frame(&frame, layout, config, expect, since.elapsed() < STALE_FOR);
+        let at = clock.now();
+        let reading = read_frame(&frame, layout, config, expect, at - since < STALE_FOR);
         if matches!(reading, Reading::Nothing) && expect.late.is_some_and(|late| at >= late) {
             return Ok(Sight::Late);
         }
@@ -250,7 +253,7 @@ pub fn watch(
             Reading::Other { index, pos, .. } => (*index, *pos),
             Reading::Nothing => {
                 last = None;
-                std::thread::sleep(poll(config));
+                clock.sleep(poll(config));
                 continue;
             }
         };
@@ -291,7 +294,7 @@ pub fn watch(
             }
             Reading::Nothing => {}
         }
-        std::thread::sleep(poll(config));
+        clock.sleep(poll(config));
     }
     Ok(Sight::Over)
 }
@@ -319,21 +322,21 @@ pub fn hold(
     patience: Duration,
     ready: &mut dyn FnMut() -> bool,
 ) -> anyhow::Result<Held> {
-    let Ticks { gravity, period, lag } = ticks;
+    let Ticks { clock, gravity, period, lag } = ticks;
     let planned = grid_of(&seen.board);
-    let started = Instant::now();
+    let started = clock.now();
     let mut before = started;
-    while started.elapsed() < patience {
+    while clock.now() - started < patience {
         if ready() {
             return Ok(Held::Ready);
         }
-        let start = Instant::now();
+        let start = clock.now();
         let frame = screen.capture()?;
-        let at = Instant::now();
+        let at = clock.now();
         if let Ok(grid) = read_grid(&frame, layout, config.vision.empty_max) {
             if without(&grid, seen.pos) == Some(planned) {
                 before = start;
-                std::thread::sleep(poll(config));
+                clock.sleep(poll(config));
                 continue;
             }
             // Moved down (a frame or two may have been missed): the last tick was since `before`.
@@ -347,7 +350,7 @@ pub fn hold(
             });
         }
         // A half-drawn frame shows nothing either way.
-        std::thread::sleep(poll(config));
+        clock.sleep(poll(config));
     }
     Ok(Held::Gone)
 }

@@ -61,6 +61,49 @@ pub struct Geometry<B> {
     pub parity: [B; 4],
 }
 
+/// The squares with a square to the west and to the east in the box, and for each direction
+/// (east, west, south, north) the holes with a hole next to them that way.
+fn edge_masks<B: Bits>(rows: usize, cols: usize, is_hole: &[bool]) -> (B, B, [B; 4]) {
+    let n = is_hole.len();
+    let (mut has_west, mut has_east) = (B::ZERO, B::ZERO);
+    for sq in 0..n {
+        if sq % cols >= 1 {
+            has_west = has_west | B::bit(sq);
+        }
+        if sq % cols + 1 < cols {
+            has_east = has_east | B::bit(sq);
+        }
+    }
+    let mut has_hole = [B::ZERO; 4];
+    for sq in (0..n).filter(|&sq| is_hole[sq]) {
+        let (r, c) = (sq / cols, sq % cols);
+        let near = [
+            c + 1 < cols && is_hole[sq + 1],
+            c >= 1 && is_hole[sq - 1],
+            r + 1 < rows && is_hole[sq + cols],
+            r >= 1 && is_hole[sq - cols],
+        ];
+        for (dir, yes) in near.into_iter().enumerate() {
+            if yes {
+                has_hole[dir] = has_hole[dir] | B::bit(sq);
+            }
+        }
+    }
+    (has_west, has_east, has_hole)
+}
+
+/// The holes by class: (row + col) mod 3, (row + 2 col) mod 3, and (row, col) parity.
+fn class_masks<B: Bits>(cols: usize, is_hole: &[bool]) -> ([B; 3], [B; 3], [B; 4]) {
+    let (mut sum3, mut dif3, mut parity) = ([B::ZERO; 3], [B::ZERO; 3], [B::ZERO; 4]);
+    for sq in (0..is_hole.len()).filter(|&sq| is_hole[sq]) {
+        let (r, c) = (sq / cols, sq % cols);
+        sum3[(r + c) % 3] = sum3[(r + c) % 3] | B::bit(sq);
+        dif3[(r + 2 * c) % 3] = dif3[(r + 2 * c) % 3] | B::bit(sq);
+        parity[(r % 2) * 2 + c % 2] = parity[(r % 2) * 2 + c % 2] | B::bit(sq);
+    }
+    (sum3, dif3, parity)
+}
+
 impl<B: Bits> Geometry<B> {
     /// The bit board for `board`'s holes, with the symmetries that also fix `fixed` (when given).
     /// None when the board has no hole or its box of holes does not fit in `B`.
@@ -119,41 +162,10 @@ impl<B: Bits> Geometry<B> {
                 });
             }
         }
-        let (mut has_west, mut has_east) = (B::ZERO, B::ZERO);
-        for sq in 0..n {
-            if sq % cols >= 1 {
-                has_west = has_west | B::bit(sq);
-            }
-            if sq % cols + 1 < cols {
-                has_east = has_east | B::bit(sq);
-            }
-        }
-        let mut has_hole = [B::ZERO; 4];
-        for sq in (0..n).filter(|&sq| is_hole[sq]) {
-            let (r, c) = (sq / cols, sq % cols);
-            let near = [
-                c + 1 < cols && is_hole[sq + 1],
-                c >= 1 && is_hole[sq - 1],
-                r + 1 < rows && is_hole[sq + cols],
-                r >= 1 && is_hole[sq - cols],
-            ];
-            for (dir, yes) in near.into_iter().enumerate() {
-                if yes {
-                    has_hole[dir] = has_hole[dir] | B::bit(sq);
-                }
-            }
-        }
+        let (has_west, has_east, has_hole) = edge_masks::<B>(rows, cols, &is_hole);
         let fixed = fixed.map(|(r, c)| (r.wrapping_sub(r0), c.wrapping_sub(c0)));
         let symmetries = Symmetries::new(rows, cols, &is_hole, fixed);
-        let mut sum3 = [B::ZERO; 3];
-        let mut dif3 = [B::ZERO; 3];
-        let mut parity = [B::ZERO; 4];
-        for sq in (0..n).filter(|&sq| is_hole[sq]) {
-            let (r, c) = (sq / cols, sq % cols);
-            sum3[(r + c) % 3] = sum3[(r + c) % 3] | B::bit(sq);
-            dif3[(r + 2 * c) % 3] = dif3[(r + 2 * c) % 3] | B::bit(sq);
-            parity[(r % 2) * 2 + c % 2] = parity[(r % 2) * 2 + c % 2] | B::bit(sq);
-        }
+        let (sum3, dif3, parity) = class_masks::<B>(cols, &is_hole);
         Some(Geometry {
             rows,
             cols,

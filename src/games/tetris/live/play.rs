@@ -204,6 +204,57 @@ pub fn capture_until(
     }
 }
 
+/// Starts a new game where asked (a click on the program's start button), then finds the well.
+fn start(
+    window: &mut dyn Screen,
+    guard: &mut Guard,
+    config: &LiveConfig,
+    options: &Options,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Layout> {
+    // A window just opened may not be drawn yet: wait (within the timeout) for what is needed.
+    let patience = Duration::from_millis(config.timing.piece_timeout_ms);
+    let first =
+        capture_until(window, patience, |f| !options.new_game || preview_box(f, config.vision.black_max).is_some())?;
+    if options.new_game {
+        // While a game runs the button shows "pause" instead: play on in that game.
+        match click_start(&first, config.vision.black_max, guard, &*window) {
+            Ok(()) => std::thread::sleep(Duration::from_millis(300)),
+            Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
+            Err(e) => progress(&format!("not starting a new game ({e}); playing the game on screen")),
+        }
+    }
+    // A game that animates its start (the contest page fills and empties the well) shows no well
+    // for a moment: wait for one.
+    let first = capture_until(window, patience, |f| locate(f, &config.vision).is_ok())?;
+    locate(&first, &config.vision).with_context(|| format!("finding the well in {}'s window", config.name))
+}
+
+/// Counts a stack unlike the prediction: a piece landed elsewhere (`last`: the board and piece the
+/// prediction was made from), or else a misread.
+fn judge_stack(
+    summary: &mut Summary,
+    expected: Option<&Grid>,
+    last: Option<&(Board, Piece)>,
+    settled: &Grid,
+    progress: &mut dyn FnMut(&str),
+) {
+    let Some(expected) = expected.filter(|&e| e != settled) else { return };
+    if let Some((before, piece)) = last
+        && landed_elsewhere(before, *piece, settled)
+    {
+        summary.lost += 1;
+        progress(&format!("lost piece {}: it landed elsewhere than planned", summary.pieces));
+    } else {
+        summary.misreads += 1;
+        progress(&format!(
+            "misread: the stack shows\n{}\nbut the rules predicted\n{}",
+            rows_without(settled, &[]).join("\n"),
+            rows_without(expected, &[]).join("\n")
+        ));
+    }
+}
+
 /// Plays until `options.lines` lines are cleared or the game is over, in `window` (a live window or a
 /// simulated one), with every key and click through the guard. Progress lines go to `progress`.
 pub fn run(
@@ -216,23 +267,7 @@ pub fn run(
     let started = Instant::now();
     let mut guard = Guard::new(input, &config.guard);
     let mut turns = if options.learn { Turns::default() } else { Turns::from_config(&config.rotation)? };
-    // A window just opened may not be drawn yet: wait (within the timeout) for what is needed.
-    let patience = Duration::from_millis(config.timing.piece_timeout_ms);
-    let mut first =
-        capture_until(window, patience, |f| !options.new_game || preview_box(f, config.vision.black_max).is_some())?;
-    if options.new_game {
-        // While a game runs the button shows "pause" instead: play on in that game.
-        match click_start(&first, config.vision.black_max, &mut guard, &*window) {
-            Ok(()) => std::thread::sleep(Duration::from_millis(300)),
-            Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
-            Err(e) => progress(&format!("not starting a new game ({e}); playing the game on screen")),
-        }
-    }
-    // A game that animates its start (the contest page fills and empties the well) shows no well
-    // for a moment: wait for one.
-    first = capture_until(window, patience, |f| locate(f, &config.vision).is_ok())?;
-    let layout =
-        locate(&first, &config.vision).with_context(|| format!("finding the well in {}'s window", config.name))?;
+    let layout = start(window, &mut guard, config, options, progress)?;
     let (mut planner, weights) = (Planner::new(false), Weights::default());
     let mut summary = Summary {
         outcome: Outcome::ToppedOut,
@@ -260,20 +295,7 @@ pub fn run(
         let Some(spawned) = wait_spawn(&mut hands, &layout, expected.as_ref(), &mut summary.read_ms, progress)? else {
             break;
         };
-        if expected.is_some_and(|e| e != spawned.settled)
-            && let Some((before, piece)) = &last
-            && landed_elsewhere(before, *piece, &spawned.settled)
-        {
-            summary.lost += 1;
-            progress(&format!("lost piece {}: it landed elsewhere than planned", summary.pieces));
-        } else if expected.is_some_and(|e| e != spawned.settled) {
-            summary.misreads += 1;
-            progress(&format!(
-                "misread: the stack shows\n{}\nbut the rules predicted\n{}",
-                rows_without(&spawned.settled, &[]).join("\n"),
-                rows_without(&expected.unwrap_or_default(), &[]).join("\n")
-            ));
-        }
+        judge_stack(&mut summary, expected.as_ref(), last.as_ref(), &spawned.settled, progress);
         let board = board_of(&spawned.settled)?;
         let Some(choice) = planner.choose(&board, spawned.piece, spawned.next, &weights) else { break };
         let (after, placed) = choice.placement.apply(&board).context("the chosen placement does not fit")?;

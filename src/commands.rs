@@ -15,7 +15,7 @@ use crate::game::{Command, Found, Game, ReadsBoard, TurnBased, find_and_read, pl
 use crate::input::live::LiveInput;
 use crate::invocation::Invocation;
 use crate::profile::{Calibration, Profile};
-use crate::runner::{self, PlayOptions, Summary};
+use crate::runner::{self, Ending, PlayOptions, Played};
 use crate::screen::monitor::MonitorScreen;
 use crate::screen::{PngScreen, Screen, open_window, settled};
 
@@ -307,9 +307,14 @@ pub fn play_with<G: TurnBased>(
     report(cx, result, limit)
 }
 
-/// Reports the end-of-game summary; Ok(true) on a win.
-pub fn report(cx: &mut Invocation, result: anyhow::Result<Summary>, limit: Option<usize>) -> anyhow::Result<bool> {
-    let summary = result?;
+/// Says how play ended, the one place that does: the summary line for a game won or lost by the
+/// rules (Ok(true) on a win), and a stop (the user, the window, a limit, a failure) as the error the
+/// command ends with.
+pub fn report<B>(cx: &mut Invocation, played: Played<B>, limit: Option<usize>) -> anyhow::Result<bool> {
+    let Played { summary, ending, .. } = played;
+    if !ending.by_the_rules() {
+        return Err(ending.into());
+    }
     let limit_text = limit.map_or(String::new(), |l| format!(", limit {l}"));
     let times = &summary.move_times;
     let mean = if times.is_empty() {
@@ -321,22 +326,15 @@ pub fn report(cx: &mut Invocation, result: anyhow::Result<Summary>, limit: Optio
     let plan = summary.first_plan.map_or("none needed".to_string(), |(n, proven)| {
         format!("{n} moves{}", if proven { ", proven optimal" } else { "" })
     });
+    let verdict = if matches!(ending, Ending::Lost) { "lost" } else { "won" };
     cx.line(format!(
-        "{}: {} moves used{limit_text}; first plan {plan}; {} re-plans; {mean:.0} ms per move (slowest {slowest:.0} ms)",
-        if summary.won {
-            "won"
-        } else if summary.lost {
-            "lost"
-        } else {
-            "not won"
-        },
-        summary.moves,
-        summary.mismatches
+        "{verdict}: {} moves used{limit_text}; first plan {plan}; {} re-plans; {mean:.0} ms per move (slowest {slowest:.0} ms)",
+        summary.moves, summary.mismatches
     ));
     if let Some(end) = &summary.end {
         cx.line(format!("end screen: {end}"));
     }
-    Ok(summary.won)
+    Ok(ending.won())
 }
 
 fn dry_run<G: TurnBased>(

@@ -8,8 +8,9 @@ use gamebot::frame::Point;
 use gamebot::games::flood::Flood;
 use gamebot::games::flood::board::Board;
 use gamebot::games::flood::sim_window::SimFlood;
+use gamebot::input::failsafe::Stop;
 use gamebot::profile::Profile;
-use gamebot::runner::{PlayOptions, Summary, play};
+use gamebot::runner::{Ending, PlayOptions, Played, play};
 
 fn profile() -> Profile {
     let mut profile = Profile::load("sgt-flood", std::path::Path::new("config")).unwrap();
@@ -32,12 +33,18 @@ fn game() -> SimFlood {
     )
 }
 
-fn run(sim: &SimFlood, options: &PlayOptions) -> (anyhow::Result<Summary>, Vec<String>) {
+fn run(sim: &SimFlood, options: &PlayOptions) -> (Played<Board>, Vec<String>) {
     let mut lines = Vec::new();
     let (mut screen, mut device) = (sim.clone(), sim.clone());
     let result =
         play::<Flood>(&mut screen, &mut device, &profile(), None, options, &mut |l: &str| lines.push(l.to_string()));
     (result, lines)
+}
+
+/// The summary of a game won (any other ending fails the test, naming it).
+fn won(played: Played<Board>) -> gamebot::runner::Summary {
+    assert!(played.ending.won(), "not won: {}", played.ending);
+    played.summary
 }
 
 #[test]
@@ -46,9 +53,9 @@ fn wins_with_the_optimal_number_of_clicks_all_inside_the_window() {
     let optimal = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::CHECK);
     assert!(optimal.proven_optimal);
     let (result, _) = run(&sim, &PlayOptions::default());
-    let summary = result.unwrap();
+    let summary = won(result);
     let state = sim.state();
-    assert!(summary.won && state.board.is_won());
+    assert!(state.board.is_won());
     assert_eq!(summary.moves, optimal.moves.len());
     assert_eq!(state.moves, optimal.moves.len());
     assert_eq!(summary.mismatches, 0);
@@ -63,8 +70,8 @@ fn an_ignored_click_is_noticed_and_the_bot_replans() {
     let sim = game();
     sim.state().ignore_clicks = vec![2];
     let (result, lines) = run(&sim, &PlayOptions::default());
-    let summary = result.unwrap();
-    assert!(summary.won && sim.state().board.is_won());
+    let summary = won(result);
+    assert!(sim.state().board.is_won());
     assert_eq!(summary.mismatches, 1);
     assert!(lines.iter().any(|l| l.contains("does not show what the rules predict")), "{lines:?}");
 }
@@ -74,8 +81,8 @@ fn a_game_that_covers_its_board_once_won_is_won_by_the_last_move() {
     let sim = game();
     sim.state().cover_when_won = true;
     let (result, lines) = run(&sim, &PlayOptions::default());
-    let summary = result.unwrap();
-    assert!(summary.won && summary.end_display && sim.state().board.is_won(), "{lines:?}");
+    assert!(matches!(result.ending, Ending::WonEndDisplay) && sim.state().board.is_won(), "{lines:?}");
+    let summary = result.summary;
     assert_eq!(summary.mismatches, 0);
     assert!(lines.last().unwrap().contains("end display"), "{lines:?}");
 }
@@ -89,8 +96,8 @@ fn an_ignored_last_move_under_an_end_display_is_still_a_mismatch() {
     let optimal = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::CHECK);
     sim.state().ignore_clicks = vec![optimal.moves.len() - 1];
     let (result, _) = run(&sim, &PlayOptions::default());
-    let summary = result.unwrap();
-    assert!(summary.won && sim.state().board.is_won());
+    let summary = won(result);
+    assert!(sim.state().board.is_won());
     assert_eq!(summary.mismatches, 1);
 }
 
@@ -99,8 +106,8 @@ fn a_game_that_ignores_every_click_stops_the_bot_with_a_message() {
     let sim = game();
     sim.state().ignore_clicks = (0..100).collect();
     let (result, _) = run(&sim, &PlayOptions { max_mismatches: 2, ..PlayOptions::default() });
-    let err = result.unwrap_err().to_string();
-    assert!(err.contains("kept disagreeing"), "{err}");
+    assert!(matches!(result.ending, Ending::KeptDisagreeing(_)), "{}", result.ending);
+    assert!(result.ending.to_string().contains("kept disagreeing"), "{}", result.ending);
     assert_eq!(sim.state().received.len(), 3, "one click per attempt, then stop");
 }
 
@@ -109,7 +116,8 @@ fn escape_stops_the_bot_before_its_next_click() {
     let sim = game();
     sim.state().escape_after = Some(2);
     let (result, _) = run(&sim, &PlayOptions::default());
-    assert_eq!(result.unwrap_err().to_string(), "stopped: Esc was pressed");
+    assert!(matches!(result.ending, Ending::User(Stop::Escape)), "{}", result.ending);
+    assert_eq!(result.ending.to_string(), "stopped: Esc was pressed");
     assert_eq!(sim.state().received.len(), 2);
 }
 
@@ -118,7 +126,8 @@ fn moving_the_mouse_stops_the_bot_before_its_next_click() {
     let sim = game();
     sim.state().user_moves_after = Some((1, Point::new(5, 5)));
     let (result, _) = run(&sim, &PlayOptions::default());
-    let err = result.unwrap_err().to_string();
+    assert!(matches!(result.ending, Ending::User(Stop::MouseMoved { .. })), "{}", result.ending);
+    let err = result.ending.to_string();
     assert!(err.starts_with("stopped: the mouse was moved by the user"), "{err}");
     assert_eq!(sim.state().received.len(), 1);
 }
@@ -127,7 +136,8 @@ fn moving_the_mouse_stops_the_bot_before_its_next_click() {
 fn a_move_limit_stops_an_unfinished_game() {
     let sim = game();
     let (result, _) = run(&sim, &PlayOptions { move_limit: Some(2), ..PlayOptions::default() });
-    assert!(result.unwrap_err().to_string().contains("move limit (2)"));
+    assert!(matches!(result.ending, Ending::MoveLimit(2)), "{}", result.ending);
+    assert!(result.ending.to_string().contains("move limit (2)"));
     assert_eq!(sim.state().moves, 2);
 }
 
@@ -148,7 +158,7 @@ fn learned_profile(dir: &std::path::Path, input: Option<&str>) -> Profile {
     loaded
 }
 
-fn run_with(sim: &SimFlood, profile: &Profile, options: &PlayOptions) -> (anyhow::Result<Summary>, Vec<String>) {
+fn run_with(sim: &SimFlood, profile: &Profile, options: &PlayOptions) -> (Played<Board>, Vec<String>) {
     let mut lines = Vec::new();
     let (mut screen, mut device) = (sim.clone(), sim.clone());
     let result =
@@ -166,8 +176,8 @@ fn a_proposed_profile_is_confirmed_by_its_first_moves_and_the_window_size_record
     // A mismatch's picture, should one come, goes to the test's folder, never the checkout.
     let options = PlayOptions { pictures: Some(dir.path().to_path_buf()), ..PlayOptions::default() };
     let (result, lines) = run_with(&sim, &profile, &options);
-    let summary = result.unwrap();
-    assert!(summary.won && summary.confirmed, "{lines:?}");
+    let summary = won(result);
+    assert!(summary.confirmed, "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("is a proposal on a")), "{lines:?}");
     let again = Profile::load(profile.source.to_str().unwrap(), dir.path()).unwrap();
     assert_eq!(again.learned.unwrap().confirmed, vec![[w, h]], "the size is recorded in the profile's file");
@@ -177,7 +187,7 @@ fn a_proposed_profile_is_confirmed_by_its_first_moves_and_the_window_size_record
     let mut confirmed = Profile::load(profile.source.to_str().unwrap(), dir.path()).unwrap();
     confirmed.timing = profile.timing.clone();
     let (result, lines) = run_with(&game(), &confirmed, &PlayOptions::default());
-    assert!(result.unwrap().won && !lines.iter().any(|l| l.contains("proposal")), "{lines:?}");
+    assert!(result.ending.won() && !lines.iter().any(|l| l.contains("proposal")), "{lines:?}");
 }
 
 #[test]
@@ -189,7 +199,8 @@ fn a_proposed_profile_stops_at_a_mismatch_saying_what_differed_with_a_picture() 
     let pictures = dir.path().join("pictures");
     let options = PlayOptions { pictures: Some(pictures.clone()), ..PlayOptions::default() };
     let (result, _) = run_with(&sim, &profile, &options);
-    let err = result.unwrap_err().to_string();
+    assert!(matches!(result.ending, Ending::Failed(_)), "{}", result.ending);
+    let err = result.ending.to_string();
     assert!(
         err.contains("move 2") && err.contains("is a proposal") && err.contains("nothing on the board changed"),
         "{err}"
@@ -212,7 +223,8 @@ fn a_proposed_profile_stops_at_a_misread_saying_which_cell_differed() {
     let pictures = dir.path().join("pictures");
     let options = PlayOptions { pictures: Some(pictures.clone()), ..PlayOptions::default() };
     let (result, _) = run_with(&sim, &profile, &options);
-    let err = result.unwrap_err().to_string();
+    assert!(matches!(result.ending, Ending::Failed(_)), "{}", result.ending);
+    let err = result.ending.to_string();
     assert!(err.contains("move 2") && err.contains("is a proposal") && err.contains("row 5 col 5 read"), "{err}");
     let picture = pictures.join("learned-flood-mismatch-1.png");
     assert!(picture.exists() && err.contains(&picture.display().to_string()), "{err}");
@@ -238,8 +250,8 @@ fn first_move_in_another_style(marks: bool) {
     let sim = game();
     sim.state().mark_untaken = marks;
     let (result, lines) = run_with(&sim, &profile, &PlayOptions::default());
-    let summary = result.unwrap();
-    assert!(summary.won && sim.state().board.is_won(), "{lines:?}");
+    let summary = won(result);
+    assert!(sim.state().board.is_won(), "{lines:?}");
     assert_eq!(summary.input_style.as_deref(), Some("cell"));
     assert!(
         lines.iter().any(|l| l.contains("changed nothing with input style \"button\": trying \"cell\"")),

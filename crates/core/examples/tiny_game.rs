@@ -186,11 +186,11 @@ fn main() -> anyhow::Result<()> {
     }));
     let profile: Profile = toml::from_str("name = \"lamps\"\ngame = \"lamps\"\n[window]\ntitle = \"Lamps\"\n")?;
     let (mut screen, mut input) = (SimScreen(Rc::clone(&window)), SimInput(Rc::clone(&window)));
-    let summary =
+    let played =
         play::<LampsGame>(&mut screen, &mut input, &profile, None, &PlayOptions::default(), &mut |line: &str| {
             println!("{line}")
-        })?;
-    println!("won: {}, {} moves; the window shows {}", summary.won, summary.moves, window.borrow().lamps);
-    ensure!(summary.won && LampsGame::is_won(&window.borrow().lamps), "the lamps are not all out");
+        });
+    println!("{}: {} moves; the window shows {}", played.ending, played.summary.moves, window.borrow().lamps);
+    ensure!(played.ending.won() && LampsGame::is_won(&window.borrow().lamps), "the lamps are not all out");
     Ok(())
 }

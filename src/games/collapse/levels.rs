@@ -17,7 +17,7 @@ use super::{read, solve};
 use crate::frame::Frame;
 use crate::input::InputDevice;
 use crate::profile::Profile;
-use crate::runner::{self, PlayOptions, Progress};
+use crate::runner::{self, Ending, PlayOptions, Progress};
 use crate::screen::{Screen, ScreenError, capture_settled, settled};
 use crate::vision::grid::Grid;
 
@@ -102,11 +102,15 @@ fn play_level(
 ) -> anyhow::Result<(Level, bool)> {
     let started = Instant::now();
     let best = solve::solve(&board);
-    let (summary, end) =
-        runner::play_to_end::<Collapse>(screen, device, profile, Some(grid.clone()), options, progress)?;
+    let played = runner::play_to_end::<Collapse>(screen, device, profile, Some(grid.clone()), options, progress);
+    let window_closed = matches!(played.ending, Ending::WonWindowClosed);
+    let (summary, end) = match played.board {
+        Some(end) if played.ending.by_the_rules() => (played.summary, end),
+        _ => return Err(played.ending.into()),
+    };
     // The tally counts from the board first read only if no re-plan re-read the board.
     let collected = (summary.mismatches == 0 && end.is_over()).then(|| end.score());
-    let verdict = if summary.window_closed {
+    let verdict = if window_closed {
         None
     } else {
         settled(screen, &profile.timing).ok().and_then(|frame| verdict(&frame, &grid, config, end.player()))
@@ -121,7 +125,7 @@ fn play_level(
         move_times: summary.move_times,
         took: started.elapsed(),
     };
-    Ok((level, summary.window_closed))
+    Ok((level, window_closed))
 }
 
 /// Plays up to `count` levels, the first from what the window shows now.

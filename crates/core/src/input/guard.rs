@@ -15,8 +15,6 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail};
-
 use super::failsafe::{Failsafe, Stop};
 use super::{Action, InputDevice, InputError, PressTarget, Refusal, Step};
 use crate::frame::{Frame, Point};
@@ -28,6 +26,22 @@ const FAILSAFE_POLL: Duration = Duration::from_millis(5);
 /// A drag passes through its way in steps of at most this many pixels, a pause apart.
 const DRAG_STEP_PX: f64 = 8.0;
 const DRAG_PAUSE: Duration = Duration::from_millis(8);
+
+/// Why the guard did not act, or stopped acting: the user took over, the window (gone, moved,
+/// covered, off the screen), the device, the keyboard focus elsewhere, or an action it refuses.
+#[derive(Debug, thiserror::Error)]
+pub enum Halt {
+    #[error(transparent)]
+    User(#[from] Stop),
+    #[error(transparent)]
+    Window(#[from] ScreenError),
+    #[error(transparent)]
+    Device(#[from] InputError),
+    #[error("stopped: the keyboard focus is on {0}, not the game; click the game's window and run again")]
+    Focus(String),
+    #[error("{0}")]
+    Refused(String),
+}
 
 /// The input device, behind the checks every action needs.
 pub struct Guard<'a> {
@@ -50,9 +64,10 @@ impl<'a> Guard<'a> {
     /// Performs one action given in pixels of `window` (the latest capture of the game's window),
     /// after checking that it lies inside the window where a monitor shows it, that the failsafe
     /// allows it, and that a key goes only while the game has the keyboard focus.
-    pub fn perform(&mut self, action: &Action, window: &Frame, screen: &dyn Screen) -> anyhow::Result<()> {
+    pub fn perform(&mut self, action: &Action, window: &Frame, screen: &dyn Screen) -> Result<(), Halt> {
         if !action.points().iter().all(|p| window.contains(*p)) {
-            bail!("refusing to {action}: it lies outside the game window ({}x{})", window.width(), window.height());
+            let (w, h) = (window.width(), window.height());
+            return Err(Halt::Refused(format!("refusing to {action}: it lies outside the game window ({w}x{h})")));
         }
         if let Some(hidden) = action.points().into_iter().find(|p| !window.shows(*p)) {
             // Hidden by another window or off the screen: the screen says which, else this.
@@ -93,7 +108,7 @@ impl<'a> Guard<'a> {
 
     /// A drag as a person makes it: press where it starts (after a rest), pass through the way in
     /// small steps with short pauses (toolkits that track the motion see it move), rest, release.
-    fn drag(&mut self, from: Point, end: Point, to: &Target) -> anyhow::Result<()> {
+    fn drag(&mut self, from: Point, end: Point, to: &Target) -> Result<(), Halt> {
         self.move_to(from)?;
         self.pause(self.rest)?;
         self.press(from, to)?;
@@ -116,7 +131,7 @@ impl<'a> Guard<'a> {
     }
 
     /// Puts the pointer at `p` (desktop units) after the failsafe's check.
-    fn move_to(&mut self, p: Point) -> anyhow::Result<()> {
+    fn move_to(&mut self, p: Point) -> Result<(), Halt> {
         self.failsafe.check(self.device)?;
         self.device.step(Step::MoveTo(p), None)?;
         self.failsafe.performed(&Action::Move(p));
@@ -125,7 +140,7 @@ impl<'a> Guard<'a> {
 
     /// The button down at `at`, where the pointer is: the failsafe and the window asked immediately
     /// before, and the device asked to press only where it lands on the game.
-    fn press(&mut self, at: Point, to: &Target) -> anyhow::Result<()> {
+    fn press(&mut self, at: Point, to: &Target) -> Result<(), Halt> {
         self.failsafe.check(self.device)?;
         to.screen.check_target(to.window, &[at])?;
         match self.device.step(Step::Press, to.press_target(at).as_ref()) {
@@ -141,7 +156,7 @@ impl<'a> Guard<'a> {
     /// still takes the release: it holds the pointer since the press (X's implicit grab, the
     /// capture of Windows' toolkits), and nothing else can take it; the play loop's reading then
     /// says what the screen shows.
-    fn release(&mut self, at: Point, to: &Target, held: anyhow::Result<()>) -> anyhow::Result<()> {
+    fn release(&mut self, at: Point, to: &Target, held: Result<(), Halt>) -> Result<(), Halt> {
         let stop = held.and_then(|()| Ok(self.failsafe.check(self.device)?));
         let released = self.device.step(Step::Release, to.press_target(at).as_ref());
         stop?;
@@ -154,7 +169,7 @@ impl<'a> Guard<'a> {
 
     /// Waits `time` (a rest in a move, a profile's pause after an action), asking the failsafe every
     /// few milliseconds, so Esc or a mouse movement stops the bot at once, not after it.
-    pub fn pause(&mut self, time: Duration) -> anyhow::Result<()> {
+    pub fn pause(&mut self, time: Duration) -> Result<(), Halt> {
         let until = Instant::now() + time;
         loop {
             self.failsafe.check(self.device)?;
@@ -168,7 +183,7 @@ impl<'a> Guard<'a> {
 
     /// Presses a key (keys have no position) after the failsafe's check, immediately after asking
     /// that the game's window is still open and has the keyboard focus.
-    pub fn key(&mut self, key: &str, screen: &dyn Screen) -> anyhow::Result<()> {
+    pub fn key(&mut self, key: &str, screen: &dyn Screen) -> Result<(), Halt> {
         self.failsafe.check(self.device)?;
         screen.check_open()?;
         ensure_focus(screen)?;
@@ -192,7 +207,7 @@ impl Target<'_> {
 
 /// The error for a press or release the device refused at the last instant: the user's mouse, or
 /// what the screen says changed (asked again to name it), or the refusal itself.
-fn refused(why: Refusal, at: Point, to: &Target) -> anyhow::Error {
+fn refused(why: Refusal, at: Point, to: &Target) -> Halt {
     if let Refusal::PointerElsewhere(found) = why {
         return Stop::MouseMoved { expected: at, found }.into();
     }
@@ -202,16 +217,14 @@ fn refused(why: Refusal, at: Point, to: &Target) -> anyhow::Error {
     match why {
         Refusal::Gone => ScreenError::WindowGone.into(),
         Refusal::Moved => ScreenError::Moved.into(),
-        _ => anyhow!("stopped: {why}; nothing was pressed"),
+        _ => Halt::Refused(format!("stopped: {why}; nothing was pressed")),
     }
 }
 
 /// An error when another window has the keyboard focus (a key would go there, not to the game).
-pub fn ensure_focus(screen: &dyn Screen) -> anyhow::Result<()> {
+pub fn ensure_focus(screen: &dyn Screen) -> Result<(), Halt> {
     match screen.focus_elsewhere() {
-        Some(other) => {
-            bail!("stopped: the keyboard focus is on {other}, not the game; click the game's window and run again")
-        }
+        Some(other) => Err(Halt::Focus(other)),
         None => Ok(()),
     }
 }
@@ -336,7 +349,7 @@ mod tests {
         let err = Guard::new(&mut device, &GuardSettings::default())
             .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(1))
             .unwrap_err();
-        assert!(matches!(err.downcast_ref::<ScreenError>(), Some(ScreenError::WindowGone)), "{err}");
+        assert!(matches!(err, Halt::Window(ScreenError::WindowGone)), "{err}");
         assert_eq!(device.steps, vec![(Step::MoveTo(Point::new(15, 26)), None)], "moved, never pressed");
     }
 
@@ -378,7 +391,7 @@ mod tests {
         let err = Guard::new(&mut device, &GuardSettings::default())
             .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(usize::MAX))
             .unwrap_err();
-        assert_eq!(err.downcast_ref::<Stop>(), Some(&Stop::Escape));
+        assert!(matches!(err, Halt::User(Stop::Escape)), "{err}");
         assert_eq!(device.steps.last().map(|(s, _)| *s), Some(Step::Release), "{:?}", device.steps);
     }
 
@@ -406,7 +419,7 @@ mod tests {
         let err = Guard::new(&mut device, &settings)
             .perform(&Action::Click(Point::new(5, 6)), &frame, &Closing::new(usize::MAX))
             .unwrap_err();
-        assert_eq!(err.downcast_ref::<Stop>(), Some(&Stop::Escape));
+        assert!(matches!(err, Halt::User(Stop::Escape)), "{err}");
         assert_eq!(device.steps.len(), 1, "moved, then stopped in the rest: {:?}", device.steps);
         assert!(started.elapsed() < std::time::Duration::from_secs(10), "the rest was cut short");
     }
@@ -419,6 +432,6 @@ mod tests {
         let mut guard = Guard::new(&mut device, &GuardSettings::default());
         guard.perform(&Action::Click(Point::new(1, 1)), &frame, &Blank(frame.clone())).unwrap();
         let err = guard.perform(&Action::Click(Point::new(2, 2)), &frame, &Blank(frame.clone())).unwrap_err();
-        assert_eq!(err.downcast_ref::<Stop>(), Some(&Stop::Escape));
+        assert!(matches!(err, Halt::User(Stop::Escape)), "{err}");
     }
 }

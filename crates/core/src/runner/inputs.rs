@@ -5,12 +5,12 @@
 use std::time::Duration;
 
 use super::watch::{Shown, Watched, watch};
-use super::{Progress, settle, window_moved};
+use super::{Ending, Progress, settle};
 use crate::frame::Frame;
 use crate::game::TurnBased;
-use crate::input::guard::Guard;
+use crate::input::guard::{Guard, Halt};
 use crate::profile::Profile;
-use crate::screen::Screen;
+use crate::screen::{Screen, ScreenError};
 
 /// The inputs of `mv` made through the guard; false when the window moved or changed size before
 /// one of them (nothing went astray: the board is to be found again).
@@ -22,10 +22,10 @@ pub fn make_move<G: TurnBased>(
     board: &G::Board,
     layout: &G::Layout,
     config: &G::Config,
-) -> anyhow::Result<bool> {
+) -> Result<bool, Ending> {
     for action in G::actions(mv, board, layout, config)? {
         match guard.perform(&action, frame, screen) {
-            Err(e) if window_moved(&e) => return Ok(false),
+            Err(Halt::Window(ScreenError::Moved)) => return Ok(false),
             result => result?,
         }
     }
@@ -54,7 +54,7 @@ pub fn first_move<G: TurnBased>(
     config: &G::Config,
     predicted: &G::Board,
     progress: &mut dyn Progress,
-) -> anyhow::Result<FirstMove<G::Config>> {
+) -> Result<FirstMove<G::Config>, Ending> {
     let styles = G::input_styles(config);
     let own = styles.first().map(|(name, _)| *name);
     let attempts: Vec<(Option<&'static str>, G::Config)> = match styles.is_empty() {
@@ -87,8 +87,8 @@ pub fn first_move<G: TurnBased>(
         }
         pause_after_action(guard, profile)?;
         let watched =
-            watch::<G, anyhow::Error>(screen, &before, layout, &style_config, predicted, &profile.timing, &mut |d| {
-                guard.pause(d)
+            watch::<G, Ending>(screen, &before, layout, &style_config, predicted, &profile.timing, &mut |d| {
+                Ok(guard.pause(d)?)
             })?;
         tried.extend(name);
         // A change that leaves the board as it was (a peg shown selected, a button pressed) is no
@@ -105,7 +105,7 @@ pub fn first_move<G: TurnBased>(
 }
 
 /// The profile's pause after an action, if it asks for one.
-pub fn pause_after_action(guard: &mut Guard, profile: &Profile) -> anyhow::Result<()> {
+pub fn pause_after_action(guard: &mut Guard, profile: &Profile) -> Result<(), Halt> {
     if profile.timing.after_action_ms > 0 {
         guard.pause(Duration::from_millis(profile.timing.after_action_ms))?;
     }

@@ -14,6 +14,7 @@
 //! (`TurnBased::HIDDEN`) the loop reads the board after every move and plans again. Every
 //! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
+mod ending;
 mod inputs;
 mod proposal;
 mod round;
@@ -22,8 +23,6 @@ mod watch;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::bail;
-
 use crate::budget::Budget;
 use crate::frame::{Area, Frame, Point};
 use crate::game::{TurnBased, find_and_read};
@@ -31,6 +30,7 @@ use crate::input::InputDevice;
 use crate::input::guard::Guard;
 use crate::profile::Profile;
 use crate::screen::{Screen, ScreenError, capture_settled_with, settled};
+pub use ending::Ending;
 pub use proposal::CHECKED_MOVES;
 use round::Game;
 
@@ -55,7 +55,6 @@ impl Default for PlayOptions {
 /// What happened in a game.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
-    pub won: bool,
     /// Moves the screen confirmed.
     pub moves: usize,
     /// Length of the first plan, and whether it was proven optimal.
@@ -63,21 +62,31 @@ pub struct Summary {
     pub mismatches: u32,
     /// Time from deciding each move to seeing it confirmed.
     pub move_times: Vec<Duration>,
-    /// The window went away right after the winning move (a game that exits, or crashes, at its end):
-    /// that move is counted as made, unconfirmed.
-    pub window_closed: bool,
-    /// After the winning move the board could no longer be read at all (a game that recolours its
-    /// last piece, or puts a dialog over the board, when it is won): that move is counted as made,
-    /// unconfirmed. A board that reads, but not as predicted, is a mismatch instead.
-    pub end_display: bool,
     /// What the game's own end display said (`TurnBased::read_end`), when the game has one to read.
     pub end: Option<String>,
     /// The input style that moved the game when the profile's own did not.
     pub input_style: Option<String>,
     /// The profile was a proposal on this window's size and play confirmed it.
     pub confirmed: bool,
-    /// The board shows the game lost (`TurnBased::is_lost`).
-    pub lost: bool,
+}
+
+/// A game played: what happened, why it ended, and (when it ended by the rules) the board it ended
+/// with, the rules' prediction after the last move.
+#[derive(Debug)]
+pub struct Played<B> {
+    pub summary: Summary,
+    pub ending: Ending,
+    pub board: Option<B>,
+}
+
+impl<B> Played<B> {
+    /// The summary of a game that ended by the rules (won or lost); a stop as the error.
+    pub fn into_result(self) -> anyhow::Result<Summary> {
+        match self.ending.by_the_rules() {
+            true => Ok(self.summary),
+            false => Err(self.ending.into()),
+        }
+    }
 }
 
 /// Something that hears what the loop is doing, a line at a time.
@@ -92,10 +101,10 @@ impl<F: FnMut(&str)> Progress for F {
 }
 
 /// Captures once the screen has held still, asking the failsafe between captures.
-fn settle(screen: &mut dyn Screen, profile: &Profile, guard: &mut Guard) -> anyhow::Result<Frame> {
+fn settle(screen: &mut dyn Screen, profile: &Profile, guard: &mut Guard) -> Result<Frame, Ending> {
     let t = &profile.timing;
     let (poll, timeout) = (Duration::from_millis(t.poll_ms), Duration::from_millis(t.settle_timeout_ms));
-    Ok(capture_settled_with(screen, poll, t.stable_frames, timeout, &mut |d| guard.pause(d))?.0)
+    Ok(capture_settled_with::<Ending>(screen, poll, t.stable_frames, timeout, &mut |d| Ok(guard.pause(d)?))?.0)
 }
 
 /// Reads the board, with the known layout if it still fits and reads cleanly, else finds it anew.
@@ -138,11 +147,6 @@ fn read_end<G: TurnBased>(
 /// How often the window may move or change size in one game before the bot stops.
 const MAX_RELOCATIONS: u32 = 20;
 
-/// True when `error` says the game's window moved or changed size before an input (none was made).
-fn window_moved(error: &anyhow::Error) -> bool {
-    matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::Moved))
-}
-
 /// Points across the whole of `frame` (frame pixels): a 5x5 grid inside it and its corners and
 /// edges, where a window's being moved, covered or off the screen shows.
 fn window_points(frame: &Frame) -> Vec<Point> {
@@ -158,12 +162,12 @@ fn window_points(frame: &Frame) -> Vec<Point> {
 
 /// Why a window's picture may not show the game: asks the screen whether the window is still
 /// there, unminimised, in place, on the screen and uncovered across `frame`.
-fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
+fn explain(screen: &dyn Screen, frame: &Frame) -> Result<(), ScreenError> {
     let points: Vec<Point> = window_points(frame).into_iter().map(|p| frame.to_desktop(p)).collect();
     screen.check_target(frame, &points)?;
     if !frame.fully_shown() {
         let detail = "part of it is hidden and the board could not be read in the rest".to_string();
-        return Err(ScreenError::OffScreen { detail }.into());
+        return Err(ScreenError::OffScreen { detail });
     }
     Ok(())
 }
@@ -173,7 +177,7 @@ fn explain(screen: &dyn Screen, frame: &Frame) -> anyhow::Result<()> {
 /// one reaching that edge, or as a smaller one ending less than a cell before it): else the bot stops,
 /// saying what hides it. A game whose layout has no known extent is played only on a window wholly
 /// in view.
-fn ensure_in_view<G: TurnBased>(screen: &dyn Screen, frame: &Frame, layout: &G::Layout) -> anyhow::Result<()> {
+fn ensure_in_view<G: TurnBased>(screen: &dyn Screen, frame: &Frame, layout: &G::Layout) -> Result<(), ScreenError> {
     if frame.fully_shown() {
         return Ok(());
     }
@@ -207,16 +211,12 @@ fn ensure_in_view<G: TurnBased>(screen: &dyn Screen, frame: &Frame, layout: &G::
             "the board is not wholly in view".to_string()
         }
     };
-    Err(ScreenError::OffScreen { detail }.into())
+    Err(ScreenError::OffScreen { detail })
 }
 
-/// True when `error` says the game's window has gone away.
-pub fn window_gone(error: &anyhow::Error) -> bool {
-    matches!(error.downcast_ref::<ScreenError>(), Some(ScreenError::WindowGone))
-}
-
-/// Plays until the board is won, the failsafe trips, or something goes wrong. A board already won
-/// or lost before the first move is an error.
+/// Plays until the board is won or lost by the rules, the failsafe trips, or something goes wrong:
+/// `Played::ending` says which. A board already won or lost before the first move ends as
+/// `Ending::AlreadyOver`.
 pub fn play<G: TurnBased>(
     screen: &mut dyn Screen,
     device: &mut dyn InputDevice,
@@ -224,29 +224,16 @@ pub fn play<G: TurnBased>(
     layout: Option<G::Layout>,
     options: &PlayOptions,
     progress: &mut dyn Progress,
-) -> anyhow::Result<Summary> {
-    let (summary, _) = play_to_end::<G>(screen, device, profile, layout, options, progress)?;
-    finished_before_play(&summary)?;
-    Ok(summary)
+) -> Played<G::Board> {
+    let mut played = play_to_end::<G>(screen, device, profile, layout, options, progress);
+    if played.summary.moves == 0 && matches!(played.ending, Ending::Won | Ending::Lost) {
+        played.ending = Ending::AlreadyOver { won: played.ending.won() };
+    }
+    played
 }
 
-/// An error when the game was over before the bot made a move: a finished board is no game to
-/// play, and never a win for 0 moves (it may be an old window under the one the user meant).
-fn finished_before_play(summary: &Summary) -> anyhow::Result<()> {
-    if summary.moves > 0 || summary.window_closed || summary.end_display {
-        return Ok(());
-    }
-    if summary.won {
-        bail!("the game in this window is already won: start a new game (or name the window to play with --window)");
-    }
-    if summary.lost {
-        bail!("the game in this window is already lost: start a new game (or name the window to play with --window)");
-    }
-    Ok(())
-}
-
-/// Like `play`, also returning the board the loop ends with (the rules' prediction after the last
-/// confirmed move).
+/// Like `play`, but a board won or lost before the first move ends as it is (a level that a
+/// caller checks, say).
 pub fn play_to_end<G: TurnBased>(
     screen: &mut dyn Screen,
     device: &mut dyn InputDevice,
@@ -254,12 +241,17 @@ pub fn play_to_end<G: TurnBased>(
     layout: Option<G::Layout>,
     options: &PlayOptions,
     progress: &mut dyn Progress,
-) -> anyhow::Result<(Summary, G::Board)> {
+) -> Played<G::Board> {
     let mut guard = Guard::new(device, &profile.guard);
-    let mut game = Game::<G>::new(profile, options, layout)?;
+    let mut game = match Game::<G>::new(profile, options, layout) {
+        Ok(game) => game,
+        Err(ending) => return Played { summary: Summary::default(), ending, board: None },
+    };
     loop {
-        if let Some(board) = game.round(screen, &mut guard, progress)? {
-            return Ok((game.summary, board));
+        match game.round(screen, &mut guard, progress) {
+            Ok(None) => {}
+            Ok(Some((board, ending))) => return Played { summary: game.summary, ending, board: Some(board) },
+            Err(ending) => return Played { summary: game.summary, ending, board: None },
         }
     }
 }

@@ -6,19 +6,17 @@
 
 use std::time::Instant;
 
-use anyhow::{Context, bail};
-
 use super::inputs::{first_move, make_move, pause_after_action};
 use super::watch::{Shown, Watched, watch};
 use super::{
-    CHECKED_MOVES, MAX_RELOCATIONS, PlayOptions, Progress, Summary, ensure_in_view, explain, proposal, read_board,
-    read_end, settle, unreadable, window_gone, window_moved,
+    CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, ensure_in_view, explain, proposal,
+    read_board, read_end, settle, unreadable,
 };
 use crate::frame::Frame;
 use crate::game::{Plan, TurnBased, plan_line};
 use crate::input::guard::Guard;
 use crate::profile::Profile;
-use crate::screen::Screen;
+use crate::screen::{Screen, ScreenError};
 
 /// One game in play: what the loop keeps from move to move and round to round.
 pub(super) struct Game<'p, G: TurnBased> {
@@ -40,9 +38,12 @@ enum Step<B> {
     Confirmed(B),
     /// Read the board again and plan anew.
     Replan,
-    /// The game is over, with the board it ends with.
-    Over(B),
+    /// The game is over by the rules, with the board it ends with.
+    Over(B, Ending),
 }
+
+/// A board read once the screen held still, and the plan's moves from it.
+type Planned<G> = (Frame, <G as TurnBased>::Board, Vec<<G as TurnBased>::Move>);
 
 /// A move made and watched, or why not.
 enum Made {
@@ -58,7 +59,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         profile: &'p Profile,
         options: &'p PlayOptions,
         layout: Option<G::Layout>,
-    ) -> anyhow::Result<Self> {
+    ) -> Result<Self, Ending> {
         Ok(Game {
             profile,
             options,
@@ -72,26 +73,28 @@ impl<'p, G: TurnBased> Game<'p, G> {
     }
 
     /// One round: reads the board, plans, and makes the plan's moves while the screen confirms them.
-    /// Some(board) when the game has ended, None to read and plan again.
+    /// Some(board and how it ended) when the game has ended by the rules, None to read and plan
+    /// again; a stop is the error.
     pub(super) fn round(
         &mut self,
         screen: &mut dyn Screen,
         guard: &mut Guard,
         progress: &mut dyn Progress,
-    ) -> anyhow::Result<Option<G::Board>> {
+    ) -> Result<Option<(G::Board, Ending)>, Ending> {
         let (mut frame, mut board, moves) = self.read_and_plan(screen, guard, progress)?;
-        if G::is_won(&board) || G::is_lost(&board) {
-            self.summary.won = G::is_won(&board);
-            self.summary.lost = !self.summary.won;
-            return Ok(Some(board));
+        if G::is_won(&board) {
+            return Ok(Some((board, Ending::Won)));
         }
-        let layout = self.layout.clone().context("no layout")?;
+        if G::is_lost(&board) {
+            return Ok(Some((board, Ending::Lost)));
+        }
+        let Some(layout) = self.layout.clone() else { return Err(anyhow::anyhow!("no layout").into()) };
         let mut started = Instant::now();
         for mv in &moves {
             match self.one_move(screen, guard, &mut frame, &board, mv, &layout, progress)? {
                 Step::Confirmed(now) => board = now,
                 Step::Replan => return Ok(None),
-                Step::Over(end) => return Ok(Some(end)),
+                Step::Over(end, ending) => return Ok(Some((end, ending))),
             }
             let took = started.elapsed();
             self.summary.moves += 1;
@@ -100,9 +103,8 @@ impl<'p, G: TurnBased> Game<'p, G> {
             started = Instant::now();
             self.confirm_proposal(&board, progress);
             if G::is_won(&board) {
-                self.summary.won = true;
                 read_end::<G>(screen, self.profile, &layout, &self.config, &mut self.summary);
-                return Ok(Some(board));
+                return Ok(Some((board, Ending::Won)));
             }
             if G::HIDDEN {
                 // What the move uncovered is on the screen, not in the prediction: read it.
@@ -113,7 +115,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         progress.line("the plan ended without a win; reading the board again");
         self.summary.mismatches += 1;
         if self.summary.mismatches > self.options.max_mismatches {
-            bail!("stopped: plans keep ending without a win");
+            return Err(Ending::PlansEndWithoutWin);
         }
         Ok(None)
     }
@@ -125,7 +127,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         screen: &mut dyn Screen,
         guard: &mut Guard,
         progress: &mut dyn Progress,
-    ) -> anyhow::Result<(Frame, G::Board, Vec<G::Move>)> {
+    ) -> Result<Planned<G>, Ending> {
         let frame = settle(screen, self.profile, guard)?;
         if self.first && self.profile.proposed_at(frame.width(), frame.height()) {
             self.proposed = Some((frame.width(), frame.height()));
@@ -138,7 +140,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         }
         let board = match read_board::<G>(&frame, &mut self.layout, &self.config, progress) {
             // A covered, minimised or closed window is the reason to give, not the reading.
-            Err(e) => return Err(explain(screen, &frame).err().unwrap_or(e)),
+            Err(e) => return Err(explain(screen, &frame).err().map_or(Ending::Failed(e), Ending::Window)),
             Ok(board) => board,
         };
         if let Some(layout) = &self.layout {
@@ -150,7 +152,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         let started = Instant::now();
         let plan = G::solve(&board, self.options.budget)?;
         if plan.moves.is_empty() {
-            bail!("the solver found no move on this board:\n{board}");
+            return Err(Ending::NoMove(board.to_string()));
         }
         self.summary.first_plan.get_or_insert((plan.moves.len(), plan.proven_optimal));
         let millis = started.elapsed().as_secs_f64() * 1e3;
@@ -170,9 +172,9 @@ impl<'p, G: TurnBased> Game<'p, G> {
         mv: &G::Move,
         layout: &G::Layout,
         progress: &mut dyn Progress,
-    ) -> anyhow::Result<Step<G::Board>> {
+    ) -> Result<Step<G::Board>, Ending> {
         if self.options.move_limit.is_some_and(|limit| self.summary.moves >= limit) {
-            bail!("the move limit ({}) is reached and the board is not won", self.summary.moves);
+            return Err(Ending::MoveLimit(self.summary.moves));
         }
         let predicted = G::predict(board, mv);
         let (watched, tried) = match self.make(screen, guard, frame, board, mv, layout, &predicted, progress)? {
@@ -202,14 +204,14 @@ impl<'p, G: TurnBased> Game<'p, G> {
         layout: &G::Layout,
         predicted: &G::Board,
         progress: &mut dyn Progress,
-    ) -> anyhow::Result<Made> {
+    ) -> Result<Made, Ending> {
         let config = &self.config;
         if self.first {
             self.first = false;
             let made =
                 first_move::<G>(screen, guard, self.profile, frame, mv, board, layout, config, predicted, progress);
             let made = match made {
-                Err(e) if window_gone(&e) && G::is_won(predicted) => return Ok(Made::Closed),
+                Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(predicted) => return Ok(Made::Closed),
                 made => made?,
             };
             if let Some((name, style_config)) = made.style {
@@ -223,12 +225,11 @@ impl<'p, G: TurnBased> Game<'p, G> {
             return Ok(Made::Relocate);
         }
         pause_after_action(guard, self.profile)?;
-        let watched =
-            watch::<G, anyhow::Error>(screen, frame, layout, config, predicted, &self.profile.timing, &mut |d| {
-                guard.pause(d)
-            });
+        let watched = watch::<G, Ending>(screen, frame, layout, config, predicted, &self.profile.timing, &mut |d| {
+            Ok(guard.pause(d)?)
+        });
         match watched {
-            Err(e) if window_gone(&e) && G::is_won(predicted) => Ok(Made::Closed),
+            Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(predicted) => Ok(Made::Closed),
             watched => Ok(Made::Watched(watched?, Vec::new())),
         }
     }
@@ -247,14 +248,14 @@ impl<'p, G: TurnBased> Game<'p, G> {
         predicted: G::Board,
         layout: &G::Layout,
         progress: &mut dyn Progress,
-    ) -> anyhow::Result<Step<G::Board>> {
+    ) -> Result<Step<G::Board>, Ending> {
         if shown == Shown::Predicted {
             return Ok(Step::Confirmed(predicted));
         }
         if self.proposed.is_some() {
             let (pictures, config) = (self.options.pictures.as_deref(), &self.config);
             let number = self.summary.moves + 1;
-            return Err(proposal::stop_proposal::<G>(
+            return Err(Ending::Failed(proposal::stop_proposal::<G>(
                 pictures,
                 self.profile,
                 frame,
@@ -265,11 +266,11 @@ impl<'p, G: TurnBased> Game<'p, G> {
                 mv,
                 shown,
                 tried,
-            ));
+            )));
         }
         // A redraw may still have been under way: look once more after the screen settles.
         *frame = match settle(screen, self.profile, guard) {
-            Err(e) if window_gone(&e) && G::is_won(&predicted) => {
+            Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(&predicted) => {
                 return Ok(self.closed_after_win(predicted, mv, progress));
             }
             result => result?,
@@ -279,14 +280,12 @@ impl<'p, G: TurnBased> Game<'p, G> {
         }
         if G::is_won(&predicted) && unreadable::<G>(frame, layout, &self.config) {
             self.summary.moves += 1;
-            self.summary.won = true;
-            self.summary.end_display = true;
             progress.line(&format!(
                 "move {}: {mv}  (won by the rules; the game now shows its own end display, which is not a board)",
                 self.summary.moves
             ));
             read_end::<G>(screen, self.profile, layout, &self.config, &mut self.summary);
-            return Ok(Step::Over(predicted));
+            return Ok(Step::Over(predicted, Ending::WonEndDisplay));
         }
         self.mismatch(screen, frame, mv, progress)
     }
@@ -299,9 +298,9 @@ impl<'p, G: TurnBased> Game<'p, G> {
         frame: &Frame,
         mv: &G::Move,
         progress: &mut dyn Progress,
-    ) -> anyhow::Result<Step<G::Board>> {
+    ) -> Result<Step<G::Board>, Ending> {
         match explain(screen, frame) {
-            Err(e) if window_moved(&e) => {
+            Err(ScreenError::Moved) => {
                 self.relocations += 1;
                 progress.line("the game window moved or changed size; finding the board again and re-planning");
                 return Ok(Step::Replan);
@@ -316,19 +315,16 @@ impl<'p, G: TurnBased> Game<'p, G> {
             self.options.max_mismatches
         ));
         if self.summary.mismatches > self.options.max_mismatches {
-            bail!(
-                "stopped: the screen kept disagreeing with the rules after {} moves; is the game responding?",
-                self.summary.moves
-            );
+            return Err(Ending::KeptDisagreeing(self.summary.moves));
         }
         Ok(Step::Replan)
     }
 
     /// The window moved or changed size before an input: counted, and a stop past the limit.
-    fn relocated(&mut self, progress: &mut dyn Progress) -> anyhow::Result<()> {
+    fn relocated(&mut self, progress: &mut dyn Progress) -> Result<(), Ending> {
         self.relocations += 1;
         if self.relocations > MAX_RELOCATIONS {
-            bail!("stopped: the game window keeps moving or changing size ({} times)", self.relocations);
+            return Err(Ending::KeptMoving(self.relocations));
         }
         progress.line("the game window moved or changed size; finding the board again and re-planning");
         Ok(())
@@ -350,9 +346,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
     /// exits at its end): the move counts as made, unconfirmed.
     fn closed_after_win(&mut self, predicted: G::Board, mv: &G::Move, progress: &mut dyn Progress) -> Step<G::Board> {
         self.summary.moves += 1;
-        self.summary.won = true;
-        self.summary.window_closed = true;
         progress.line(&format!("move {}: {mv}  (the window closed after it)", self.summary.moves));
-        Step::Over(predicted)
+        Step::Over(predicted, Ending::WonWindowClosed)
     }
 }

@@ -21,11 +21,10 @@ use super::driver::{Goal, Hands, loose_cells, steer};
 use super::locate::{Layout, locate};
 use super::read::{Grid, falling_piece, read_grid, read_preview, rows_without};
 use super::shape::Cells;
-use super::start::{click_start, preview_box};
+use super::start::{preview_box, start_button};
 use super::turns::Turns;
-use crate::input::InputDevice;
-use crate::input::failsafe::Stop;
-use crate::input::guard::Guard;
+use crate::input::guard::{Guard, Halt};
+use crate::input::{Action, InputDevice};
 use crate::screen::Screen;
 
 pub struct Options {
@@ -218,9 +217,15 @@ fn start(
         capture_until(window, patience, |f| !options.new_game || preview_box(f, config.vision.black_max).is_some())?;
     if options.new_game {
         // While a game runs the button shows "pause" instead: play on in that game.
-        match click_start(&first, config.vision.black_max, guard, &*window) {
-            Ok(()) => std::thread::sleep(Duration::from_millis(300)),
-            Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
+        let clicked = start_button(&first, preview_box(&first, config.vision.black_max)).and_then(|at| {
+            match guard.perform(&Action::Click(at), &first, &*window) {
+                Err(halt @ Halt::User(_)) => Ok(Err(halt)),
+                clicked => Ok(Ok(clicked?)),
+            }
+        });
+        match clicked {
+            Ok(Ok(())) => std::thread::sleep(Duration::from_millis(300)),
+            Ok(Err(stop)) => return Err(stop.into()),
             Err(e) => progress(&format!("not starting a new game ({e}); playing the game on screen")),
         }
     }
@@ -317,7 +322,7 @@ pub fn run(
                 expected = Some(grid_of(&after));
                 last = Some((board, spawned.piece));
             }
-            Err(e) if e.downcast_ref::<Stop>().is_some() => return Err(e),
+            Err(e) if user_stop(&e) => return Err(e),
             Err(e) => {
                 // Lost: the piece went elsewhere. Count it and take the next stack as it comes.
                 summary.lost += 1;
@@ -330,6 +335,12 @@ pub fn run(
     summary.seconds = started.elapsed().as_secs_f64();
     summary.turns = turns;
     Ok(summary)
+}
+
+/// True when `e` is the guard stopping for the user (Esc, the mouse): the end of play, where any
+/// other error in steering a piece only loses that piece.
+fn user_stop(e: &anyhow::Error) -> bool {
+    matches!(e.downcast_ref::<Halt>(), Some(Halt::User(_)))
 }
 
 #[cfg(test)]

@@ -63,5 +63,5 @@ pub fn start_button(frame: &Frame, preview: Option<(u32, u32, u32, u32)>) -> any
 /// Clicks the start button, through the guard (inside the window, failsafe).
 pub fn click_start(frame: &Frame, black_max: u8, guard: &mut Guard, screen: &dyn Screen) -> anyhow::Result<()> {
     let at = start_button(frame, preview_box(frame, black_max))?;
-    guard.perform(&Action::Click(at), frame, screen)
+    Ok(guard.perform(&Action::Click(at), frame, screen)?)
 }

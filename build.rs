@@ -1,6 +1,7 @@
-//! Builds the lists of games' own live tests and fixture captures (`src/games/<game>/live_tests.rs`
-//! and `capture_tests.rs`), which the `live` and `capture` test binaries include, so they live in
-//! the game's folder and no other file names them. (The profiles shipped in `config/` are built
+//! Builds the lists of games' own live tests, fixture captures and display-free suite tests
+//! (`src/games/<game>/live_tests.rs`, `capture_tests.rs` and `suite_tests.rs`), which the `live`,
+//! `capture` and `suite` test binaries include, so they live in the game's folder and no other file
+//! names them. (The profiles shipped in `config/` are built
 //! into the core library by its own build script.)
 
 use std::fmt::Write as _;
@@ -12,7 +13,7 @@ fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     let games = Path::new(&manifest).join("src/games");
-    for kind in ["live_tests", "capture_tests"] {
+    for kind in ["live_tests", "capture_tests", "suite_tests"] {
         std::fs::write(out.join(format!("game_{kind}.rs")), modules(&games, kind)).expect("writing a list of tests");
     }
 }

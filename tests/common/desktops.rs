@@ -4,7 +4,7 @@
 //! `GDK_SCALE=2`), moved with xdotool, and `gamebot` run against it as a user would.
 //! Linux only.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use gamebot::profile::WindowMatch;
 use gamebot::screen::x11::WindowScreen;
@@ -81,14 +81,7 @@ impl Desk {
 
     /// Runs `gamebot args...` against this display, printing its output.
     pub fn gamebot(&self, args: &[&str]) -> Output {
-        let out = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-            .args(args)
-            .env("DISPLAY", &self.display)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .unwrap();
-        println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        out
+        super::gamebot_on(&self.display, args)
     }
 }
 

@@ -110,14 +110,8 @@ impl Floor {
 
 /// Starts `gamebot play flood --profile <profile>` on `display`, its output piped.
 pub fn play_flood(display: &str, profile: &std::path::Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"])
-        .env("DISPLAY", display)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    let args = ["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"];
+    super::bot(&args, Some(display)).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
 }
 
 /// Waits for a bot started with piped output to end (killed after `limit`, a hung bot): (exited

@@ -129,15 +129,22 @@ impl LiveGame {
     }
 }
 
-/// Runs `gamebot args...` from the project's folder against the X display `display`, printing
-/// its output.
+/// The one place the tests start the binary: `gamebot args...` from the project's folder, on the X
+/// display `display`, or with None on no display at all (as a user without one). Its standard
+/// streams are Command's defaults: pipe them to watch a bot that runs on.
+pub fn bot(args: &[&str], display: Option<&str>) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamebot"));
+    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    match display {
+        Some(display) => command.env("DISPLAY", display),
+        None => command.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"),
+    };
+    command
+}
+
+/// Runs `gamebot args...` against the X display `display`, printing its output.
 pub fn gamebot_on(display: &str, args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(args)
-        .env("DISPLAY", display)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
+    let out = bot(args, Some(display)).output().unwrap();
     println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     out
 }
@@ -154,12 +161,7 @@ pub fn config_copy(name: &str) -> tempfile::TempDir {
 
 /// Runs `gamebot args...` from the project's folder with no display, as a user with none would.
 pub fn gamebot(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("DISPLAY")
-        .output()
-        .unwrap()
+    bot(args, None).output().unwrap()
 }
 
 /// Generates one game ID with `<program> --generate 1 <params>`.

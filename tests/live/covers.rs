@@ -70,14 +70,8 @@ fn an_empty_frame_left_by_a_closed_window_is_waited_for() {
     let signal = |which: &str| assert!(Command::new("kill").args([which, &manager]).status().unwrap().success());
     signal("-STOP");
     desk.xdotool(&["windowkill", &pegs]);
-    let bot = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(PLAY)
-        .env("DISPLAY", &desk.display)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let bot =
+        crate::common::bot(&PLAY, Some(&desk.display)).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     std::thread::sleep(Duration::from_millis(1200));
     signal("-CONT");
     let out = bot.wait_with_output().unwrap();

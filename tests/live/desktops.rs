@@ -7,7 +7,7 @@
 //! xdotool; Linux only.
 #![cfg(target_os = "linux")]
 
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use gamebot::frame::Area;
@@ -76,14 +76,9 @@ fn a_game_moved_to_another_monitor_mid_game_is_still_won() {
         .unwrap()
         .replace("after_action_ms = 0", "after_action_ms = 400");
     std::fs::write(&profile, text).unwrap();
-    let mut bot = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"])
-        .env("DISPLAY", &desk.display)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let args = ["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"];
+    let mut bot =
+        crate::common::bot(&args, Some(&desk.display)).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // Once a few moves are made, the window goes to the third monitor.
     std::thread::sleep(Duration::from_millis(2500));
     desk.move_window(&window, 2900, 150);

@@ -3,19 +3,13 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use gamebot::profile::Profile;
 use gamebot::xsession::{Children, find_program, launch_game, start_virtual_display};
 
-fn gamebot(args: &[&str], display: Option<&str>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gamebot"));
-    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
-    match display {
-        Some(d) => command.env("DISPLAY", d),
-        None => command.env_remove("DISPLAY"),
-    };
-    command.output().unwrap()
+fn output(args: &[&str], display: Option<&str>) -> Output {
+    crate::common::bot(args, display).output().unwrap()
 }
 
 fn fails_with(out: &Output, needle: &str) {
@@ -29,10 +23,10 @@ fn fails_with(out: &Output, needle: &str) {
 fn one_folder_for_profiles_and_calibrations_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().to_str().unwrap();
-    let out = gamebot(&["--config-dir", folder, "--calibration-dir", folder, "replay", "fixtures/flood"], None);
+    let out = output(&["--config-dir", folder, "--calibration-dir", folder, "replay", "fixtures/flood"], None);
     fails_with(&out, "--config-dir and --calibration-dir are one folder");
     let dotted = format!("{folder}/.");
-    let out = gamebot(&["--config-dir", folder, "--calibration-dir", &dotted, "replay", "fixtures/flood"], None);
+    let out = output(&["--config-dir", folder, "--calibration-dir", &dotted, "replay", "fixtures/flood"], None);
     fails_with(&out, "would be the same file");
 }
 
@@ -41,7 +35,7 @@ fn a_corrupt_png_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("shot.png");
     std::fs::write(&png, b"not a png at all").unwrap();
-    fails_with(&gamebot(&["read", "flood", png.to_str().unwrap()], None), "shot.png: not a readable PNG");
+    fails_with(&output(&["read", "flood", png.to_str().unwrap()], None), "shot.png: not a readable PNG");
 }
 
 #[test]
@@ -55,7 +49,7 @@ fn a_malformed_profile_names_its_file_and_line() {
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|e| e == "png"))
         .unwrap();
-    let out = gamebot(&["read", "flood", any.to_str().unwrap(), "--profile", profile.to_str().unwrap()], None);
+    let out = output(&["read", "flood", any.to_str().unwrap(), "--profile", profile.to_str().unwrap()], None);
     fails_with(&out, "mine.toml");
     fails_with(&out, "line 5");
 }
@@ -65,7 +59,7 @@ fn an_image_without_a_board_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("desktop.png");
     image::RgbaImage::from_pixel(300, 200, image::Rgba([40, 40, 40, 255])).save(&png).unwrap();
-    fails_with(&gamebot(&["read", "flood", png.to_str().unwrap()], None), "no coloured board found");
+    fails_with(&output(&["read", "flood", png.to_str().unwrap()], None), "no coloured board found");
 }
 
 #[test]
@@ -73,14 +67,13 @@ fn a_screen_without_a_breach_matrix_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("desktop.png");
     image::RgbaImage::from_pixel(1920, 1080, image::Rgba([20, 20, 30, 255])).save(&png).unwrap();
-    fails_with(&gamebot(&["read", "breach", png.to_str().unwrap()], None), "no code matrix found");
-    fails_with(&gamebot(&["play", "breach", "--from", png.to_str().unwrap()], None), "no code matrix found");
+    fails_with(&output(&["read", "breach", png.to_str().unwrap()], None), "no code matrix found");
+    fails_with(&output(&["play", "breach", "--from", png.to_str().unwrap()], None), "no code matrix found");
 }
 
 /// `gamebot solve flood` with `rows` on its standard input.
 fn solve_flood_from_stdin(rows: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(["solve", "flood"])
+    let mut child = crate::common::bot(&["solve", "flood"], None)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -97,23 +90,23 @@ fn solving_garbage_rows_is_refused() {
 
 #[test]
 fn playing_without_a_display_says_so() {
-    fails_with(&gamebot(&["play", "flood"], None), "cannot connect to the X display");
+    fails_with(&output(&["play", "flood"], None), "cannot connect to the X display");
 }
 
 #[test]
 fn commands_a_game_does_not_have_are_refused_clearly() {
-    fails_with(&gamebot(&["solve", "tetris"], None), "add --contest --out record.txt");
-    fails_with(&gamebot(&["tune", "flood"], None), "tune is not available for flood");
-    fails_with(&gamebot(&["calibrate", "breach"], None), "calibrate is not available for breach: it needs none");
+    fails_with(&output(&["solve", "tetris"], None), "add --contest --out record.txt");
+    fails_with(&output(&["tune", "flood"], None), "tune is not available for flood");
+    fails_with(&output(&["calibrate", "breach"], None), "calibrate is not available for breach: it needs none");
 }
 
 /// Regression (issue 11): `solve flood --at`, `calibrate tetris --from` and `play flood --lines`
 /// were accepted and silently ignored; an option a game does not have is now a command-line error.
 #[test]
 fn options_of_another_game_were_silently_ignored() {
-    fails_with(&gamebot(&["solve", "flood", "--at", "1,1"], None), "unexpected argument '--at'");
-    fails_with(&gamebot(&["calibrate", "tetris", "--from", "x.png"], None), "unexpected argument '--from'");
-    fails_with(&gamebot(&["bench", "flood", "x.txt", "--games", "3"], None), "unexpected argument '--games'");
+    fails_with(&output(&["solve", "flood", "--at", "1,1"], None), "unexpected argument '--at'");
+    fails_with(&output(&["calibrate", "tetris", "--from", "x.png"], None), "unexpected argument '--from'");
+    fails_with(&output(&["bench", "flood", "x.txt", "--games", "3"], None), "unexpected argument '--games'");
 }
 
 /// Regression (issue 11): `demo` read its profile from ./config whatever --config-dir said.
@@ -121,7 +114,7 @@ fn options_of_another_game_were_silently_ignored() {
 fn demo_ignored_the_config_dir() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("sgt-flood.toml"), "name = \"sgt-flood\"\ngame = \"flood\"\n[window\n").unwrap();
-    let out = gamebot(&["--config-dir", dir.path().to_str().unwrap(), "demo"], None);
+    let out = output(&["--config-dir", dir.path().to_str().unwrap(), "demo"], None);
     fails_with(&out, "sgt-flood.toml: TOML error at line 3");
 }
 
@@ -134,13 +127,13 @@ fn the_wrong_window_is_refused_live() {
     let window = gamebot::profile::WindowMatch { title: "Pegs".into(), exact: true };
     launch_game(&pegs, &["7x7cross"], &display, &window, &mut children).unwrap();
     // No Flood window is open: the error names the windows that are.
-    fails_with(&gamebot(&["play", "flood"], Some(&display)), "no window titled \"Flood\" is open; open windows: ");
+    fails_with(&output(&["play", "flood"], Some(&display)), "no window titled \"Flood\" is open; open windows: ");
     // A profile pointed at the pegs window finds no Flood-it board there, and clicks nothing.
     let dir = tempfile::tempdir().unwrap();
     let wrong = dir.path().join("wrong.toml");
     let text = toml::to_string(&gamebot::profile::Profile { window, ..profile }).unwrap();
     std::fs::write(&wrong, text).unwrap();
-    let out = gamebot(&["play", "flood", "--profile", wrong.to_str().unwrap()], Some(&display));
+    let out = output(&["play", "flood", "--profile", wrong.to_str().unwrap()], Some(&display));
     fails_with(&out, "error: cannot ");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("cannot find the board") || stderr.contains("cannot read the board"), "{stderr}");
@@ -160,10 +153,10 @@ fn solve_flood_starts_where_the_case_or_the_option_says() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8_lossy(&out.stdout).lines().nth(1).unwrap().split(' ').next().unwrap().to_string()
     };
-    assert_eq!(moves(&gamebot(&["solve", "flood", path], None)), "4");
-    assert_eq!(moves(&gamebot(&["solve", "flood", path, "--start", "top-left"], None)), "8");
-    assert_eq!(moves(&gamebot(&["solve", "flood", path, "--start", "0,4"], None)), "8");
-    fails_with(&gamebot(&["solve", "flood", path, "--start", "7,7"], None), "outside the 5x5 board");
+    assert_eq!(moves(&output(&["solve", "flood", path], None)), "4");
+    assert_eq!(moves(&output(&["solve", "flood", path, "--start", "top-left"], None)), "8");
+    assert_eq!(moves(&output(&["solve", "flood", path, "--start", "0,4"], None)), "8");
+    fails_with(&output(&["solve", "flood", path, "--start", "7,7"], None), "outside the 5x5 board");
 }
 
 /// Issue 19: boards of more than ten colours (labels `0`-`9` then `a`-`f`), from a case file and
@@ -184,6 +177,6 @@ fn solve_flood_takes_sixteen_colours_from_a_case_and_from_text() {
     let dir = tempfile::tempdir().unwrap();
     let case = dir.path().join("sixteen.toml");
     std::fs::write(&case, format!("game = \"flood\"\n\n[board]\nrows = {rows:?}\n")).unwrap();
-    check(&gamebot(&["solve", "flood", case.to_str().unwrap()], None));
+    check(&output(&["solve", "flood", case.to_str().unwrap()], None));
     check(&solve_flood_from_stdin(format!("{}\n", rows.join("\n")).as_bytes()));
 }

@@ -9,7 +9,8 @@
 //! mapped back to the pixel it lands on, which must lie in the cell the game meant (the grid's
 //! cell; Breach's matrix cell; for a palette button, a pixel of the same colour) and less than one
 //! unit from the intended pixel; an input on a part no monitor shows is refused before anything is
-//! sent. Keys go only while the game has the keyboard focus.
+//! sent. Keys go only while the game has the keyboard focus. The games are those of the one list,
+//! each matched to its checks (`every_game_s_inputs_land_where_it_means_on_every_layout`).
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +18,7 @@ use gamebot::budget::Budget;
 use gamebot::case::load;
 use gamebot::frame::{Area, Frame, Point};
 use gamebot::game::{TurnBased, find_and_read};
-use gamebot::games::{Breach, Collapse, Flood, Mines, Pegs};
+use gamebot::games::{Breach, Collapse, Flood, GameKind, Mines, Pegs};
 use gamebot::input::Action;
 use gamebot::input::guard::Guard;
 use gamebot::input::recorder::Recorder;
@@ -241,7 +242,6 @@ fn lands_on_the_intended_cells(what: &str, image: &image::RgbaImage, actions: &[
     checked
 }
 
-#[test]
 fn flood_clicks_on_cells_land_on_the_intended_cell_on_every_layout() {
     let (image, profile) = fixture("flood", "sgt-14x14c6m0-06-300x340.png", "sgt-flood", None);
     let (actions, layout) = planned::<Flood>(&image, &profile, 6);
@@ -250,7 +250,6 @@ fn flood_clicks_on_cells_land_on_the_intended_cell_on_every_layout() {
     assert!(lands_on_the_intended_cells("flood cells", &image, &actions, &cells) > 0);
 }
 
-#[test]
 fn flood_clicks_on_palette_buttons_land_on_the_intended_button_on_every_layout() {
     let dir = root().join("fixtures/flood/olerichard-flood");
     let png = files(&dir, "png").into_iter().next().expect("an olerichard fixture");
@@ -262,7 +261,6 @@ fn flood_clicks_on_palette_buttons_land_on_the_intended_button_on_every_layout()
     assert!(lands_on_the_intended_cells("flood buttons", &image, &actions, &cells) > 0);
 }
 
-#[test]
 fn peg_drags_and_clicks_land_on_the_intended_holes_on_every_layout() {
     let png =
         files(&root().join("fixtures/pegs"), "png").into_iter().find(|p| p.to_string_lossy().contains("sgt")).unwrap();
@@ -277,7 +275,6 @@ fn peg_drags_and_clicks_land_on_the_intended_holes_on_every_layout() {
     }
 }
 
-#[test]
 fn mines_clicks_land_on_the_intended_cell_on_every_layout() {
     // Mid-game boards: the plan opens covered cells; the expert board in a small window has 11 px
     // cells, where a unit's rounding is a large share of a cell.
@@ -290,7 +287,6 @@ fn mines_clicks_land_on_the_intended_cell_on_every_layout() {
     }
 }
 
-#[test]
 fn breach_clicks_land_on_the_intended_matrix_cell_on_every_layout() {
     let (image, profile) = fixture("breach", "clone-1280x800-s1001-p0.png", "breach-clone", None);
     let (actions, _) = planned::<Breach>(&image, &profile, 3);
@@ -322,17 +318,46 @@ fn keys_go_only_to_the_focused_game(what: &str, image: &image::RgbaImage, keys: 
     }
 }
 
-#[test]
-fn breach_keyboard_routes_collapse_and_tetris_keys_go_only_to_the_focused_game() {
+fn breach_keyboard_routes_go_only_to_the_focused_game() {
     let (image, profile) = fixture("breach", "clone-1280x800-s1001-p0.png", "breach-clone", Some("keys"));
     let (breach, _) = planned::<Breach>(&image, &profile, 3);
     keys_go_only_to_the_focused_game("breach by keys", &image, &breach);
+}
+
+fn collapse_keys_go_only_to_the_focused_game() {
     let (image, profile) = fixture("collapse", "easy_n04_start.png", "collapse", None);
     let (collapse, _) = planned::<Collapse>(&image, &profile, 3);
     keys_go_only_to_the_focused_game("collapse", &image, &collapse);
+}
+
+fn tetris_keys_go_only_to_the_focused_game() {
+    let (image, _) = fixture("collapse", "easy_n04_start.png", "collapse", None);
     let tetris: Vec<Action> =
         ["Left", "Right", "Up", "Down", "space"].iter().map(|k| Action::Key(k.to_string())).collect();
     keys_go_only_to_the_focused_game("tetris", &image, &tetris);
+}
+
+/// Every game of the one list (`GameKind::ALL`), each kind of its inputs on every layout. The
+/// match has an arm per game and no other: a game added to the list does not compile here until
+/// its inputs are checked too.
+#[test]
+fn every_game_s_inputs_land_where_it_means_on_every_layout() {
+    for &kind in GameKind::ALL {
+        match kind {
+            GameKind::Flood => {
+                flood_clicks_on_cells_land_on_the_intended_cell_on_every_layout();
+                flood_clicks_on_palette_buttons_land_on_the_intended_button_on_every_layout();
+            }
+            GameKind::Pegs => peg_drags_and_clicks_land_on_the_intended_holes_on_every_layout(),
+            GameKind::Mines => mines_clicks_land_on_the_intended_cell_on_every_layout(),
+            GameKind::Breach => {
+                breach_clicks_land_on_the_intended_matrix_cell_on_every_layout();
+                breach_keyboard_routes_go_only_to_the_focused_game();
+            }
+            GameKind::Collapse => collapse_keys_go_only_to_the_focused_game(),
+            GameKind::Tetris => tetris_keys_go_only_to_the_focused_game(),
+        }
+    }
 }
 
 /// A window hanging below the bottom of a Retina screen: inputs on the part in view land on their

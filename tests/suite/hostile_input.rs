@@ -10,7 +10,7 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -35,13 +35,9 @@ struct Run {
 }
 
 /// Runs gamebot with `args` (and `stdin`, if given) from the repository's folder, without a display.
-fn gamebot(args: &[&str], stdin: Option<&[u8]>) -> Run {
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
+    let mut child = crate::common::bot(args, None)
         .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -216,7 +212,7 @@ fn every_command_refuses_every_hostile_picture() {
         for command in image_commands() {
             let args = fill(&command, &path, work.path());
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            refused(&gamebot(&args, None), &format!("{name}: gamebot {}", args.join(" ")), needle);
+            refused(&run(&args, None), &format!("{name}: gamebot {}", args.join(" ")), needle);
         }
         // replay: a case whose picture is this file.
         let case_dir = tempfile::tempdir().unwrap();
@@ -229,7 +225,7 @@ fn every_command_refuses_every_hostile_picture() {
                 std::fs::copy(&path, case_dir.path().join("case.png")).unwrap();
             }
         }
-        refused(&gamebot(&["replay", case.to_str().unwrap()], None), &format!("{name}: replay"), "case");
+        refused(&run(&["replay", case.to_str().unwrap()], None), &format!("{name}: replay"), "case");
     }
     assert!(std::fs::read_dir(work.path()).unwrap().next().is_none(), "nothing is written for a refused picture");
 }
@@ -272,9 +268,9 @@ fn every_command_refuses_every_hostile_toml_file() {
         // Case files.
         for game in case_solvers() {
             let game = game.name();
-            refused(&gamebot(&["solve", game, file], None), &format!("{name}: solve {game}"), needle);
+            refused(&run(&["solve", game, file], None), &format!("{name}: solve {game}"), needle);
         }
-        refused(&gamebot(&["replay", file], None), &format!("{name}: replay"), needle);
+        refused(&run(&["replay", file], None), &format!("{name}: replay"), needle);
         // Profiles, and known boards to learn from, for every game that takes them.
         for &game in GameKind::ALL {
             let g = game.name();
@@ -300,12 +296,12 @@ fn every_command_refuses_every_hostile_toml_file() {
                 ]);
             }
             for args in runs {
-                refused(&gamebot(&args, None), &format!("{name}: {}", args.join(" ")), needle);
+                refused(&run(&args, None), &format!("{name}: {}", args.join(" ")), needle);
             }
         }
         // Tuned weights.
         let args = ["bench", "tetris", "--weights", file, "--games", "1", "--pieces", "10"];
-        refused(&gamebot(&args, None), &format!("{name}: bench tetris --weights"), needle);
+        refused(&run(&args, None), &format!("{name}: bench tetris --weights"), needle);
     }
 }
 
@@ -330,7 +326,7 @@ fn a_hostile_calibration_is_refused() {
             "--out",
             out.to_str().unwrap(),
         ];
-        refused(&gamebot(&args, None), &format!("calibration {text:?}"), needle);
+        refused(&run(&args, None), &format!("calibration {text:?}"), needle);
     }
 }
 
@@ -338,13 +334,13 @@ fn a_hostile_calibration_is_refused() {
 fn an_unknown_game_is_refused() {
     let png = fixture();
     for args in [vec!["read", "chess", png.to_str().unwrap()], vec!["solve", "chess"], vec!["play", "chess"]] {
-        refused(&gamebot(&args, None), &format!("gamebot {}", args.join(" ")), "chess");
+        refused(&run(&args, None), &format!("gamebot {}", args.join(" ")), "chess");
     }
     let dir = tempfile::tempdir().unwrap();
     let case = dir.path().join("chess.toml");
     std::fs::write(&case, "game = \"chess\"\n[board]\nrows = [\"01\"]\n").unwrap();
     std::fs::copy(&png, dir.path().join("chess.png")).unwrap();
-    refused(&gamebot(&["replay", case.to_str().unwrap()], None), "replay of a chess case", "chess");
+    refused(&run(&["replay", case.to_str().unwrap()], None), "replay of a chess case", "chess");
 }
 
 #[test]
@@ -358,11 +354,7 @@ fn hostile_boards_on_standard_input_are_refused() {
         ("pegs", huge.into_bytes(), "standard input"),
         ("flood", Vec::new(), "standard input"),
     ] {
-        refused(
-            &gamebot(&["solve", game, "-"], Some(&input)),
-            &format!("solve {game} of {} bytes", input.len()),
-            needle,
-        );
+        refused(&run(&["solve", game, "-"], Some(&input)), &format!("solve {game} of {} bytes", input.len()), needle);
     }
 }
 
@@ -374,6 +366,6 @@ fn a_skewed_text_board_does_not_reserve_rows_times_columns() {
     let input = format!("{}\n{}", "0".repeat(400_000), "0\n".repeat(300_000));
     for game in case_solvers().into_iter().filter(|g| takes::<SolveCommand>(*g, "input")) {
         let game = game.name();
-        refused(&gamebot(&["solve", game, "-"], Some(input.as_bytes())), &format!("skewed board, {game}"), "more than");
+        refused(&run(&["solve", game, "-"], Some(input.as_bytes())), &format!("skewed board, {game}"), "more than");
     }
 }

@@ -1,7 +1,9 @@
 //! The test suite that needs no display: every game in the list replayed, fed hostile input and
 //! checked from random positions, plus the command line, calibration and the play loops against
 //! simulated windows. A module per topic; tests that read `../shared/corpus` are ignored with that
-//! reason (CI runs them). Run with `cargo test --release --test suite`.
+//! reason (CI runs them). A game's own tests of this kind are in its folder
+//! (`src/games/<game>/suite_tests.rs`), included from the list the build script makes. Run with
+//! `cargo test --release --test suite`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -32,21 +34,8 @@ mod calibrate_zoo;
 mod calibrate_shaded;
 // The turn-based play loop against a simulated Flood-it window.
 mod play_loop;
-// The real-time Tetris loop against a simulated quadrapassel window.
-mod tetris_loop;
-// `read tetris` and the Tetris dry run on real captures.
-mod tetris_cli;
-// Breach: the project's own clone captures, with their truth from the DOM.
-mod breach_fixtures;
-// Breach: the end of a breach read from the clone's end screens.
-mod breach_end;
-// Breach: the solver from a breach under way, against brute force.
-mod breach_solve_from;
-// Breach: the action plan on the real screenshots of the shared corpus.
-mod breach_actions;
-// Breach: the shared screenshots made small (1024x768 and below).
-mod breach_small_screens;
 // One mapping from capture pixels to desktop units: every game's actions on simulated monitors.
 mod desktop_mapping;
-// Breach: the real 1024x768 and Korean start screens (GAMEBOT_BREACH_REGISTRY).
-mod breach_real_classes;
+
+// Each game's own suite tests, from its folder (the build script's list).
+include!(concat!(env!("OUT_DIR"), "/game_suite_tests.rs"));

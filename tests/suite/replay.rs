@@ -3,17 +3,13 @@
 //! that is not the game, a wrong ground truth) is a FAIL line with a reason, never a panic.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gamebot::games::GameKind;
 
 fn replay(paths: &[&Path]) -> (bool, Vec<String>) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .arg("replay")
-        .args(paths)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
+    let mut args = vec!["replay"];
+    args.extend(paths.iter().map(|p| p.to_str().expect("a path in UTF-8")));
+    let out = crate::common::bot(&args, None).output().unwrap();
     assert!(out.stderr.is_empty() || !String::from_utf8_lossy(&out.stderr).contains("panicked"));
     (out.status.success(), String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect())
 }

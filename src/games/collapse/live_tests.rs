@@ -9,7 +9,6 @@
 //! (a python with pygame; default python3), and the Debian packages xvfb and jwm.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gamebot::profile::WindowMatch;
 use gamebot::xsession::{Children, launch_game, start_virtual_display};
@@ -140,15 +139,8 @@ fn start(args: &[&str]) -> Session {
     Session { display, log, _children: children, _dir: temp }
 }
 
-fn gamebot(session: &Session, levels: usize) -> std::process::Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_gamebot"))
-        .args(["play", "collapse", "--levels", &levels.to_string()])
-        .env("DISPLAY", &session.display)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    out
+fn play_levels(session: &Session, levels: usize) -> std::process::Output {
+    crate::common::gamebot_on(&session.display, &["play", "collapse", "--levels", &levels.to_string()])
 }
 
 /// Checks that the log's levels ended, each at its best, and returns them.
@@ -167,7 +159,7 @@ fn check_levels(log: &Path, ended: usize) -> Vec<Logged> {
 #[ignore = "needs GAMEBOT_COLLAPSE_DIR: the folder with the Collapse game's collapse.py (see README, Collapse)"]
 fn live_collapse_plays_easy_1_to_5_at_the_optimum() {
     let session = start(&["1"]);
-    let out = gamebot(&session, 5);
+    let out = play_levels(&session, 5);
     assert!(out.status.success(), "gamebot play collapse --levels 5 failed");
     let levels = check_levels(&session.log, 5);
     let sizes: Vec<(usize, bool)> = levels.iter().take(5).map(|l| (l.n, l.hard)).collect();
@@ -180,7 +172,7 @@ fn live_collapse_plays_hard_1_to_3_at_the_optimum() {
     for n in 1..=3 {
         let session = start(&[&n.to_string(), "hard"]);
         // The game crashes at the level's end: gamebot must call that the game's end, successfully.
-        let out = gamebot(&session, 2);
+        let out = play_levels(&session, 2);
         assert!(out.status.success(), "gamebot play collapse on hard {n} failed");
         let levels = check_levels(&session.log, 1);
         assert_eq!((levels[0].n, levels[0].hard), (n, true));

@@ -196,7 +196,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
     let palette = Palette::from_rgb(&learned.colours, learned.max_delta_e);
     notes.push(format!(
         "palette: {} (cells stray up to ΔE {:.1} from their colour, colours lie ΔE {:.1} apart or more: limit {:.1})",
-        palette.colours.join(" "),
+        palette.hex().join(" "),
         learned.widest,
         learned.closest,
         learned.max_delta_e

@@ -2,7 +2,6 @@
 //! classifies each patch against the profile's palette (or clusters colours when there is none).
 
 use crate::frame::Frame;
-use crate::vision::colour::Lab;
 use crate::vision::grid::{FindBoard, Grid, GridError, GridParams, find_grid, find_grid_in_mask};
 use crate::vision::learn::near_mask;
 use crate::vision::palette::{Classifier, Palette, Sample, UnknownColour, cluster, sample};
@@ -60,8 +59,7 @@ pub fn locate(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> 
             // A board too small to show a lattice (a 2x2 board of three cells of one colour) is the
             // largest area of the palette's colours, cut into cells where its colours change.
             Err(not_found) => {
-                let labs: Vec<Lab> =
-                    palette.rgb_values().map_err(ReadError::Palette)?.into_iter().map(Lab::from_rgb8).collect();
+                let labs = palette.labs();
                 let small = GridParams { find: FindBoard::Grid, ..params.clone() };
                 find_grid_in_mask(frame, &near_mask(frame, &labs, palette.max_delta_e), &small)
                     .map_err(|_| not_found.into())
@@ -70,8 +68,7 @@ pub fn locate(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> 
     }
     match palette {
         Some(palette) if params.by_palette => {
-            let labs: Vec<Lab> =
-                palette.rgb_values().map_err(ReadError::Palette)?.into_iter().map(Lab::from_rgb8).collect();
+            let labs = palette.labs();
             let limit = params.by_palette_delta_e.unwrap_or(palette.max_delta_e);
             Ok(find_grid_in_mask(frame, &near_mask(frame, &labs, limit), params)?)
         }

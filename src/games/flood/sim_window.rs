@@ -24,7 +24,7 @@ const LINE: u32 = 2;
 /// Draws `board` in a `size` window: cells of `pitch` px with a 2 px black line where neighbouring
 /// colours differ, on sgt-flood's grey.
 pub fn render(board: &Board, palette: &Palette, pitch: u32, size: (u32, u32)) -> Frame {
-    let colours = palette.rgb_values().expect("simulation palettes are valid");
+    let colours = &palette.colours;
     let mut image = RgbaImage::from_pixel(size.0, size.1, Rgba([212, 212, 212, 255]));
     let cell = |r: usize, c: usize| board.get(r, c);
     for r in 0..board.rows {

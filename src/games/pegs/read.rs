@@ -41,7 +41,7 @@ const HOLE: usize = 1;
 
 fn colours(palette: Option<&Palette>) -> Result<(Vec<Lab>, f32), ReadError> {
     let palette = palette.ok_or(ReadError::NoPalette)?;
-    let rgb = palette.rgb_values().map_err(ReadError::Palette)?;
+    let rgb = palette.colours.clone();
     if rgb.len() < 3 {
         return Err(ReadError::NoPalette);
     }

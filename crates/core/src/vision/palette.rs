@@ -43,12 +43,14 @@ pub fn sample(frame: &Frame, patch: Rect) -> Sample {
     Sample { rgb, lab: Lab::from_rgb(mean.map(|m| m as f32)), spread: variance.sqrt() as f32 }
 }
 
-/// A list of known colours; an entry's index is its label.
+/// A list of known colours; an entry's index is its label. A profile writes each as `#rrggbb`; they
+/// are parsed once, when the profile is read.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Palette {
-    /// `#rrggbb` per label, label 0 first.
-    pub colours: Vec<String>,
+    /// The colour per label, label 0 first.
+    #[serde(with = "hex_colours")]
+    pub colours: Vec<[u8; 3]>,
     /// The largest ΔE (CIE76) between a patch and its palette entry that still counts as a match.
     #[serde(default = "default_max_delta_e")]
     pub max_delta_e: f32,
@@ -79,20 +81,43 @@ pub struct UnknownColour {
 }
 
 impl Palette {
-    /// Checks every entry is a `#rrggbb` colour; returns their RGB values.
-    pub fn rgb_values(&self) -> Result<Vec<[u8; 3]>, String> {
-        self.colours
+    /// Builds a palette from RGB values.
+    pub fn from_rgb(colours: &[[u8; 3]], max_delta_e: f32) -> Palette {
+        Palette { colours: colours.to_vec(), max_delta_e }
+    }
+
+    /// The colours as a profile writes them, `#rrggbb` each.
+    pub fn hex(&self) -> Vec<String> {
+        self.colours.iter().map(|&c| to_hex(c)).collect()
+    }
+
+    /// The colours in CIELAB, label 0 first.
+    pub fn labs(&self) -> Vec<Lab> {
+        self.colours.iter().map(|&c| Lab::from_rgb8(c)).collect()
+    }
+}
+
+/// A palette's colours in a profile: `#rrggbb` strings, each checked as it is read.
+mod hex_colours {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::{parse_hex, to_hex};
+
+    pub fn serialize<S: Serializer>(colours: &[[u8; 3]], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(colours.iter().map(|&c| to_hex(c)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<[u8; 3]>, D::Error> {
+        let texts = Vec::<String>::deserialize(d)?;
+        texts
             .iter()
             .enumerate()
             .map(|(i, text)| {
-                parse_hex(text).ok_or_else(|| format!("palette entry {i} \"{text}\" is not a #rrggbb colour"))
+                parse_hex(text)
+                    .ok_or_else(|| D::Error::custom(format!("palette entry {i} \"{text}\" is not a #rrggbb colour")))
             })
             .collect()
-    }
-
-    /// Builds a palette from RGB values.
-    pub fn from_rgb(colours: &[[u8; 3]], max_delta_e: f32) -> Palette {
-        Palette { colours: colours.iter().map(|&c| to_hex(c)).collect(), max_delta_e }
     }
 }
 
@@ -105,12 +130,10 @@ pub struct Classifier {
 
 impl Classifier {
     pub fn new(palette: &Palette) -> Result<Classifier, String> {
-        let rgb = palette.rgb_values()?;
-        if rgb.is_empty() {
+        if palette.colours.is_empty() {
             return Err("the palette is empty".into());
         }
-        let lab = rgb.iter().map(|&c| Lab::from_rgb8(c)).collect();
-        Ok(Classifier { rgb, lab, limit: palette.max_delta_e })
+        Ok(Classifier { rgb: palette.colours.clone(), lab: palette.labs(), limit: palette.max_delta_e })
     }
 
     pub fn classify(&self, sample: &Sample) -> Result<Classified, UnknownColour> {
@@ -165,7 +188,7 @@ mod tests {
     }
 
     fn palette() -> Palette {
-        Palette { colours: vec!["#ff0000".into(), "#00ff00".into(), "#3040ff".into()], max_delta_e: 20.0 }
+        Palette { colours: vec![[255, 0, 0], [0, 255, 0], [0x30, 0x40, 0xff]], max_delta_e: 20.0 }
     }
 
     #[test]
@@ -198,8 +221,12 @@ mod tests {
 
     #[test]
     fn bad_palette_entries_are_reported() {
-        let bad = Palette { colours: vec!["#ff0000".into(), "red".into()], max_delta_e: 20.0 };
-        assert_eq!(Classifier::new(&bad).err().unwrap(), "palette entry 1 \"red\" is not a #rrggbb colour");
+        let bad = toml::from_str::<Palette>("colours = [\"#ff0000\", \"red\"]").unwrap_err().to_string();
+        assert!(bad.contains("palette entry 1 \"red\" is not a #rrggbb colour"), "{bad}");
+        let good: Palette = toml::from_str("colours = [\"#ff0000\", \"#3040FF\"]").unwrap();
+        assert_eq!(good.colours, vec![[255, 0, 0], [0x30, 0x40, 0xff]]);
+        assert_eq!(toml::from_str::<Palette>(&toml::to_string(&good).unwrap()).unwrap(), good);
+        assert!(Classifier::new(&Palette { colours: Vec::new(), max_delta_e: 20.0 }).is_err());
     }
 
     #[test]

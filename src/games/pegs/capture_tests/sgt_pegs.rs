@@ -308,7 +308,7 @@ fn colours() -> Colours {
         Profile::load("sgt-pegs", &crate::common::capture::project().join("config")).expect("sgt-pegs profile");
     let config: PegsConfig = profile.settings().expect("sgt-pegs settings");
     let palette = config.palette.expect("sgt-pegs's profile has a palette");
-    let hex = |i: usize| gamebot::vision::colour::parse_hex(&palette.colours[i]).expect("a #rrggbb colour");
+    let hex = |i: usize| palette.colours[i];
     Colours { peg: hex(0), hole: hex(1), canvas: hex(2) }
 }
 

@@ -1,4 +1,4 @@
-//! The parts of a case file (`spec/CASES.md`) every game shares: the file itself, the outcome of
+//! The parts of a case file (docs/cases.md) every game shares: the file itself, the outcome of
 //! checking one, and the helpers each game's case check (`<game>/case.rs`) is built from. The walk
 //! over folders and the `replay` output are in the `gamebot` crate's `replay` module, above the games.
 

@@ -8,7 +8,7 @@
 //! played turn by turn.
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 
@@ -51,7 +51,7 @@ pub trait Game: Cases + SelfCheck + Benchmarks + Sized + 'static {
 
 /// A game's case check for `replay` (in its `case.rs`).
 pub trait Cases {
-    /// Checks one case of this game (`spec/CASES.md`): read, compare, solve, check the answer.
+    /// Checks one case of this game (docs/cases.md): read, compare, solve, check the answer.
     /// `layout` is the board's place from a saved calibration for this image size
     /// (`--calibration-dir`): a game that reads by a grid reads there first, as `play` does, and
     /// finds the board anew only when that does not read cleanly; the others ignore it.
@@ -119,6 +119,23 @@ impl Benchmark {
         self.samples = samples.max(10);
         self
     }
+}
+
+/// The smallest and the largest PNG screenshots in `dir` (by pixels), which reader benchmarks time:
+/// none when the folder cannot be read.
+pub fn smallest_and_largest_pngs(dir: &Path) -> Vec<PathBuf> {
+    let mut shots: Vec<(u64, PathBuf)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .filter_map(|p| image::image_dimensions(&p).ok().map(|(w, h)| (u64::from(w) * u64::from(h), p)))
+        .collect();
+    shots.sort();
+    let ends = [shots.first(), shots.last()];
+    let mut paths: Vec<PathBuf> = ends.into_iter().flatten().map(|(_, p)| p.clone()).collect();
+    paths.dedup();
+    paths
 }
 
 /// A board as read from the screen, with how sure the reader is (0..1).

@@ -16,8 +16,8 @@ use super::{read, solve};
 use crate::budget::Budget;
 use crate::calibrate_bench::{self, Steps};
 use crate::frame::Frame;
-use crate::game::Benchmark;
 use crate::game::Benchmarks;
+use crate::game::{Benchmark, smallest_and_largest_pngs};
 use crate::profile::Profile;
 use crate::rng::SplitMix64;
 use crate::vision::grid::Grid;
@@ -69,18 +69,9 @@ fn boards_of(path: &Path, start: Start) -> Option<Vec<Board>> {
 fn readers(root: &Path) -> Vec<Benchmark> {
     let Ok(profile) = Profile::load("sgt-flood", &root.join("config")) else { return Vec::new() };
     let Ok(config) = FloodConfig::from_profile(&profile) else { return Vec::new() };
-    let mut shots: Vec<(u64, PathBuf)> = std::fs::read_dir(root.join("fixtures/flood"))
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "png"))
-        .filter_map(|p| image::image_dimensions(&p).ok().map(|(w, h)| (w as u64 * h as u64, p)))
-        .collect();
-    shots.sort();
-    let ends = [shots.first(), shots.last()];
     let mut all = Vec::new();
-    for (_, path) in ends.into_iter().flatten() {
-        let Ok(frame) = crate::screen::load_png(path) else { continue };
+    for path in smallest_and_largest_pngs(&root.join("fixtures/flood")) {
+        let Ok(frame) = crate::screen::load_png(&path) else { continue };
         let Ok(grid) = read::locate(&frame, &config.vision, config.palette.as_ref()) else { continue };
         let size = format!("{}x{}", frame.width(), frame.height());
         let (f, c) = (frame.clone(), config.clone());

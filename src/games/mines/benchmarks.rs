@@ -5,7 +5,7 @@
 //! sgt-mines expert boards of `fixtures/mines/sgt-ids-expert.txt`. Capture is never timed.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::Mines;
 use super::bench::play;
@@ -16,7 +16,7 @@ use super::sgt_id;
 use super::sim::{Game, Layout, Status};
 use super::solve::{Decision, decide, first_click};
 use crate::budget::Budget;
-use crate::game::{Benchmark, Benchmarks};
+use crate::game::{Benchmark, Benchmarks, smallest_and_largest_pngs};
 use crate::profile::Profile;
 use crate::rng::SplitMix64;
 
@@ -100,18 +100,9 @@ fn all(root: &Path) -> Vec<Benchmark> {
 fn readers(root: &Path) -> Vec<Benchmark> {
     let Ok(profile) = Profile::load("sgt-mines", &root.join("config")) else { return Vec::new() };
     let Ok(config) = MinesConfig::from_profile(&profile) else { return Vec::new() };
-    let mut shots: Vec<(u64, PathBuf)> = std::fs::read_dir(root.join("fixtures/mines"))
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "png"))
-        .filter_map(|p| image::image_dimensions(&p).ok().map(|(w, h)| (w as u64 * h as u64, p)))
-        .collect();
-    shots.sort();
-    let ends = [shots.first(), shots.last()];
     let mut all = Vec::new();
-    for (_, path) in ends.into_iter().flatten() {
-        let Ok(frame) = crate::screen::load_png(path) else { continue };
+    for path in smallest_and_largest_pngs(&root.join("fixtures/mines")) {
+        let Ok(frame) = crate::screen::load_png(&path) else { continue };
         let Ok(grid) = read::locate(&frame, &config) else { continue };
         let size = format!("{}x{}", frame.width(), frame.height());
         let (f, c) = (frame.clone(), config.clone());

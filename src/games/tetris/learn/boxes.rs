@@ -6,8 +6,8 @@
 //! narrower; pieces in a queue lie further apart). A part is a piece when the grid its bounding
 //! box suggests (4x1, 2x2 or 3x2 cells, either way up) has only solid cells and holes: every cell's
 //! middle is nearly all ink or nearly none (so a label such as "NEXT" is no piece), and the solid
-//! cells make a tetromino. Boxes right of the well are previews, read top to bottom; the first box
-//! left of it is the hold box. Preview cells may be of any size; nothing is a colour.
+//! cells make a tetromino. Blind, boxes right of the well are previews, read top to bottom, and the
+//! first box left of it is the hold box; a calibration learns each box's role instead (`look.rs`). Preview cells may be of any size; nothing is a colour.
 
 use super::super::Piece;
 use super::super::live::shape;
@@ -112,10 +112,50 @@ impl Ink<'_> {
     }
 }
 
-/// Reads the previews and the hold box of a well.
+/// The pieces one box shows, top to bottom.
+pub fn pieces_in(frame: &Frame, well: &Well, rect: Rect) -> Vec<Piece> {
+    Ink { frame, background: well.empty }.pieces(rect, gap_of(well))
+}
+
+fn gap_of(well: &Well) -> u32 {
+    ((well.pitch / 5.0).round() as u32).max(2)
+}
+
+/// A box's place in well cells from the well's top-left corner: [x0, y0, x1, y1].
+pub fn in_cells(well: &Well, rect: Rect) -> [f64; 4] {
+    let at = |v: u32, o: f64| ((f64::from(v) - o) / well.pitch * 100.0).round() / 100.0;
+    [at(rect.0, well.x0), at(rect.1, well.y0), at(rect.2, well.x0), at(rect.3, well.y0)]
+}
+
+/// Reads the boxes with the roles a calibration learned: each box found whose middle lies in a
+/// learned area takes that area's role.
+pub fn read_known(frame: &Frame, well: &Well, known: &[(bool, [f64; 4])]) -> BoxPieces {
+    let mut out = BoxPieces::default();
+    let mut boxes = well.boxes.clone();
+    boxes.sort_by_key(|b| (b.1, b.0));
+    for rect in boxes {
+        let [x, y] = {
+            let c = in_cells(well, rect);
+            [(c[0] + c[2]) / 2.0, (c[1] + c[3]) / 2.0]
+        };
+        let Some((hold, _)) = known.iter().find(|(_, a)| (a[0]..a[2]).contains(&x) && (a[1]..a[3]).contains(&y)) else {
+            continue;
+        };
+        let pieces = pieces_in(frame, well, rect);
+        if *hold {
+            out.hold = out.hold.or(pieces.first().copied());
+        } else {
+            out.next.extend(pieces);
+        }
+    }
+    out
+}
+
+/// Reads the previews and the hold box of a well, blind: boxes right of the well are previews,
+/// the first left of it the hold box.
 pub fn read(frame: &Frame, well: &Well) -> BoxPieces {
     let ink = Ink { frame, background: well.empty };
-    let gap = ((well.pitch / 5.0).round() as u32).max(2);
+    let gap = gap_of(well);
     let well_right = well.x0 + well.pitch * well.cols as f64;
     let mut right: Vec<Rect> = well.boxes.iter().copied().filter(|b| f64::from(b.0) >= well_right - 1.0).collect();
     right.sort_by_key(|b| (b.1, b.0));

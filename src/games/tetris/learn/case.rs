@@ -48,8 +48,9 @@ pub fn check(frame: &Frame, look: &LookSettings, board: &CaseBoard) -> Result<Pa
         read: read_time,
         solve: None,
         detail: format!(
-            "piece {} previews {} hold {} ({:.0} px cells)",
+            "piece {} next {} previews {} hold {} ({:.0} px cells)",
             piece.map_or('-', |p| p.letter()),
+            next.first().map_or('-', |p| p.letter()),
             names(next),
             seen.boxes.hold.map_or('-', |p| p.letter()),
             seen.well.pitch

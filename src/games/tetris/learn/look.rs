@@ -2,7 +2,8 @@
 //!
 //! What one screenshot can teach: the well's size in cells, its background colour, an empty
 //! cell's look (against which every cell is judged later, so a stack reaching the top rows still
-//! reads), whether a ghost, previews and a hold box were seen, and the colours the program gave
+//! reads), whether a ghost, previews and a hold box were seen, each box's role (at a game's start a
+//! box showing a piece is a preview and an empty one the hold box: nothing is held yet), and the colours the program gave
 //! the pieces it showed (for a person to check; pieces are always told by shape). Keys, rotations
 //! and timing need the live window.
 
@@ -32,12 +33,25 @@ pub struct LookSettings {
     /// How many preview pieces the calibration shot showed.
     #[serde(default)]
     pub previews: usize,
-    /// Whether the calibration shot showed a held piece.
+    /// Whether a hold box was seen (blind: a box left of the well showing a piece; learned: an
+    /// empty box beside the well at the game's start).
     #[serde(default)]
     pub hold: bool,
     /// The colours the program drew the pieces it showed in (by piece letter), for a person.
     #[serde(default)]
     pub colours: BTreeMap<String, String>,
+    /// The boxes beside the well and what each shows.
+    #[serde(default, rename = "box")]
+    pub boxes: Vec<BoxRole>,
+}
+
+/// A box beside the well: where (in well cells from its top-left corner) and what it shows.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BoxRole {
+    pub area: [f64; 4],
+    /// `preview` or `hold`.
+    pub role: String,
 }
 
 impl LookSettings {
@@ -58,6 +72,11 @@ impl LookSettings {
         Ok(Look(parts))
     }
 
+    /// The boxes as (is the hold box, area).
+    pub fn box_roles(&self) -> Vec<(bool, [f64; 4])> {
+        self.boxes.iter().map(|b| (b.role == "hold", b.area)).collect()
+    }
+
     /// Checks the sizes a profile gives.
     pub fn check(&self) -> anyhow::Result<()> {
         anyhow::ensure!(
@@ -67,6 +86,14 @@ impl LookSettings {
             self.rows
         );
         self.background()?;
+        for b in &self.boxes {
+            anyhow::ensure!(
+                (b.role == "hold" || b.role == "preview") && b.area.iter().all(|v| v.is_finite()),
+                "[[look.box]]: role \"{}\" (preview or hold), area {:?}",
+                b.role,
+                b.area
+            );
+        }
         self.empty_look().map(|_| ())
     }
 }
@@ -92,9 +119,23 @@ pub fn learn(frame: &Frame) -> anyhow::Result<Learned> {
         empty_cell: seen.empty.0.iter().map(|p| to_hex(p.map(|v| v.round().clamp(0.0, 255.0) as u8))).collect(),
         ghost: seen.falling.as_ref().is_some_and(|f| !f.ghost.is_empty()),
         previews: seen.boxes.next.len(),
-        hold: seen.boxes.hold.is_some(),
+        hold: false,
         colours,
+        boxes: seen
+            .well
+            .boxes
+            .iter()
+            .map(|&rect| {
+                let shows = !super::boxes::pieces_in(frame, &seen.well, rect).is_empty();
+                BoxRole {
+                    area: super::boxes::in_cells(&seen.well, rect),
+                    role: if shows { "preview" } else { "hold" }.into(),
+                }
+            })
+            .collect(),
     };
+    let settings =
+        LookSettings { hold: settings.boxes.iter().any(|b| b.role == "hold") || seen.boxes.hold.is_some(), ..settings };
     Ok(Learned { settings, seen })
 }
 

@@ -81,6 +81,9 @@ pub fn read(frame: &Frame, settings: Option<&LookSettings>) -> anyhow::Result<Se
         );
     }
     let falling = cells::falling(&filled, &looks);
-    let boxes = boxes::read(frame, &well);
+    let boxes = match settings {
+        Some(s) if !s.boxes.is_empty() => boxes::read_known(frame, &well, &s.box_roles()),
+        _ => boxes::read(frame, &well),
+    };
     Ok(Seen { well, filled, looks, empty, falling, boxes })
 }

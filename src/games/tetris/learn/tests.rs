@@ -174,3 +174,35 @@ fn no_well_is_one_clear_error() {
     let tiny = crate::frame::Frame::from_image(image::RgbaImage::new(10, 10));
     assert!(format!("{:#}", read(&tiny, None).unwrap_err()).contains("too small"));
 }
+
+/// Issue 37's zoo (`fixtures/tetris/zoo-*`, truth from each program's own state): each program is
+/// learned blind from its first case's shot, and every one of its cases then reads exactly.
+#[test]
+fn every_zoo_program_reads_exactly_after_a_calibration_from_its_first_shot() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris");
+    let mut programs: Vec<_> = std::fs::read_dir(&root)
+        .expect("fixtures/tetris")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("zoo-")))
+        .collect();
+    programs.sort();
+    assert!(!programs.is_empty(), "no zoo program in {}", root.display());
+    for program in programs {
+        let mut cases: Vec<_> = std::fs::read_dir(&program)
+            .expect("a zoo folder")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        cases.sort();
+        let shot = |case: &std::path::Path| crate::screen::load_png(&case.with_extension("png")).expect("its png");
+        let learned = look::learn(&shot(&cases[0])).unwrap_or_else(|e| panic!("{}: {e:#}", cases[0].display()));
+        for case in &cases {
+            let file = crate::case::load(case).expect("a case file");
+            let board = super::super::case::case_board(&file.board).expect("its [board]");
+            let result = super::case::check(&shot(case), &learned.settings, &board);
+            assert!(result.is_ok(), "{}: {}", case.display(), result.err().unwrap_or_default());
+        }
+    }
+}

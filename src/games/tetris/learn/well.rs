@@ -11,7 +11,9 @@
 //! empty and some not (under the floor, a row of the page is all one colour); 15 to 28 in all. Of
 //! the wells found so, the widest (then the highest) is taken. The other regions of the same
 //! colour at least two cells wide and tall are the boxes beside it (previews, the hold box), read
-//! in `boxes.rs`. Nothing here is a pixel position or a colour of a particular program.
+//! in `boxes.rs`. A well drawn as a grid over a page of its own colour, with no border, has no
+//! region of its own: there the empty cells, squares of one size in 10 columns at one pitch, give
+//! its top instead (`lattice_top`). Nothing here is a pixel position or a colour of a particular program.
 
 use anyhow::{bail, ensure};
 
@@ -176,6 +178,42 @@ fn mean_of(colours: &[[u8; 3]]) -> Option<[u8; 3]> {
     (n > 0).then(|| std::array::from_fn(|i| (colours.iter().map(|c| u32::from(c[i])).sum::<u32>() / n) as u8))
 }
 
+/// The top of a well drawn as a grid with no border of its own (its lines the page's only edge):
+/// the empty cells are the commonest size of square region, in `cols` columns at one pitch; the
+/// box from the first column's and row's cells to the last, widened by half a line each side.
+fn lattice_top(regions: &[Component], cols: usize, (width, height): (u32, u32)) -> Option<Component> {
+    let square = |c: &&Component| {
+        let inside = c.x0 > 0 && c.y0 > 0 && c.x1 < width && c.y1 < height;
+        let (w, h) = (c.width(), c.height());
+        inside && w >= 5 && w.abs_diff(h) <= (w / 6).max(1) && c.area * 10 >= (w * h) as usize * 9
+    };
+    let squares: Vec<&Component> = regions.iter().filter(square).collect();
+    let mut sizes: Vec<u32> = squares.iter().map(|c| c.width()).collect();
+    sizes.sort_unstable();
+    let size = sizes.chunk_by(|a, b| a == b).max_by_key(|run| run.len())?[0];
+    let cells: Vec<&&Component> = squares.iter().filter(|c| c.width().abs_diff(size) <= 1).collect();
+    let starts = |at: &dyn Fn(&Component) -> u32| {
+        let mut v: Vec<u32> = cells.iter().map(|c| at(c)).collect();
+        v.sort_unstable();
+        v.dedup_by(|a, b| a.abs_diff(*b) <= 2);
+        v
+    };
+    let (xs, ys) = (starts(&|c| c.x0), starts(&|c| c.y0));
+    if xs.len() != cols || ys.len() < 4 {
+        return None;
+    }
+    let pitch = f64::from(xs[cols - 1] - xs[0]) / (cols - 1) as f64;
+    let half_gap = ((pitch - f64::from(size)) / 2.0).max(0.0);
+    let x0 = (f64::from(xs[0]) - half_gap).round() as u32;
+    let y0 = (f64::from(ys[0]) - half_gap).round() as u32;
+    let x1 = (f64::from(x0) + pitch * cols as f64).round() as u32;
+    let y1 = (f64::from(*ys.last()?) + f64::from(size) + half_gap).round() as u32;
+    let regular = ys
+        .windows(2)
+        .all(|w| ((f64::from(w[1] - w[0]) / pitch) - (f64::from(w[1] - w[0]) / pitch).round()).abs() < 0.2);
+    (regular && x0 > 0 && y0 > 0).then_some(Component { area: ((x1 - x0) * (y1 - y0)) as usize, x0, y0, x1, y1 })
+}
+
 /// The mean colour of a region's pixels in the frame.
 fn mean_colour(frame: &Frame, mask: &[bool], c: &Component) -> [u8; 3] {
     let (mut sum, mut n) = ([0u64; 3], 0u64);
@@ -207,7 +245,8 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
     for &colour in &colours {
         let plain = mask_of(frame, colour);
         for mask in [bridge(&plain, width as usize), plain.clone()] {
-            let regions = components(&mask, width as usize);
+            let mut regions = components(&mask, width as usize);
+            regions.extend(lattice_top(&regions, cols, (width, height)));
             // Known rows: the stack may leave only a few empty rows above it.
             let least = if known.rows.is_some() { 2.0 } else { 4.0 };
             for region in regions.iter().filter(|r| well_top(r, cols, least, (width, height))) {

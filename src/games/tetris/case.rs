@@ -24,6 +24,12 @@ struct TetrisBoard {
     piece: Option<String>,
     #[serde(default)]
     next: Option<String>,
+    /// Every preview piece, the next first (programs that show several).
+    #[serde(default)]
+    previews: Option<Vec<String>>,
+    /// The held piece.
+    #[serde(default)]
+    hold: Option<String>,
 }
 
 fn piece_of(field: &str, text: &Option<String>) -> Result<Option<Piece>, String> {
@@ -48,6 +54,8 @@ pub struct CaseBoard {
     pub rows: Vec<String>,
     pub piece: Option<Piece>,
     pub next: Option<Piece>,
+    pub previews: Option<Vec<Piece>>,
+    pub hold: Option<Piece>,
 }
 
 /// Reads and checks a case file's `[board]` table.
@@ -64,13 +72,26 @@ pub fn case_board(table: &toml::Table) -> Result<CaseBoard, String> {
         ));
     }
     let (piece, next) = (piece_of("piece", &board.piece)?, piece_of("next", &board.next)?);
-    Ok(CaseBoard { rows: board.rows, piece, next })
+    let hold = piece_of("hold", &board.hold)?;
+    let mut previews = None;
+    if let Some(list) = &board.previews {
+        let mut pieces = Vec::new();
+        for text in list {
+            pieces.extend(piece_of("previews", &Some(text.clone()))?);
+        }
+        previews = Some(pieces);
+    }
+    Ok(CaseBoard { rows: board.rows, piece, next, previews, hold })
 }
 
 impl Cases for Tetris {
     fn check_case(case: &CaseFile, frame: &Frame, profile: &Profile, _layout: Option<&Grid>) -> Result<Passed, String> {
-        let CaseBoard { rows, piece, next } = case_board(&case.board)?;
+        let board = case_board(&case.board)?;
         let config = LiveConfig::from_profile(profile).map_err(|e| format!("profile: {e:#}"))?;
+        if let Some(look) = &config.look {
+            return super::learn::case::check(frame, look, &board);
+        }
+        let CaseBoard { rows, piece, next, .. } = board;
         let started = Instant::now();
         let layout = locate::locate(frame, &config.vision).map_err(|e| format!("read: {e:#}"))?;
         let reading = read::read(frame, &layout, config.vision.empty_max).map_err(|e| format!("read: {e:#}"))?;

@@ -58,11 +58,19 @@ pub struct TetrisCalibrate {
     #[command(flatten)]
     pub profile: crate::commands::ProfileArg,
     /// Click the game's start button first.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "from")]
     pub new_game: bool,
-    /// Replace a rotation table already in the profile.
+    /// Replace a rotation table already in the profile (with --from: the profile file).
     #[arg(long)]
     pub force: bool,
+    /// Learn a new program's look from this screenshot, blind, into a proposal profile
+    /// (--profile NAME, written as config/NAME.toml).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// With --from: the screenshot's true board (a case file); refuse unless the learned profile
+    /// reads the screenshot back exactly so.
+    #[arg(long, requires = "from")]
+    pub board: Option<PathBuf>,
 }
 
 /// Options of `bench tetris`: simulated games with uniformly random pieces.
@@ -207,11 +215,19 @@ impl MovesArg {
 }
 
 /// What `read tetris` does with a decoded frame: the cell pitch and the `[board]` table (also the
-/// fuzz target's way in).
+/// fuzz target's way in). A learned profile (`[look]`) reads with what it learned; another, when
+/// its own well is not in the frame, reads blind (`learn`), and an error then gives both reasons.
 pub fn read_frame(frame: &Frame, config: &LiveConfig) -> anyhow::Result<(f64, String)> {
-    let layout = locate::locate(frame, &config.vision)?;
-    let reading = read::read(frame, &layout, config.vision.empty_max)?;
-    Ok((layout.pitch, board_toml(&reading)))
+    if let Some(look) = &config.look {
+        let seen = super::learn::read::read(frame, Some(look))?;
+        return Ok((seen.well.pitch, seen.board_toml()));
+    }
+    let by_profile = locate::locate(frame, &config.vision)
+        .and_then(|layout| Ok((layout.pitch, board_toml(&read::read(frame, &layout, config.vision.empty_max)?))));
+    by_profile.or_else(|profile_error| match super::learn::read::read(frame, None) {
+        Ok(seen) => Ok((seen.well.pitch, seen.board_toml())),
+        Err(blind) => bail!("{profile_error:#}; read blind (no profile): {blind:#}"),
+    })
 }
 
 pub(super) fn load_config(cx: &Invocation, profile: &crate::commands::ProfileArg) -> anyhow::Result<LiveConfig> {

@@ -17,7 +17,19 @@ impl Command<Tetris> for TetrisPlay {
 
 impl Command<Tetris> for TetrisCalibrate {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        cli::calibrate(cx, &self)
+        match &self.from {
+            Some(shot) => {
+                let args = super::learn::calibrate::FromShot {
+                    shot,
+                    name: self.profile.profile.as_deref(),
+                    title: self.profile.window.as_deref(),
+                    board: self.board.as_deref(),
+                    force: self.force,
+                };
+                super::learn::calibrate::from_shot(cx, &args)
+            }
+            None => cli::calibrate(cx, &self),
+        }
     }
 }
 

@@ -20,6 +20,7 @@ mod cli_contest;
 pub mod contest;
 mod dispatch;
 pub mod eval;
+pub mod learn;
 pub mod live;
 pub mod piece;
 pub mod placements;

@@ -164,6 +164,8 @@ pub struct TetrisSettings {
     pub rotation: Vec<Turn>,
     /// The contest page's timing; a profile without it cannot play `--contest`.
     pub contest: Option<ContestTiming>,
+    /// How a learned program draws its well (`calibrate tetris --from`); read with `learn`.
+    pub look: Option<crate::games::tetris::learn::look::LookSettings>,
 }
 
 /// The loop's timings: the profile's poll interval and the real-time waits.
@@ -187,6 +189,7 @@ pub struct LiveConfig {
     pub guard: GuardSettings,
     pub rotation: Vec<Turn>,
     pub contest: Option<ContestTiming>,
+    pub look: Option<crate::games::tetris::learn::look::LookSettings>,
 }
 
 impl LiveConfig {
@@ -200,6 +203,9 @@ impl LiveConfig {
                 "{}: [vision] preview = {area:?} is not an area [x0, y0, x1, y1] in well cells (x0 < x1, y0 < y1, each within -100..100)",
                 profile.source.display()
             );
+        }
+        if let Some(look) = &settings.look {
+            look.check().map_err(|e| anyhow::anyhow!("{}: {e:#}", profile.source.display()))?;
         }
         let r = settings.realtime;
         Ok(LiveConfig {
@@ -217,6 +223,7 @@ impl LiveConfig {
             guard: profile.guard.clone(),
             rotation: settings.rotation,
             contest: settings.contest,
+            look: settings.look,
         })
     }
 

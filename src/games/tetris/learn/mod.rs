@@ -1,0 +1,18 @@
+//! Reading a Tetris program gamebot has no profile for (issue 37): the well, settled cells, the
+//! falling piece and its ghost, the previews and the hold box, found in one frame by rules that
+//! hold for any program (`well`, `cells`, `boxes`), and the `[look]` a calibration learns from one
+//! screenshot so later frames read with what it saw (`look`). Pieces are told by shape alone.
+//! `read` puts them together; `draw` (tests only) draws screens in many programs' styles.
+
+pub mod boxes;
+pub mod calibrate;
+pub mod case;
+pub mod cells;
+pub mod look;
+pub mod read;
+pub mod well;
+
+#[cfg(test)]
+mod draw;
+#[cfg(test)]
+mod tests;

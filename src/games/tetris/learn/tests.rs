@@ -1,0 +1,208 @@
+//! The general reader against drawn screens, one test per rule it stands on: seams and flat cells,
+//! grid lines, a light page with drop shadows and bevels, a gradient behind the well, faint and
+//! outlined ghosts, several previews and a hold box, cell sizes small and large, and a profile
+//! learned from one shot reading a later one whose stack reaches the top rows.
+
+use super::super::Piece;
+use super::draw::{Ghost, Scene, Style, render};
+use super::look;
+use super::read::read;
+
+const START: [&str; 20] = [
+    "....xx....",
+    "...xx.....",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "#.........",
+    "##......##",
+    "###.#..###",
+    "####.#####",
+];
+
+const MID: [&str; 20] = [
+    "..........",
+    "..........",
+    "...xxx....",
+    "....x.....",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "#.........",
+    "##.......#",
+    "##.#....##",
+    "####...###",
+    "####.#####",
+    "#.########",
+    "##.#######",
+    "###.######",
+    "#########.",
+    "####.#####",
+    "#.########",
+];
+
+fn settled(rows: &[&str]) -> Vec<String> {
+    rows.iter().map(|r| r.replace('x', ".")).collect()
+}
+
+/// Draws the scene in a style and checks the reading: settled cells, piece, previews, hold.
+fn reads_exactly(style: &Style, rows: &[&str], piece: Piece, next: &[Piece], hold: Option<Piece>) {
+    let frame = render(style, &Scene { rows, next, hold });
+    let seen = read(&frame, None).unwrap_or_else(|e| panic!("{style:?}: {e:#}"));
+    assert_eq!(seen.settled_rows(), settled(rows), "{style:?}");
+    assert_eq!(seen.piece(), Some(piece), "{style:?}");
+    assert_eq!(seen.boxes.next, next, "{style:?}");
+    assert_eq!(seen.boxes.hold, hold, "{style:?}");
+    assert!((seen.well.pitch - f64::from(style.pitch)).abs() < 0.5, "pitch {} for {}", seen.well.pitch, style.pitch);
+}
+
+#[test]
+fn flat_cells_with_seams_read_at_small_and_large_sizes() {
+    for pitch in [12, 24, 37] {
+        reads_exactly(&Style::plain(pitch), &START, Piece::S, &[Piece::T], None);
+        reads_exactly(&Style { seam: 0, ..Style::plain(pitch) }, &MID, Piece::T, &[Piece::I], None);
+    }
+}
+
+#[test]
+fn grid_lines_across_the_well_do_not_cut_it_nor_fill_cells() {
+    let style = Style { grid: Some([90, 90, 90]), seam: 0, ..Style::plain(26) };
+    reads_exactly(&style, &START, Piece::S, &[Piece::L], None);
+    reads_exactly(&Style { grid: Some([255, 255, 255]), ..style }, &MID, Piece::T, &[Piece::O], None);
+}
+
+#[test]
+fn a_light_page_with_drop_shadows_and_bevels_reads() {
+    let light = Style {
+        page: [235, 235, 240],
+        well: [250, 250, 250],
+        well_bottom: [250, 250, 250],
+        border: [120, 120, 140],
+        bevel: true,
+        shadow: Some((4, [150, 150, 160])),
+        ..Style::plain(28)
+    };
+    reads_exactly(&light, &START, Piece::S, &[Piece::J], None);
+    reads_exactly(&light, &MID, Piece::T, &[Piece::Z], None);
+}
+
+#[test]
+fn a_gradient_behind_the_well_is_still_its_background() {
+    // As steep as the contest page's (#00170c to #002e15): a region is one colour within `NEAR`
+    // of its commonest colour, so a gradient of more than twice that across the well is cut.
+    let style = Style { well: [0, 23, 12], well_bottom: [0, 46, 21], ..Style::plain(30) };
+    reads_exactly(&style, &MID, Piece::T, &[Piece::S], None);
+}
+
+#[test]
+fn a_ghost_is_no_settled_cell_whether_faint_or_outlined() {
+    for ghost in [Ghost::Faint, Ghost::Outline] {
+        let style = Style { ghost, ..Style::plain(24) };
+        reads_exactly(&style, &START, Piece::S, &[Piece::T], None);
+        reads_exactly(&style, &MID, Piece::T, &[Piece::T], None);
+        let frame = render(&style, &Scene { rows: &MID, next: &[], hold: None });
+        let seen = read(&frame, None).expect("reads");
+        let shown = seen.falling.expect("a falling piece").ghost;
+        assert!(!shown.is_empty(), "{ghost:?}: the ghost is seen as one");
+    }
+}
+
+#[test]
+fn a_ghost_the_piece_partly_covers_is_told_apart_by_its_look() {
+    let mut rows = MID;
+    rows[2] = "..........";
+    rows[3] = "..........";
+    rows[6] = "...xxx....";
+    rows[7] = "....x.....";
+    reads_exactly(&Style { ghost: Ghost::Faint, ..Style::plain(24) }, &rows, Piece::T, &[Piece::L], None);
+}
+
+#[test]
+fn several_previews_and_a_hold_box_are_read_by_shape() {
+    let next = [Piece::I, Piece::O, Piece::Z, Piece::L, Piece::J];
+    reads_exactly(&Style::plain(30), &START, Piece::S, &next, Some(Piece::T));
+    let dark_grid = Style { grid: Some([40, 40, 40]), seam: 0, ghost: Ghost::Faint, ..Style::plain(22) };
+    reads_exactly(&dark_grid, &MID, Piece::T, &next[..3], Some(Piece::I));
+}
+
+#[test]
+fn the_same_pieces_in_other_colours_read_the_same() {
+    let mut style = Style::plain(25);
+    style.colours.reverse();
+    reads_exactly(&style, &MID, Piece::T, &[Piece::S, Piece::Z], Some(Piece::O));
+}
+
+#[test]
+fn a_profile_learned_from_one_shot_reads_a_stack_up_to_the_top() {
+    let style = Style { grid: Some([70, 70, 70]), seam: 0, ghost: Ghost::Faint, ..Style::plain(24) };
+    let first = render(&style, &Scene { rows: &START, next: &[Piece::T], hold: None });
+    let learned = look::learn(&first).expect("learns");
+    assert_eq!((learned.settings.cols, learned.settings.rows, learned.settings.previews), (10, 20, 1));
+    assert!(learned.settings.ghost, "the ghost was seen");
+    let text = look::profile_text("drawn", "Drawn", "first.png", &learned.settings).expect("text");
+    let profile: crate::profile::Profile = toml::from_str(&text).expect("the profile parses");
+    let config = super::super::live::config::LiveConfig::from_profile(&profile).expect("a tetris profile");
+    let settings = config.look.expect("with [look]");
+    let mut high = MID;
+    high[0] = "...xxxx...";
+    high[2] = "##.....###";
+    high[3] = "###.######";
+    let frame = render(&style, &Scene { rows: &high, next: &[Piece::Z], hold: None });
+    let seen = read(&frame, Some(&settings)).expect("reads");
+    assert_eq!(seen.settled_rows(), settled(&high));
+    assert_eq!(seen.piece(), Some(Piece::I));
+}
+
+#[test]
+fn no_well_is_one_clear_error() {
+    let blank = crate::frame::Frame::from_image(image::RgbaImage::from_pixel(300, 200, image::Rgba([9, 9, 9, 255])));
+    let err = format!("{:#}", read(&blank, None).unwrap_err());
+    assert!(err.contains("no tetris well"), "{err}");
+    let tiny = crate::frame::Frame::from_image(image::RgbaImage::new(10, 10));
+    assert!(format!("{:#}", read(&tiny, None).unwrap_err()).contains("too small"));
+}
+
+/// Issue 37's zoo (`fixtures/tetris/zoo-*`, truth from each program's own state): each program is
+/// learned blind from its first case's shot, and every one of its cases then reads exactly.
+#[test]
+fn every_zoo_program_reads_exactly_after_a_calibration_from_its_first_shot() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris");
+    let mut programs: Vec<_> = std::fs::read_dir(&root)
+        .expect("fixtures/tetris")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("zoo-")))
+        .collect();
+    programs.sort();
+    assert!(!programs.is_empty(), "no zoo program in {}", root.display());
+    for program in programs {
+        let mut cases: Vec<_> = std::fs::read_dir(&program)
+            .expect("a zoo folder")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        cases.sort();
+        let shot = |case: &std::path::Path| crate::screen::load_png(&case.with_extension("png")).expect("its png");
+        let learned = look::learn(&shot(&cases[0])).unwrap_or_else(|e| panic!("{}: {e:#}", cases[0].display()));
+        for case in &cases {
+            let file = crate::case::load(case).expect("a case file");
+            let board = super::super::case::case_board(&file.board).expect("its [board]");
+            let result = super::case::check(&shot(case), &learned.settings, &board);
+            assert!(result.is_ok(), "{}: {}", case.display(), result.err().unwrap_or_default());
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! Finding the well of a Tetris program gamebot has no profile for, in one frame.
+//!
+//! The well's empty cells share one colour (its background, seen between and around the pieces),
+//! whatever draws the cells. So the frame's commonest colours are each taken in turn as the
+//! candidate background: the pixels near it form regions, once as they are and once with thin
+//! lines bridged (grid lines, and the 1-2 px seams of a grid drawn cell by cell, are at most
+//! `THIN_LINE` px across and cut an empty well into cells). A region is the top of a well when it
+//! lies inside the frame (a region touching the edge is the window's own background, around
+//! everything), is at least four cells tall (10 columns of square cells) and fills a good part of
+//! its bounding box. The well has the rows that region spans and, below, every row with some cells
+//! empty and some not (under the floor, a row of the page is all one colour); 15 to 28 in all. Of
+//! the wells found so, the widest (then the highest) is taken. The other regions of the same
+//! colour at least two cells wide and tall are the boxes beside it (previews, the hold box), read
+//! in `boxes.rs`. A well drawn as a grid over a page of its own colour, with no border, has no
+//! region of its own: there the empty cells, squares of one size in 10 columns at one pitch, give
+//! its top instead (`lattice_top`). Nothing here is a pixel position or a colour of a particular program.
+
+use anyhow::{bail, ensure};
+
+use crate::frame::Frame;
+use crate::vision::regions::{Component, components};
+
+/// A line of another colour at most this many pixels across does not cut a region in two.
+pub const THIN_LINE: usize = 3;
+/// A pixel whose channels each differ by at most this from a colour is of that colour: it lets a
+/// background's gentle gradient through (up to about twice this across the well), never a drawn
+/// cell, nor the dark frame quadrapassel draws around its black well.
+pub const NEAR: i32 = 14;
+/// Of the frame's colours, only those covering at least this share are background candidates.
+const MIN_SHARE: f64 = 0.02;
+/// At most this many candidate colours are tried, the commonest first.
+const MOST_COLOURS: usize = 6;
+/// A well has at least this many rows and at most `MOST_ROWS`.
+const FEWEST_ROWS: usize = 15;
+const MOST_ROWS: usize = 28;
+
+/// The well found: where its cells are, how many, and the colour of an empty one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Well {
+    /// Top-left corner of the top-left cell, in frame pixels.
+    pub x0: f64,
+    pub y0: f64,
+    /// A cell's width and height in pixels (cells are square).
+    pub pitch: f64,
+    pub rows: usize,
+    pub cols: usize,
+    /// The well's background: the mean colour of its empty region.
+    pub empty: [u8; 3],
+    /// The boxes of the well's colour beside it (previews, hold): (x0, y0, x1, y1), exclusive ends.
+    pub boxes: Vec<(u32, u32, u32, u32)>,
+}
+
+impl Well {
+    /// The pixel at fractions (fx, fy) of cell (row, col).
+    pub fn point(&self, row: usize, col: usize, fx: f64, fy: f64) -> (f64, f64) {
+        (self.x0 + (col as f64 + fx) * self.pitch, self.y0 + (row as f64 + fy) * self.pitch)
+    }
+}
+
+/// What a profile already knows of the well (a learned `[look]`); blind reading knows nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Known {
+    pub cols: Option<usize>,
+    pub rows: Option<usize>,
+    pub empty: Option<[u8; 3]>,
+}
+
+/// The frame's commonest colours (each the mean of its pixels in a 16-level bin per channel),
+/// commonest first, each covering at least `MIN_SHARE` of the frame.
+pub fn common_colours(frame: &Frame) -> Vec<[u8; 3]> {
+    let mut bins = vec![(0u32, [0u64; 3]); 4096];
+    for p in frame.image.pixels() {
+        let [r, g, b, _] = p.0;
+        let bin = &mut bins[(usize::from(r >> 4) << 8) | (usize::from(g >> 4) << 4) | usize::from(b >> 4)];
+        bin.0 += 1;
+        for (sum, v) in bin.1.iter_mut().zip([r, g, b]) {
+            *sum += u64::from(v);
+        }
+    }
+    let total = (frame.width() as f64 * frame.height() as f64).max(1.0);
+    let mut found: Vec<(u32, [u8; 3])> = bins
+        .into_iter()
+        .filter(|(n, _)| f64::from(*n) >= MIN_SHARE * total)
+        .map(|(n, sums)| (n, sums.map(|s| (s / u64::from(n)) as u8)))
+        .collect();
+    found.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    found.into_iter().take(MOST_COLOURS).map(|(_, c)| c).collect()
+}
+
+/// True when two colours are within `NEAR` in every channel.
+pub fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(&x, y)| (i32::from(x) - i32::from(y)).abs() <= NEAR)
+}
+
+fn mask_of(frame: &Frame, colour: [u8; 3]) -> Vec<bool> {
+    frame.image.pixels().map(|p| near([p.0[0], p.0[1], p.0[2]], colour)).collect()
+}
+
+/// Closes runs of at most `THIN_LINE` unset pixels that have set pixels on both sides, along rows
+/// and then along columns.
+pub fn bridge(mask: &[bool], width: usize) -> Vec<bool> {
+    let height = mask.len().checked_div(width).unwrap_or(0);
+    let mut out = mask.to_vec();
+    let close = |out: &mut Vec<bool>, index: &dyn Fn(usize, usize) -> usize, lines: usize, len: usize| {
+        for line in 0..lines {
+            let mut last_set: Option<usize> = None;
+            for i in 0..len {
+                if out[index(line, i)] {
+                    if let Some(j) = last_set
+                        && i - j > 1
+                        && i - j - 1 <= THIN_LINE
+                    {
+                        for k in j + 1..i {
+                            out[index(line, k)] = true;
+                        }
+                    }
+                    last_set = Some(i);
+                }
+            }
+        }
+    };
+    close(&mut out, &|y, x| y * width + x, height, width);
+    close(&mut out, &|x, y| y * width + x, width, height);
+    out
+}
+
+/// The region's bounding box as the top of a well of `cols` columns: at least `least` rows of it
+/// seen, inside the frame, filling a good part of its box.
+fn well_top(c: &Component, cols: usize, least: f64, (width, height): (u32, u32)) -> bool {
+    let inside = c.x0 > 0 && c.y0 > 0 && c.x1 < width && c.y1 < height;
+    let (w, h) = (f64::from(c.width()), f64::from(c.height()));
+    let pitch = w / cols as f64;
+    inside && pitch >= 5.0 && h >= least * pitch && c.area as f64 / (w * h) >= 0.4
+}
+
+/// How many rows the well has: those its empty region spans, and below them every row with some
+/// cells whose middles are of the empty colour (as it shows low in the well and in the row above)
+/// and some not. A well never shows a full row for long, and a row below the region with every
+/// cell empty would have joined it; so a row of a border or of the page under the floor (all one
+/// colour, the well's or another) ends the well.
+fn well_rows(frame: &Frame, c: &Component, pitch: f64, cols: usize, empty: [u8; 3]) -> usize {
+    let mut rows = (f64::from(c.height()) / pitch).round().max(1.0) as usize;
+    let middle = |row: usize, col: usize| {
+        let (x, y) = (f64::from(c.x0) + (col as f64 + 0.5) * pitch, f64::from(c.y0) + (row as f64 + 0.5) * pitch);
+        let r = (pitch * 0.2).max(1.0);
+        let (mut sum, mut n) = ([0u32; 3], 0u32);
+        for yy in (y - r) as u32..=(y + r) as u32 {
+            for xx in (x - r) as u32..=(x + r) as u32 {
+                for (s, v) in sum.iter_mut().zip(frame.rgb(xx, yy)) {
+                    *s += u32::from(v);
+                }
+                n += 1;
+            }
+        }
+        sum.map(|s| (s / n.max(1)) as u8)
+    };
+    // The empty colour low in the well, where a gradient behind it has drifted furthest.
+    let low: Vec<[u8; 3]> = (0..cols).map(|col| middle(rows - 1, col)).filter(|&m| near(m, empty)).collect();
+    let mut reference = mean_of(&low).unwrap_or(empty);
+    while rows < MOST_ROWS {
+        let bottom = f64::from(c.y0) + (rows as f64 + 1.0) * pitch;
+        if bottom >= f64::from(frame.height()) {
+            break;
+        }
+        let empties: Vec<[u8; 3]> = (0..cols).map(|col| middle(rows, col)).filter(|&m| near(m, reference)).collect();
+        if empties.is_empty() || empties.len() == cols {
+            break;
+        }
+        reference = mean_of(&empties).unwrap_or(reference);
+        rows += 1;
+    }
+    rows
+}
+
+/// The mean of some colours.
+fn mean_of(colours: &[[u8; 3]]) -> Option<[u8; 3]> {
+    let n = colours.len() as u32;
+    (n > 0).then(|| std::array::from_fn(|i| (colours.iter().map(|c| u32::from(c[i])).sum::<u32>() / n) as u8))
+}
+
+/// The top of a well drawn as a grid with no border of its own (its lines the page's only edge):
+/// the empty cells are the commonest size of square region, in `cols` columns at one pitch; the
+/// box from the first column's and row's cells to the last, widened by half a line each side.
+fn lattice_top(regions: &[Component], cols: usize, (width, height): (u32, u32)) -> Option<Component> {
+    let square = |c: &&Component| {
+        let inside = c.x0 > 0 && c.y0 > 0 && c.x1 < width && c.y1 < height;
+        let (w, h) = (c.width(), c.height());
+        inside && w >= 5 && w.abs_diff(h) <= (w / 6).max(1) && c.area * 10 >= (w * h) as usize * 9
+    };
+    let squares: Vec<&Component> = regions.iter().filter(square).collect();
+    let mut sizes: Vec<u32> = squares.iter().map(|c| c.width()).collect();
+    sizes.sort_unstable();
+    let size = sizes.chunk_by(|a, b| a == b).max_by_key(|run| run.len())?[0];
+    let cells: Vec<&&Component> = squares.iter().filter(|c| c.width().abs_diff(size) <= 1).collect();
+    let starts = |at: &dyn Fn(&Component) -> u32| {
+        let mut v: Vec<u32> = cells.iter().map(|c| at(c)).collect();
+        v.sort_unstable();
+        v.dedup_by(|a, b| a.abs_diff(*b) <= 2);
+        v
+    };
+    let (xs, ys) = (starts(&|c| c.x0), starts(&|c| c.y0));
+    if xs.len() != cols || ys.len() < 4 {
+        return None;
+    }
+    let pitch = f64::from(xs[cols - 1] - xs[0]) / (cols - 1) as f64;
+    let half_gap = ((pitch - f64::from(size)) / 2.0).max(0.0);
+    let x0 = (f64::from(xs[0]) - half_gap).round() as u32;
+    let y0 = (f64::from(ys[0]) - half_gap).round() as u32;
+    let x1 = (f64::from(x0) + pitch * cols as f64).round() as u32;
+    let y1 = (f64::from(*ys.last()?) + f64::from(size) + half_gap).round() as u32;
+    let regular = ys
+        .windows(2)
+        .all(|w| ((f64::from(w[1] - w[0]) / pitch) - (f64::from(w[1] - w[0]) / pitch).round()).abs() < 0.2);
+    (regular && x0 > 0 && y0 > 0).then_some(Component { area: ((x1 - x0) * (y1 - y0)) as usize, x0, y0, x1, y1 })
+}
+
+/// The mean colour of a region's pixels in the frame.
+fn mean_colour(frame: &Frame, mask: &[bool], c: &Component) -> [u8; 3] {
+    let (mut sum, mut n) = ([0u64; 3], 0u64);
+    let width = frame.width() as usize;
+    for y in c.y0..c.y1 {
+        for x in c.x0..c.x1 {
+            if mask[y as usize * width + x as usize] {
+                let p = frame.rgb(x, y);
+                for (s, v) in sum.iter_mut().zip(p) {
+                    *s += u64::from(v);
+                }
+                n += 1;
+            }
+        }
+    }
+    sum.map(|s| (s / n.max(1)) as u8)
+}
+
+/// Finds the well (and the boxes beside it) in a frame.
+pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
+    let (width, height) = (frame.width(), frame.height());
+    ensure!(width >= 60 && height >= 60, "a {width}x{height} image is too small to hold a tetris well");
+    let cols = known.cols.unwrap_or(10);
+    let colours = match known.empty {
+        Some(c) => vec![c],
+        None => common_colours(frame),
+    };
+    let mut best: Option<(Component, Vec<Component>, [u8; 3], usize)> = None;
+    for &colour in &colours {
+        let plain = mask_of(frame, colour);
+        for mask in [bridge(&plain, width as usize), plain.clone()] {
+            let mut regions = components(&mask, width as usize);
+            regions.extend(lattice_top(&regions, cols, (width, height)));
+            // Known rows: the stack may leave only a few empty rows above it.
+            let least = if known.rows.is_some() { 2.0 } else { 4.0 };
+            for region in regions.iter().filter(|r| well_top(r, cols, least, (width, height))) {
+                let key = |c: &Component| (c.width(), std::cmp::Reverse(c.y0));
+                if best.as_ref().is_some_and(|(b, ..)| key(region) <= key(b)) {
+                    continue;
+                }
+                let empty = mean_colour(frame, &plain, region);
+                let pitch = f64::from(region.width()) / cols as f64;
+                let rows = known.rows.unwrap_or_else(|| well_rows(frame, region, pitch, cols, empty));
+                let fits = f64::from(region.y0) + pitch * (rows as f64 - 0.5) <= f64::from(height);
+                if fits && (known.rows.is_some() || (FEWEST_ROWS..=MOST_ROWS).contains(&rows)) {
+                    let others = regions.iter().filter(|o| *o != region).copied().collect();
+                    best = Some((*region, others, empty, rows));
+                }
+            }
+        }
+    }
+    let Some((region, others, empty, rows)) = best else {
+        let tried: Vec<String> = colours.iter().map(|&c| crate::vision::colour::to_hex(c)).collect();
+        bail!(
+            "no tetris well in this {width}x{height} image: no region of one colour (tried {}) inside the image, {cols} cells wide and {FEWEST_ROWS} to {MOST_ROWS} rows tall",
+            tried.join(", ")
+        );
+    };
+    let pitch = f64::from(region.width()) / cols as f64;
+    let (x0, y0) = (f64::from(region.x0), f64::from(region.y0));
+    ensure!(
+        y0 + pitch * (rows as f64 - 0.5) <= f64::from(height),
+        "the well found at ({x0}, {y0}), {pitch:.1} px cells, would end below the image with {rows} rows"
+    );
+    let boxes = others
+        .iter()
+        .filter(|o| {
+            let inside = o.x0 > 0 && o.y0 > 0 && o.x1 < width && o.y1 < height;
+            let outside_well = o.x1 <= region.x0 || o.x0 >= region.x1;
+            let size = 2.0 * pitch;
+            let fill = o.area as f64 / (f64::from(o.width()) * f64::from(o.height()));
+            inside && outside_well && fill >= 0.4 && f64::from(o.width()) >= size && f64::from(o.height()) >= size
+        })
+        .map(|o| (o.x0, o.y0, o.x1, o.y1))
+        .collect();
+    Ok(Well { x0, y0, pitch, rows, cols, empty, boxes })
+}

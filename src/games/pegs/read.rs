@@ -10,7 +10,7 @@ use crate::vision::grid::Grid;
 use crate::vision::learn::near_mask;
 use crate::vision::palette::{Palette, sample};
 
-use super::board::{Board, Cell};
+use super::board::{Board, Cell, Pos};
 use super::{FindBy, PegsConfig, PegsVision};
 
 #[derive(Debug, thiserror::Error)]
@@ -111,6 +111,16 @@ pub fn read_with(frame: &Frame, grid: &Grid, config: &PegsConfig) -> Result<Boar
         return Ok(super::looks::read(frame, grid, &super::looks::Classes::from_config(&config.looks)?)?);
     }
     read_sampled(frame, grid, config.palette.as_ref(), config.vision.patch_fraction, config.vision.max_patch_spread)
+}
+
+/// The selected peg, when the profile reads by looks and one is drawn selected (in another colour
+/// than the profile's peg); None for a board with none, or a profile that reads by colours.
+pub fn selected_with(frame: &Frame, grid: &Grid, config: &PegsConfig) -> Result<Option<Pos>, ReadError> {
+    if config.vision.find != FindBy::Looks {
+        return Ok(None);
+    }
+    let classes = super::looks::Classes::from_config(&config.looks)?;
+    Ok(super::looks::read_selected(frame, grid, &classes)?.1)
 }
 
 /// Reads every square of a known grid from the colour at its centre.

@@ -51,3 +51,17 @@ fn two_pegs_drawn_selected_are_refused_naming_both() {
         assert!(error.contains("row 2 col 3") && error.contains("row 4 col 1"), "{kind:?}: {error}");
     }
 }
+
+#[test]
+fn smaller_squares_with_relatively_bigger_pegs_and_the_reverse_read_at_the_scale_drawn() {
+    for kind in KINDS {
+        let learnt = learnt(kind, 48.0);
+        let base = Drawing::new(kind, 48.0).peg;
+        for (pitch, grown) in [(30.0, 1.3), (36.0, 1.2), (64.0, 0.8)] {
+            let drawing = Drawing { peg: base * grown, ..Drawing::new(kind, pitch) };
+            let read = read_found(&drawing.draw(&english_later()), &learnt);
+            let (board, _) = read.unwrap_or_else(|e| panic!("{kind:?} at {pitch} px, pegs {grown} times: {e}"));
+            assert_eq!(board, english_later(), "{kind:?} at {pitch} px, pegs {grown} times");
+        }
+    }
+}

@@ -16,7 +16,7 @@ use super::config::LooksConfig;
 use crate::frame::Frame;
 use crate::vision::colour::Lab;
 use crate::vision::grid::Grid;
-use crate::vision::lattice::{Lattice, Search, first_passing, members};
+use crate::vision::lattice::{Candidate, Lattice, Search, first_passing, members};
 use crate::vision::looks::{Look, RINGS, look};
 
 /// How many of the best lattice candidates are tried.
@@ -151,24 +151,49 @@ pub fn read(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<Board, Look
     read_selected(frame, grid, classes).map(|(board, _)| board)
 }
 
-/// Reads every square of a known grid, and says which peg is selected, if one is.
+/// Reads every square of a known grid, and says which peg is selected, if one is. The looks are
+/// compared at the scale drawn (`scale`): as learned when every square reads so, else at the scale
+/// where every square reads nearest to its kind.
 pub fn read_selected(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<(Board, Option<Pos>), LooksError> {
-    let mut cells = Vec::with_capacity(grid.rows * grid.cols);
-    let mut selected: Option<Pos> = None;
+    let mut seen = Vec::with_capacity(grid.rows * grid.cols);
     for row in 0..grid.rows {
         for col in 0..grid.cols {
-            let seen = look(frame, grid.cell_rect(row, col)).ok_or(LooksError::Outside { row, col })?;
-            let judged = classes.classify(&seen, row, col)?;
-            if judged.selected {
-                if let Some((r, c)) = selected {
-                    return Err(LooksError::TwoSelected { row: r, col: c, other_row: row, other_col: col });
-                }
-                selected = Some((row, col));
-            }
-            cells.push(judged.cell);
+            seen.push(look(frame, grid.cell_rect(row, col)).ok_or(LooksError::Outside { row, col })?);
         }
     }
-    Ok((Board { rows: grid.rows, cols: grid.cols, cells }, selected))
+    let learned = read_looks(&seen, grid, classes);
+    if learned.is_ok() {
+        return learned.map(|(board, selected, _)| (board, selected));
+    }
+    let best = classes.at_scales()[1..]
+        .iter()
+        .filter_map(|at| read_looks(&seen, grid, at).ok())
+        .min_by(|a, b| a.2.total_cmp(&b.2));
+    match best {
+        Some((board, selected, _)) => Ok((board, selected)),
+        None => learned.map(|(board, selected, _)| (board, selected)),
+    }
+}
+
+/// Reads the looks `seen` of a grid's squares: the board, the selected peg, and the sum of the
+/// squares' distances from their kinds.
+fn read_looks(seen: &[Look], grid: &Grid, classes: &Classes) -> Result<(Board, Option<Pos>, f32), LooksError> {
+    let mut cells = Vec::with_capacity(seen.len());
+    let mut selected: Option<Pos> = None;
+    let mut total = 0.0;
+    for (i, one) in seen.iter().enumerate() {
+        let (row, col) = (i / grid.cols, i % grid.cols);
+        let judged = classes.classify(one, row, col)?;
+        if judged.selected {
+            if let Some((r, c)) = selected {
+                return Err(LooksError::TwoSelected { row: r, col: c, other_row: row, other_col: col });
+            }
+            selected = Some((row, col));
+        }
+        total += judged.distance;
+        cells.push(judged.cell);
+    }
+    Ok((Board { rows: grid.rows, cols: grid.cols, cells }, selected, total))
 }
 
 type Extent = ((i64, i64), (i64, i64));
@@ -281,21 +306,52 @@ fn aligned(frame: &Frame, grid: Grid, classes: &Classes) -> Grid {
     best.1
 }
 
+/// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
+fn board_at(
+    frame: &Frame,
+    candidate: &Candidate,
+    classes: &Classes,
+    taken: &dyn Fn((i64, i64)) -> bool,
+) -> Result<Grid, String> {
+    let extent = settle(frame, &candidate.lattice, candidate.extent(), classes, taken);
+    let grid = candidate.lattice.grid(extent.0, extent.1);
+    let grid = if classes.relative { aligned(frame, grid, classes) } else { grid };
+    let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
+    match read_looks_at(frame, &grid, classes) {
+        Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
+        Ok(_) => Err(format!("{at} with no peg or hole")),
+        Err(e) => Err(format!("{at}, but {e}")),
+    }
+}
+
+/// Reads a grid with `classes` at their own scale only.
+fn read_looks_at(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<Board, LooksError> {
+    let mut seen = Vec::with_capacity(grid.rows * grid.cols);
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            seen.push(look(frame, grid.cell_rect(row, col)).ok_or(LooksError::Outside { row, col })?);
+        }
+    }
+    read_looks(&seen, grid, classes).map(|(board, _, _)| board)
+}
+
 /// Finds the board: the best lattice candidates in turn, each grown and trimmed by its squares'
 /// looks; the first whose squares all read, with pegs or holes, is the board.
 pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
+    let scales = classes.at_scales();
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
-        let extent = settle(frame, &candidate.lattice, candidate.extent(), classes, &taken);
-        let grid = candidate.lattice.grid(extent.0, extent.1);
-        let grid = if classes.relative { aligned(frame, grid, classes) } else { grid };
-        let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
-        match read(frame, &grid, classes) {
-            Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
-            Ok(_) => Err(format!("{at} with no peg or hole")),
-            Err(e) => Err(format!("{at}, but {e}")),
+        // The looks as learned first; then as drawn larger or smaller (`scale`), the first that
+        // reads. What missed is told as learned.
+        let mut miss = None;
+        for at in &scales {
+            match board_at(frame, candidate, at, &taken) {
+                Ok(grid) => return Ok(grid),
+                Err(e) => miss = miss.or(Some(e)),
+            }
         }
+        Err(miss.unwrap_or_default())
     });
     let misses = match passed {
         Ok(grid) => return Ok(grid),

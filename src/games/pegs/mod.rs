@@ -20,6 +20,7 @@ pub mod config;
 mod drawn;
 pub mod looks;
 pub mod read;
+pub mod scale;
 pub mod solve;
 
 use anyhow::bail;

@@ -65,3 +65,34 @@ fn smaller_squares_with_relatively_bigger_pegs_and_the_reverse_read_at_the_scale
         }
     }
 }
+
+/// `frame` cut to `width` x `height` from its top-left corner, as a smaller window shows it.
+fn cropped(frame: &Frame, width: u32, height: u32) -> Frame {
+    Frame::from_image(image::imageops::crop_imm(&frame.image, 0, 0, width, height).to_image())
+}
+
+#[test]
+fn a_board_cut_off_by_the_window_is_refused_naming_the_edge() {
+    for kind in KINDS {
+        let learnt = learnt(kind, 40.0);
+        let drawing = Drawing::new(kind, 40.0);
+        let whole = drawing.draw(&english());
+        // The board's squares start 40 px in (30 px lower under the bar) and are 40 px apart.
+        let (left, top) = (drawing.margin, 30.0 + drawing.margin);
+        for (cut, edge) in [(5.5, "right"), (6.0, "right"), (6.3, "right"), (4.5, "bottom"), (5.0, "bottom")] {
+            let (w, h) = if edge == "right" {
+                ((left + cut * 40.0) as u32, whole.height())
+            } else {
+                (whole.width(), (top + cut * 40.0) as u32)
+            };
+            let error = match read_found(&cropped(&whole, w, h), &learnt) {
+                Ok((board, _)) => panic!("{kind:?} cut at {w}x{h}: read\n{board}"),
+                Err(e) => e.to_string(),
+            };
+            assert!(error.contains(&format!("{edge} edge")), "{kind:?} cut at {w}x{h}: {error}");
+        }
+        // The whole board, with half a square of room to the window's edges, reads.
+        let (w, h) = (whole.width() - 20, whole.height() - 20);
+        assert_eq!(read_found(&cropped(&whole, w, h), &learnt).unwrap().0, english(), "{kind:?}");
+    }
+}

@@ -14,10 +14,11 @@
 use super::board::{Board, Cell, Pos};
 use super::config::LooksConfig;
 use crate::frame::Frame;
+use crate::frame::Rect;
 use crate::vision::colour::Lab;
 use crate::vision::grid::Grid;
 use crate::vision::lattice::{Candidate, Lattice, Search, first_passing, members};
-use crate::vision::looks::{Look, RINGS, look};
+use crate::vision::looks::{Look, RINGS, look, look_shown};
 
 /// How many of the best lattice candidates are tried.
 const TRIED: usize = 6;
@@ -304,6 +305,33 @@ fn aligned(frame: &Frame, grid: Grid, classes: &Classes) -> Grid {
         }
     }
     best.1
+}
+
+/// The fewest pixels a ring must show for the part of a square inside the frame to be judged by it.
+const RING_SHOWN: u32 = 3;
+
+/// Whether the part of the square `cell` inside the frame (a square cut by the window's edge)
+/// reads as a peg at one of the scales `at`: the rings it shows compared with each look's (a ring
+/// not shown counts as the look's own), within the limit of the peg and further than the limit
+/// from the hole and every square with no hole. Only a peg: an empty hole may be drawn as plainly
+/// as a menu bar or a panel beside the board is.
+pub fn shows_peg(frame: &Frame, cell: Rect, at: &[Classes]) -> bool {
+    let (seen, counts) = look_shown(frame, cell);
+    if counts.iter().all(|&n| n < RING_SHOWN) {
+        return false;
+    }
+    at.iter().any(|classes| {
+        let distance = |kind: &Look| {
+            let mut filled = seen;
+            for k in (0..RINGS).filter(|&k| counts[k] < RING_SHOWN) {
+                filled.rgb[k] = kind.rgb[k];
+                filled.lab[k] = kind.lab[k];
+            }
+            filled.distance_as(kind, classes.relative)
+        };
+        distance(&classes.peg) <= classes.limit
+            && std::iter::once(&classes.hole).chain(&classes.off).all(|other| distance(other) > classes.limit)
+    })
 }
 
 /// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.

@@ -11,7 +11,7 @@
 use anyhow::{Context, bail};
 
 use super::board::{Board, Cell};
-use super::looks::{Classes, locate, read};
+use super::looks::{Classes, locate_as_learned, read};
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
@@ -324,7 +324,7 @@ fn learn_from(
         input: PegsInput { style },
     };
     let classes = Classes::from_config(&config.looks)?;
-    let located = locate(frame, &classes).context("the learned profile does not find the board again")?;
+    let located = locate_as_learned(frame, &classes).context("the learned profile does not find the board again")?;
     let read_back = read(frame, &located, &classes).context("the learned profile does not read the board")?;
     if proposed
         && read_back.rows * read_back.cols > board.rows * board.cols

@@ -364,16 +364,30 @@ fn read_looks_at(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<Board,
 }
 
 /// Finds the board: the best lattice candidates in turn, each grown and trimmed by its squares'
-/// looks; the first whose squares all read, with pegs or holes, is the board.
+/// looks; the first whose squares all read, with pegs or holes, is the board. The looks are
+/// compared as learned first, every candidate; only when none reads so, as drawn larger or
+/// smaller (`scale`), the first scale that reads. What missed is told as learned.
 pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
-    let scales = classes.at_scales();
+    let learned = locate_at(frame, std::slice::from_ref(classes));
+    if learned.is_ok() {
+        return learned;
+    }
+    locate_at(frame, &classes.at_scales()[1..]).or(learned)
+}
+
+/// Finds the board with its looks as learned only (calibration: the learned profile must find its
+/// own screenshot's board).
+pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
+    locate_at(frame, std::slice::from_ref(classes))
+}
+
+/// Finds the board with the looks at any of `scales`, in turn for each candidate.
+fn locate_at(frame: &Frame, scales: &[Classes]) -> Result<Grid, LooksError> {
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
-        // The looks as learned first; then as drawn larger or smaller (`scale`), the first that
-        // reads. What missed is told as learned.
         let mut miss = None;
-        for at in &scales {
+        for at in scales {
             match board_at(frame, candidate, at, &taken) {
                 Ok(grid) => return Ok(grid),
                 Err(e) => miss = miss.or(Some(e)),

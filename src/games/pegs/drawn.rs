@@ -19,6 +19,27 @@ pub enum Kind {
     Buttons,
     /// Red glossy balls with a highlight, shaded hollows, on a wooden panel.
     Glossy,
+    /// Blue balls on stone-textured tiles, holes dark wells in them, squares with no hole plain
+    /// tiles, dark grout between the tiles.
+    Stone,
+}
+
+/// A smooth value noise in [-1, 1] with features `scale` pixels across.
+fn noise(x: f64, y: f64, scale: f64) -> f64 {
+    let at = |i: i64, j: i64| {
+        let mut h = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (j as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h ^= h >> 32;
+        (h % 2001) as f64 / 1000.0 - 1.0
+    };
+    let (u, v) = (x / scale, y / scale);
+    let (i, j) = (u.floor() as i64, v.floor() as i64);
+    let (fu, fv) = (u - i as f64, v - j as f64);
+    let (su, sv) = (fu * fu * (3.0 - 2.0 * fu), fv * fv * (3.0 - 2.0 * fv));
+    let top = at(i, j) * (1.0 - su) + at(i + 1, j) * su;
+    let bottom = at(i, j + 1) * (1.0 - su) + at(i + 1, j + 1) * su;
+    top * (1.0 - sv) + bottom * sv
 }
 
 /// How one picture is drawn.
@@ -39,6 +60,7 @@ impl Drawing {
     pub fn new(kind: Kind, pitch: f64) -> Drawing {
         let peg = match kind {
             Kind::Discs => 0.34,
+            Kind::Stone => 0.36,
             Kind::Buttons => 0.22,
             Kind::Glossy => 0.38,
         };
@@ -90,6 +112,23 @@ impl Drawing {
                         let spot = (1.0 - (dx + 0.1).hypot(dy + 0.1) / (self.peg * 0.3)).max(0.0);
                         colour.map(|v| (v * lit) * (1.0 - spot) + 255.0 * spot)
                     }
+                }
+            }
+            Kind::Stone => {
+                let inside = (dx.abs() * p) < p / 2.0 - 1.5 && (dy.abs() * p) < p / 2.0 - 1.5;
+                let stone = [172.0, 162.0, 146.0];
+                let grain = 38.0 * noise(x, y, p / 7.0) + 14.0 * noise(x + 500.0, y, p / 20.0);
+                let textured = stone.map(|v| v + grain);
+                match cell {
+                    _ if !inside => [60.0, 55.0, 50.0],
+                    Cell::Off => stone,
+                    Cell::Hole if d < 0.25 => [35.0, 30.0, 26.0],
+                    Cell::Peg if d < self.peg => {
+                        let colour = if selected { [240.0, 170.0, 30.0] } else { [50.0, 80.0, 200.0] };
+                        let lit = (1.15 - 0.6 * (dx + 0.1).hypot(dy + 0.1) / self.peg).max(0.35);
+                        colour.map(|v| v * lit)
+                    }
+                    _ => textured,
                 }
             }
             Kind::Buttons => {

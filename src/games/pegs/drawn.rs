@@ -1,6 +1,6 @@
-//! Peg solitaire boards drawn for tests, in the looks of three kinds of program: flat discs with
-//! ring holes on a wooden panel, glyph pegs on push buttons with gaps between them, and glossy
-//! balls with shaded hollows. Any square may be drawn selected, in the colours a click-click
+//! Peg solitaire boards drawn for tests, in the looks of four kinds of program: flat discs with
+//! ring holes on a wooden panel, glyph pegs on push buttons with gaps between them, glossy balls
+//! with shaded hollows, and balls on stone-textured tiles with dark wells. Any square may be drawn selected, in the colours a click-click
 //! program shows a chosen peg in (the disc, the button or the ball in another colour); the cell
 //! pitch and the peg's size relative to it are free, so a page that draws smaller squares and
 //! relatively bigger marbles at a narrower window can be drawn too. The truth is what was drawn.

@@ -98,7 +98,6 @@ fn a_board_cut_off_by_the_window_is_refused_naming_the_edge() {
 }
 
 #[test]
-#[ignore = "known failure (issue 40, textured tiles): blind calibration refuses pegs on stone-textured tiles"]
 fn pegs_on_stone_textured_tiles_calibrate_blind_and_read_by_what_stands_on_them() {
     let learnt = learnt(Kind::Stone, 44.0);
     for pitch in [44.0, 34.0, 58.0] {

@@ -1,7 +1,8 @@
-//! Issue 40: a learned peg look that survives what the program does with it. Boards drawn in three
+//! Issue 40: a learned peg look that survives what the program does with it. Boards drawn in four
 //! looks (`drawn`), each calibrated blind from its start, then read in the states and sizes a
 //! program shows them in: a peg drawn selected (another colour), a narrower window with smaller
-//! squares and relatively bigger pegs, and a window too small for the board.
+//! squares and relatively bigger pegs, a window too small for the board, and pegs on
+//! stone-textured tiles.
 
 use super::MoveStyle;
 use super::board::Board;

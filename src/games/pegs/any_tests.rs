@@ -108,3 +108,23 @@ fn pegs_on_stone_textured_tiles_calibrate_blind_and_read_by_what_stands_on_them(
         assert_eq!((board, selected), (english_later(), Some((2, 3))), "at {pitch} px");
     }
 }
+
+/// Known failure: a calibration shot with a selected peg. The selected square's look joins neither
+/// the pegs nor the holes, so blind calibration refuses (discs, buttons, glossy balls: "do not look
+/// distinct") or, on stone tiles, proposes it as a square with no hole.
+#[test]
+#[ignore = "known failure (issue 40): blind calibration from a screenshot with a selected peg"]
+fn blind_calibration_from_a_screenshot_with_a_selected_peg() {
+    let failures: Vec<String> = [Kind::Discs, Kind::Buttons, Kind::Glossy, Kind::Stone]
+        .into_iter()
+        .filter_map(|kind| {
+            let drawing = Drawing { selected: &[(2, 3)], ..Drawing::new(kind, 40.0) };
+            match learn(&drawing.draw(&english_later()), None, MoveStyle::Click) {
+                Ok(learnt) if learnt.board == english_later() => None,
+                Ok(learnt) => Some(format!("{kind:?}: proposed\n{}", learnt.board)),
+                Err(e) => Some(format!("{kind:?}: {e:#}")),
+            }
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

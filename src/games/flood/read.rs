@@ -1,7 +1,8 @@
 //! Reads a Flood-it board from a frame: finds the grid, samples the centre of every cell, and
 //! classifies each patch against the profile's palette (or clusters colours when there is none).
 
-use crate::frame::Frame;
+use crate::frame::{Frame, Rect};
+use crate::vision::edge::{CutOff, cut_off};
 use crate::vision::grid::{FindBoard, Grid, GridError, GridParams, find_grid, find_grid_in_mask};
 use crate::vision::learn::near_mask;
 use crate::vision::palette::{Classifier, Palette, Sample, UnknownColour, cluster, sample};
@@ -36,12 +37,37 @@ pub enum ReadError {
     NoLattice(#[from] super::lattice::NotFound),
     #[error("finding the board as a lattice needs the profile's palette")]
     LatticeWithoutPalette,
+    #[error("{0}")]
+    CutOff(CutOff),
 }
+
+/// Finds the board's grid (`find`), and refuses one cut off by the picture's edge
+/// (`vision::edge`): a cell beyond it whose shown part is one colour of the palette (without a
+/// palette: saturated) is the board's.
+pub fn locate(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> Result<Grid, ReadError> {
+    let grid = find(frame, params, palette)?;
+    let classifier = palette.map(Classifier::new).transpose().map_err(ReadError::Palette)?;
+    let shows_board = |_: Rect, shown: Rect| {
+        let (w, h) = (shown.width * COLOUR_PATCH, shown.height * COLOUR_PATCH);
+        let middle =
+            Rect { x: shown.x + (shown.width - w) / 2.0, y: shown.y + (shown.height - h) / 2.0, width: w, height: h };
+        let s = sample(frame, middle);
+        let saturated = s.rgb.iter().max().unwrap_or(&0) - s.rgb.iter().min().unwrap_or(&0) >= params.min_saturation;
+        s.spread <= params.max_patch_spread && classifier.as_ref().map_or(saturated, |c| c.classify(&s).is_ok())
+    };
+    match cut_off(&grid, frame.width(), frame.height(), &shows_board) {
+        Some(cut) => Err(ReadError::CutOff(cut)),
+        None => Ok(grid),
+    }
+}
+
+/// The share of a cut cell's shown part, around its middle, whose colour is judged.
+const COLOUR_PATCH: f64 = 0.5;
 
 /// Finds the board's grid in a frame: by saturation, or by the palette when the profile says so
 /// (`vision.by_palette`), or as a lattice of cells of the palette's colours (`vision.find =
 /// "lattice"`, as calibration learns it).
-pub fn locate(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> Result<Grid, ReadError> {
+fn find(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> Result<Grid, ReadError> {
     if params.find == FindBoard::Lattice {
         let palette = palette.ok_or(ReadError::LatticeWithoutPalette)?;
         let classifier = Classifier::new(palette).map_err(ReadError::Palette)?;
@@ -147,6 +173,31 @@ mod tests {
         let grid = locate(&frame, &params, None).unwrap();
         let reading = read(&frame, &grid, &params, None).unwrap();
         assert_eq!(reading.board.canonical(), board.canonical());
+    }
+
+    #[test]
+    fn a_board_cut_off_by_the_window_is_refused_naming_the_edge_not_read_in_part() {
+        let board = Board::from_rows(&["012345", "123450", "234501", "345012", "450123", "501234"]).unwrap();
+        let margin = super::super::sim_window::MARGIN;
+        let colours = palette();
+        let lattice = GridParams { find: FindBoard::Lattice, ..GridParams::default() };
+        for (params, known) in [(GridParams::default(), None), (lattice, Some(colours.clone()))] {
+            // Cut through the fifth column, then between the fifth and the sixth, then through the
+            // fifth row.
+            for (size, edge) in [
+                ((margin + 4 * 24 + 12, 300), "right"),
+                ((margin + 5 * 24, 300), "right"),
+                ((300, margin + 4 * 24 + 10), "bottom"),
+            ] {
+                let frame = render(&board, &colours, 24, size);
+                let found = locate(&frame, &params, known.as_ref());
+                let error = found.map(|g| format!("{g:?}")).unwrap_or_else(|e| e.to_string());
+                assert!(error.contains(&format!("{edge} edge")), "{:?} in {size:?}: {error}", params.find);
+            }
+            let whole = render(&board, &colours, 24, (300, 300));
+            let grid = locate(&whole, &params, known.as_ref()).unwrap();
+            assert_eq!(read(&whole, &grid, &params, known.as_ref()).unwrap().board.canonical(), board.canonical());
+        }
     }
 
     #[test]

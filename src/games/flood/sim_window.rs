@@ -18,7 +18,7 @@ use crate::vision::palette::Palette;
 use super::board::Board;
 
 /// Where the board sits in a simulated window, and its line width.
-const MARGIN: u32 = 13;
+pub(super) const MARGIN: u32 = 13;
 const LINE: u32 = 2;
 
 /// Draws `board` in a `size` window: cells of `pitch` px with a 2 px black line where neighbouring

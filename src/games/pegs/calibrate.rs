@@ -11,7 +11,7 @@
 use anyhow::{Context, bail};
 
 use super::board::{Board, Cell};
-use super::looks::{Classes, locate, read};
+use super::looks::{Classes, locate_as_learned, read};
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
@@ -36,13 +36,29 @@ pub struct Learnt {
 
 type Extent = ((i64, i64), (i64, i64));
 
-/// The squares of `candidate`'s lattice (within its extent) where a thing sits.
+/// A part at least this share of the pitch both ways is a square's tile, not a thing on it.
+const TILE: f64 = 0.85;
+
+/// The squares of `candidate`'s lattice (within its extent) where a thing sits. When every square
+/// of the extent is a tile (stone or wooden tiles everywhere, the squares with no hole plain tiles
+/// too), a tile takes up nothing: what stands on it does.
 fn taken(found: &crate::vision::lattice::Found, candidate: &Candidate) -> Vec<(i64, i64)> {
     let l = &candidate.lattice;
-    let mut cells: Vec<(i64, i64)> = members(&found.segmentations, candidate, 0, &Search::default())
+    let members = members(&found.segmentations, candidate, 0, &Search::default());
+    let tile = |p: &&crate::vision::segment::Part| {
+        p.width() as f64 >= TILE * l.pitch_x && p.height() as f64 >= TILE * l.pitch_y
+    };
+    let ((r0, r1), (c0, c1)) = candidate.extent();
+    let tiled = (r0..=r1)
+        .flat_map(|r| (c0..=c1).map(move |c| (r, c)))
+        .all(|at| members.get(&at).is_some_and(|parts| parts.iter().any(tile)));
+    let mut cells: Vec<(i64, i64)> = members
         .into_iter()
         .filter(|(_, parts)| {
-            parts.iter().any(|p| (p.width() as f64 / l.pitch_x).max(p.height() as f64 / l.pitch_y) >= TAKES_UP)
+            parts
+                .iter()
+                .filter(|p| !(tiled && tile(p)))
+                .any(|p| (p.width() as f64 / l.pitch_x).max(p.height() as f64 / l.pitch_y) >= TAKES_UP)
         })
         .map(|(cell, _)| cell)
         .collect();
@@ -324,7 +340,7 @@ fn learn_from(
         input: PegsInput { style },
     };
     let classes = Classes::from_config(&config.looks)?;
-    let located = locate(frame, &classes).context("the learned profile does not find the board again")?;
+    let located = locate_as_learned(frame, &classes).context("the learned profile does not find the board again")?;
     let read_back = read(frame, &located, &classes).context("the learned profile does not read the board")?;
     if proposed
         && read_back.rows * read_back.cols > board.rows * board.cols

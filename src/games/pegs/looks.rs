@@ -4,18 +4,52 @@
 //! (`vision::looks`) is nearest. A square near none of them is an error naming it: the reader
 //! never guesses. The lattice grows by a row or a column while it holds pegs or holes and every
 //! square reads, and loses rows and columns of squares with no hole at its edges.
+//!
+//! A selected peg (click-click programs draw the chosen peg, or its button, in another colour) is
+//! still a peg: a square that looks like none of the profile's, but stands out from its own
+//! surround ring by ring as a peg does and as no other look does (`Classes::judge`), is read as a
+//! peg and reported as the selected one. A program selects one peg at a time: two such squares are
+//! refused, each named.
 
-use super::board::{Board, Cell};
+use super::board::{Board, Cell, Pos};
 use super::config::LooksConfig;
 use crate::frame::Frame;
+use crate::frame::Rect;
+use crate::vision::colour::Lab;
 use crate::vision::grid::Grid;
-use crate::vision::lattice::{Lattice, Search, first_passing, members};
-use crate::vision::looks::{Look, look};
+use crate::vision::lattice::{Candidate, Lattice, Search, first_passing, members};
+use crate::vision::looks::{Look, RINGS, look, look_shown};
 
 /// How many of the best lattice candidates are tried.
 const TRIED: usize = 6;
 /// How many rows or columns a board may grow beyond the things that found its lattice.
 const GROWTH: i64 = 3;
+
+/// How far (in shares of the strongest ring) a square's rings may stand out from its surround
+/// otherwise than the peg's do and still be the peg drawn in another colour.
+const SELECTED_SHAPE: f32 = 0.25;
+
+/// How a square is read: its kind, how far it lies from that kind's look, and whether it is a peg
+/// drawn in another colour (a selected peg).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judged {
+    pub cell: Cell,
+    pub distance: f32,
+    pub selected: bool,
+}
+
+/// How much each ring of `look` stands out from its surround, as a share of the ring that stands
+/// out most; None when none stands out by more than `floor` (a bare square).
+fn shape(look: &Look, floor: f32) -> Option<[f32; RINGS]> {
+    let around = Lab::from_rgb(look.around);
+    let lift = look.lab.map(|ring| ring.delta_e(&around));
+    let most = lift.iter().copied().fold(0.0, f32::max);
+    (most > floor).then(|| lift.map(|v| v / most))
+}
+
+fn shape_distance(a: &[f32; RINGS], b: &[f32; RINGS]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+}
 
 /// The looks of a profile, ready to compare with.
 #[derive(Clone, Debug)]
@@ -37,6 +71,10 @@ pub enum LooksError {
         "row {row} col {col}: the square looks like none of the profile's (nearest: {nearest} at ΔE {distance:.1}, more than the limit {limit:.1})"
     )]
     Unknown { row: usize, col: usize, nearest: &'static str, distance: f32, limit: f32 },
+    #[error(
+        "row {row} col {col} and row {other_row} col {other_col} both look like a peg drawn in another colour (a selected peg), but a program selects one peg at a time"
+    )]
+    TwoSelected { row: usize, col: usize, other_row: usize, other_col: usize },
     #[error("row {row} col {col}: the square lies outside the picture")]
     Outside { row: usize, col: usize },
     #[error(
@@ -75,31 +113,88 @@ impl Classes {
         best
     }
 
-    /// The square `seen` is, or an error naming `(row, col)`.
-    pub fn classify(&self, seen: &Look, row: usize, col: usize) -> Result<Cell, LooksError> {
+    /// What the square `seen` is: the nearest look within the limit; else a selected peg when its
+    /// rings stand out from its surround as the peg's do (within `SELECTED_SHAPE`) and more like
+    /// the peg's than like any other look's; else None.
+    pub fn judge(&self, seen: &Look) -> Option<Judged> {
         let (cell, distance) = self.nearest(seen);
-        if distance > self.limit {
-            let nearest = match cell {
-                Cell::Peg => "a peg",
-                Cell::Hole => "an empty hole",
-                Cell::Off => "a square with no hole",
-            };
-            return Err(LooksError::Unknown { row, col, nearest, distance, limit: self.limit });
+        if distance <= self.limit {
+            return Some(Judged { cell, distance, selected: false });
         }
-        Ok(cell)
+        let mine = shape(seen, self.limit)?;
+        let peg = shape_distance(&mine, &shape(&self.peg, self.limit)?);
+        let others = std::iter::once(&self.hole).chain(&self.off);
+        let unlike_others = others.filter_map(|l| shape(l, self.limit)).all(|s| shape_distance(&mine, &s) > peg);
+        (peg <= SELECTED_SHAPE && unlike_others).then_some(Judged {
+            cell: Cell::Peg,
+            distance: self.limit,
+            selected: true,
+        })
+    }
+
+    /// The square `seen` is, or an error naming `(row, col)`.
+    pub fn classify(&self, seen: &Look, row: usize, col: usize) -> Result<Judged, LooksError> {
+        if let Some(judged) = self.judge(seen) {
+            return Ok(judged);
+        }
+        let (cell, distance) = self.nearest(seen);
+        let nearest = match cell {
+            Cell::Peg => "a peg",
+            Cell::Hole => "an empty hole",
+            Cell::Off => "a square with no hole",
+        };
+        Err(LooksError::Unknown { row, col, nearest, distance, limit: self.limit })
     }
 }
 
 /// Reads every square of a known grid.
 pub fn read(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<Board, LooksError> {
-    let mut cells = Vec::with_capacity(grid.rows * grid.cols);
+    read_selected(frame, grid, classes).map(|(board, _)| board)
+}
+
+/// Reads every square of a known grid, and says which peg is selected, if one is. The looks are
+/// compared at the scale drawn (`scale`): as learned when every square reads so, else at the scale
+/// where every square reads nearest to its kind.
+pub fn read_selected(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<(Board, Option<Pos>), LooksError> {
+    let mut seen = Vec::with_capacity(grid.rows * grid.cols);
     for row in 0..grid.rows {
         for col in 0..grid.cols {
-            let seen = look(frame, grid.cell_rect(row, col)).ok_or(LooksError::Outside { row, col })?;
-            cells.push(classes.classify(&seen, row, col)?);
+            seen.push(look(frame, grid.cell_rect(row, col)).ok_or(LooksError::Outside { row, col })?);
         }
     }
-    Ok(Board { rows: grid.rows, cols: grid.cols, cells })
+    let learned = read_looks(&seen, grid, classes);
+    if learned.is_ok() {
+        return learned.map(|(board, selected, _)| (board, selected));
+    }
+    let best = classes.at_scales()[1..]
+        .iter()
+        .filter_map(|at| read_looks(&seen, grid, at).ok())
+        .min_by(|a, b| a.2.total_cmp(&b.2));
+    match best {
+        Some((board, selected, _)) => Ok((board, selected)),
+        None => learned.map(|(board, selected, _)| (board, selected)),
+    }
+}
+
+/// Reads the looks `seen` of a grid's squares: the board, the selected peg, and the sum of the
+/// squares' distances from their kinds.
+fn read_looks(seen: &[Look], grid: &Grid, classes: &Classes) -> Result<(Board, Option<Pos>, f32), LooksError> {
+    let mut cells = Vec::with_capacity(seen.len());
+    let mut selected: Option<Pos> = None;
+    let mut total = 0.0;
+    for (i, one) in seen.iter().enumerate() {
+        let (row, col) = (i / grid.cols, i % grid.cols);
+        let judged = classes.classify(one, row, col)?;
+        if judged.selected {
+            if let Some((r, c)) = selected {
+                return Err(LooksError::TwoSelected { row: r, col: c, other_row: row, other_col: col });
+            }
+            selected = Some((row, col));
+        }
+        total += judged.distance;
+        cells.push(judged.cell);
+    }
+    Ok((Board { rows: grid.rows, cols: grid.cols, cells }, selected, total))
 }
 
 type Extent = ((i64, i64), (i64, i64));
@@ -111,8 +206,7 @@ fn line(frame: &Frame, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classe
         .map(|&(r, c)| {
             let one = lattice.grid((r, r), (c, c));
             let seen = look(frame, one.cell_rect(0, 0))?;
-            let (cell, distance) = classes.nearest(&seen);
-            (distance <= classes.limit).then_some(cell)
+            classes.judge(&seen).map(|j| j.cell)
         })
         .collect()
 }
@@ -194,11 +288,7 @@ fn aligned(frame: &Frame, grid: Grid, classes: &Classes) -> Grid {
         let mut total = 0.0;
         for row in 0..moved.rows {
             for col in 0..moved.cols {
-                let (_, distance) = classes.nearest(&look(frame, moved.cell_rect(row, col))?);
-                if distance > classes.limit {
-                    return None;
-                }
-                total += distance;
+                total += classes.judge(&look(frame, moved.cell_rect(row, col))?)?.distance;
             }
         }
         Some(total)
@@ -217,21 +307,93 @@ fn aligned(frame: &Frame, grid: Grid, classes: &Classes) -> Grid {
     best.1
 }
 
+/// The fewest pixels a ring must show for the part of a square inside the frame to be judged by it.
+const RING_SHOWN: u32 = 3;
+
+/// Whether the part of the square `cell` inside the frame (a square cut by the window's edge)
+/// reads as a peg at one of the scales `at`: the rings it shows compared with each look's (a ring
+/// not shown counts as the look's own), within the limit of the peg and further than the limit
+/// from the hole and every square with no hole. Only a peg: an empty hole may be drawn as plainly
+/// as a menu bar or a panel beside the board is.
+pub fn shows_peg(frame: &Frame, cell: Rect, at: &[Classes]) -> bool {
+    let (seen, counts) = look_shown(frame, cell);
+    if counts.iter().all(|&n| n < RING_SHOWN) {
+        return false;
+    }
+    at.iter().any(|classes| {
+        let distance = |kind: &Look| {
+            let mut filled = seen;
+            for k in (0..RINGS).filter(|&k| counts[k] < RING_SHOWN) {
+                filled.rgb[k] = kind.rgb[k];
+                filled.lab[k] = kind.lab[k];
+            }
+            filled.distance_as(kind, classes.relative)
+        };
+        distance(&classes.peg) <= classes.limit
+            && std::iter::once(&classes.hole).chain(&classes.off).all(|other| distance(other) > classes.limit)
+    })
+}
+
+/// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
+fn board_at(
+    frame: &Frame,
+    candidate: &Candidate,
+    classes: &Classes,
+    taken: &dyn Fn((i64, i64)) -> bool,
+) -> Result<Grid, String> {
+    let extent = settle(frame, &candidate.lattice, candidate.extent(), classes, taken);
+    let grid = candidate.lattice.grid(extent.0, extent.1);
+    let grid = if classes.relative { aligned(frame, grid, classes) } else { grid };
+    let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
+    match read_looks_at(frame, &grid, classes) {
+        Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
+        Ok(_) => Err(format!("{at} with no peg or hole")),
+        Err(e) => Err(format!("{at}, but {e}")),
+    }
+}
+
+/// Reads a grid with `classes` at their own scale only.
+fn read_looks_at(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<Board, LooksError> {
+    let mut seen = Vec::with_capacity(grid.rows * grid.cols);
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            seen.push(look(frame, grid.cell_rect(row, col)).ok_or(LooksError::Outside { row, col })?);
+        }
+    }
+    read_looks(&seen, grid, classes).map(|(board, _, _)| board)
+}
+
 /// Finds the board: the best lattice candidates in turn, each grown and trimmed by its squares'
-/// looks; the first whose squares all read, with pegs or holes, is the board.
+/// looks; the first whose squares all read, with pegs or holes, is the board. The looks are
+/// compared as learned first, every candidate; only when none reads so, as drawn larger or
+/// smaller (`scale`), the first scale that reads. What missed is told as learned.
 pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
+    let learned = locate_at(frame, std::slice::from_ref(classes));
+    if learned.is_ok() {
+        return learned;
+    }
+    locate_at(frame, &classes.at_scales()[1..]).or(learned)
+}
+
+/// Finds the board with its looks as learned only (calibration: the learned profile must find its
+/// own screenshot's board).
+pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
+    locate_at(frame, std::slice::from_ref(classes))
+}
+
+/// Finds the board with the looks at any of `scales`, in turn for each candidate.
+fn locate_at(frame: &Frame, scales: &[Classes]) -> Result<Grid, LooksError> {
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
-        let extent = settle(frame, &candidate.lattice, candidate.extent(), classes, &taken);
-        let grid = candidate.lattice.grid(extent.0, extent.1);
-        let grid = if classes.relative { aligned(frame, grid, classes) } else { grid };
-        let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
-        match read(frame, &grid, classes) {
-            Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
-            Ok(_) => Err(format!("{at} with no peg or hole")),
-            Err(e) => Err(format!("{at}, but {e}")),
+        let mut miss = None;
+        for at in scales {
+            match board_at(frame, candidate, at, &taken) {
+                Ok(grid) => return Ok(grid),
+                Err(e) => miss = miss.or(Some(e)),
+            }
         }
+        Err(miss.unwrap_or_default())
     });
     let misses = match passed {
         Ok(grid) => return Ok(grid),

@@ -7,6 +7,8 @@
 //! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
 
 pub mod act;
+#[cfg(test)]
+mod any_tests;
 pub mod benchmarks;
 pub mod board;
 pub mod calibrate;
@@ -14,8 +16,11 @@ pub mod case;
 pub mod check;
 pub mod cli;
 pub mod config;
+#[cfg(test)]
+mod drawn;
 pub mod looks;
 pub mod read;
+pub mod scale;
 pub mod solve;
 
 use anyhow::bail;

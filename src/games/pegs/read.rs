@@ -2,15 +2,16 @@
 //! peg and hole colours, the square lattice they sit on gives the rows and columns, and a lattice
 //! point with neither is a square with no hole. The board's shape is found, never assumed.
 
-use crate::frame::Frame;
+use crate::frame::{Frame, Rect};
 use crate::vision::colour::Lab;
 use crate::vision::disc_sizes::{largest_group, two_size_choices};
 use crate::vision::discs::{Disc, Lattice, discs_in_mask, find_discs, lattice};
+use crate::vision::edge::{CutOff, cut_off};
 use crate::vision::grid::Grid;
 use crate::vision::learn::near_mask;
 use crate::vision::palette::{Palette, sample};
 
-use super::board::{Board, Cell};
+use super::board::{Board, Cell, Pos};
 use super::{FindBy, PegsConfig, PegsVision};
 
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +30,8 @@ pub enum ReadError {
     Uneven { row: usize, col: usize, spread: f32 },
     #[error(transparent)]
     Looks(#[from] super::looks::LooksError),
+    #[error("{0}")]
+    CutOff(CutOff),
 }
 
 /// How far apart (in diameters of the larger) two neighbouring pegs or holes of one board may be:
@@ -76,9 +79,33 @@ pub fn locate(frame: &Frame, palette: Option<&Palette>) -> Result<Grid, ReadErro
     Ok(Grid { rect: found.rect(), rows: found.rows, cols: found.cols })
 }
 
+/// Finds the board as the profile says (`find`), and refuses one cut off by the picture's edge
+/// (`vision::edge`): a square beyond it whose shown part reads as a peg is the board's (by looks:
+/// the rings it shows, `looks::shows_peg`; by colours: its middle).
+pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError> {
+    let grid = find(frame, config)?;
+    let scales = match config.vision.find {
+        FindBy::Looks => super::looks::Classes::from_config(&config.looks)?.at_scales(),
+        _ => Vec::new(),
+    };
+    let shows_board = |cell: Rect, _: Rect| {
+        if config.vision.find == FindBy::Looks {
+            return super::looks::shows_peg(frame, cell, &scales);
+        }
+        let one = Grid { rect: cell, rows: 1, cols: 1 };
+        let (cx, cy) = (cell.x + cell.width / 2.0, cell.y + cell.height / 2.0);
+        let middle_shows = cx >= 0.0 && cy >= 0.0 && cx < frame.width() as f64 && cy < frame.height() as f64;
+        middle_shows && read_with(frame, &one, config).is_ok_and(|b| b.cells[0] == Cell::Peg)
+    };
+    match cut_off(&grid, frame.width(), frame.height(), &shows_board) {
+        Some(cut) => Err(ReadError::CutOff(cut)),
+        None => Ok(grid),
+    }
+}
+
 /// Finds the board as the profile says: by the peg's and hole's colours, or by round shapes of a
 /// peg's or a hole's size that are unlike every background colour (`vision.find = "shapes"`).
-pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError> {
+fn find(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError> {
     match config.vision.find {
         FindBy::Looks => Ok(super::looks::locate(frame, &super::looks::Classes::from_config(&config.looks)?)?),
         FindBy::Colours => locate(frame, config.palette.as_ref()),
@@ -111,6 +138,16 @@ pub fn read_with(frame: &Frame, grid: &Grid, config: &PegsConfig) -> Result<Boar
         return Ok(super::looks::read(frame, grid, &super::looks::Classes::from_config(&config.looks)?)?);
     }
     read_sampled(frame, grid, config.palette.as_ref(), config.vision.patch_fraction, config.vision.max_patch_spread)
+}
+
+/// The selected peg, when the profile reads by looks and one is drawn selected (in another colour
+/// than the profile's peg); None for a board with none, or a profile that reads by colours.
+pub fn selected_with(frame: &Frame, grid: &Grid, config: &PegsConfig) -> Result<Option<Pos>, ReadError> {
+    if config.vision.find != FindBy::Looks {
+        return Ok(None);
+    }
+    let classes = super::looks::Classes::from_config(&config.looks)?;
+    Ok(super::looks::read_selected(frame, grid, &classes)?.1)
 }
 
 /// Reads every square of a known grid from the colour at its centre.

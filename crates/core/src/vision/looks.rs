@@ -156,8 +156,19 @@ impl Look {
     }
 }
 
-/// The look of the cell `rect`, or None when any ring has no pixel inside the frame.
+/// The look of the cell `rect`, or None when its middle lies outside the frame.
 pub fn look(frame: &Frame, rect: Rect) -> Option<Look> {
+    let (look, counts) = look_shown(frame, rect);
+    let (cx, cy) = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
+    let middle = cx >= 0.0 && cy >= 0.0 && cx < frame.width() as f64 && cy < frame.height() as f64;
+    (counts[0] > 0 || middle).then_some(look)
+}
+
+/// The look of the part of the cell `rect` inside the frame, and how many pixels each ring had
+/// there. A ring too thin to hold a pixel's centre (a tiny cell) takes the pixel nearest the
+/// middle, if inside; a ring with no pixel takes the colour of the ring inside it (or, for the
+/// middle, of the nearest ring shown).
+pub fn look_shown(frame: &Frame, rect: Rect) -> (Look, [u32; RINGS]) {
     let (cx, cy) = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
     let x0 = (cx - rect.width * 0.5).floor().max(0.0) as u32;
     let y0 = (cy - rect.height * 0.5).floor().max(0.0) as u32;
@@ -176,27 +187,30 @@ pub fn look(frame: &Frame, rect: Rect) -> Option<Look> {
                 continue;
             }
             let rho = u.hypot(v) / REACH;
+            let p = frame.rgb(x, y);
             if rho >= 1.0 {
-                let p = frame.rgb(x, y);
                 (0..3).for_each(|k| around[k] += p[k] as f64);
                 around_count += 1;
                 continue;
             }
             let ring = ((rho * RINGS as f64) as usize).min(RINGS - 1);
-            let p = frame.rgb(x, y);
             (0..3).for_each(|k| sums[ring][k] += p[k] as f64);
             counts[ring] += 1;
         }
     }
-    // A ring too thin to hold a pixel's centre (a tiny cell) takes the pixel nearest the middle.
+    let shown = counts;
     if counts[0] == 0 {
-        let (x, y) = (cx.floor().max(0.0) as u32, cy.floor().max(0.0) as u32);
-        if x >= frame.width() || y >= frame.height() {
-            return None;
+        let (x, y) = (cx.floor(), cy.floor());
+        if x >= 0.0 && y >= 0.0 && (x as u32) < frame.width() && (y as u32) < frame.height() {
+            sums[0] = frame.rgb(x as u32, y as u32).map(f64::from);
+            counts[0] = 1;
+        } else if let Some(first) = (1..RINGS).find(|&r| counts[r] > 0) {
+            sums[0] = sums[first].map(|s| s / counts[first] as f64);
+            counts[0] = 1;
+        } else {
+            sums[0] = if around_count > 0 { around.map(|s| s / around_count as f64) } else { [0.0; 3] };
+            counts[0] = 1;
         }
-        let p = frame.rgb(x, y);
-        sums[0] = p.map(f64::from);
-        counts[0] = 1;
     }
     for ring in 1..RINGS {
         if counts[ring] == 0 {
@@ -209,7 +223,7 @@ pub fn look(frame: &Frame, rect: Rect) -> Option<Look> {
         rgb[ring] = sums[ring].map(|s| (s / counts[ring] as f64) as f32);
     }
     let around = if around_count == 0 { rgb[RINGS - 1] } else { around.map(|s| (s / around_count as f64) as f32) };
-    Some(Look::from_rgb(rgb, around))
+    (Look::from_rgb(rgb, around), shown)
 }
 
 /// Complete linkage: the two groups whose farthest members are nearest merge first, until `stop`

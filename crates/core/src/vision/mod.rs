@@ -6,6 +6,7 @@ pub mod annotate;
 pub mod colour;
 pub mod disc_sizes;
 pub mod discs;
+pub mod edge;
 pub mod grid;
 pub mod lattice;
 pub mod learn;

@@ -1,0 +1,130 @@
+//! Issue 40: a learned peg look that survives what the program does with it. Boards drawn in four
+//! looks (`drawn`), each calibrated blind from its start, then read in the states and sizes a
+//! program shows them in: a peg drawn selected (another colour), a narrower window with smaller
+//! squares and relatively bigger pegs, a window too small for the board, and pegs on
+//! stone-textured tiles.
+
+use super::MoveStyle;
+use super::board::Board;
+use super::calibrate::{Learnt, learn};
+use super::drawn::{Drawing, Kind, english, english_later};
+use super::read::{ReadError, locate_with, read_with, selected_with};
+use crate::frame::Frame;
+
+const KINDS: [Kind; 3] = [Kind::Discs, Kind::Buttons, Kind::Glossy];
+
+/// Calibrated blind from `kind`'s English start drawn at `pitch`.
+fn learnt(kind: Kind, pitch: f64) -> Learnt {
+    let learnt = learn(&Drawing::new(kind, pitch).draw(&english()), None, MoveStyle::Click)
+        .unwrap_or_else(|e| panic!("{kind:?}: cannot calibrate: {e:#}"));
+    assert_eq!(learnt.board, english(), "{kind:?}: {:?}", learnt.notes);
+    learnt
+}
+
+fn read_found(frame: &Frame, learnt: &Learnt) -> Result<(Board, Option<(usize, usize)>), ReadError> {
+    let grid = locate_with(frame, &learnt.config)?;
+    Ok((read_with(frame, &grid, &learnt.config)?, selected_with(frame, &grid, &learnt.config)?))
+}
+
+#[test]
+fn a_peg_drawn_selected_in_another_colour_reads_as_a_peg_and_is_said_to_be_selected() {
+    for kind in KINDS {
+        let learnt = learnt(kind, 40.0);
+        for pitch in [40.0, 52.0] {
+            let drawing = Drawing { selected: &[(2, 3)], ..Drawing::new(kind, pitch) };
+            let read = read_found(&drawing.draw(&english_later()), &learnt);
+            let (board, selected) = read.unwrap_or_else(|e| panic!("{kind:?} at {pitch} px: {e}"));
+            assert_eq!(board, english_later(), "{kind:?} at {pitch} px");
+            assert_eq!(selected, Some((2, 3)), "{kind:?} at {pitch} px");
+            // The same board with nothing selected says so.
+            let (board, selected) = read_found(&Drawing::new(kind, pitch).draw(&english_later()), &learnt).unwrap();
+            assert_eq!((board, selected), (english_later(), None), "{kind:?} at {pitch} px");
+        }
+    }
+}
+
+#[test]
+fn two_pegs_drawn_selected_are_refused_naming_both() {
+    for kind in KINDS {
+        let learnt = learnt(kind, 40.0);
+        let drawing = Drawing { selected: &[(2, 3), (4, 1)], ..Drawing::new(kind, 40.0) };
+        let error = read_found(&drawing.draw(&english_later()), &learnt).unwrap_err().to_string();
+        assert!(error.contains("row 2 col 3") && error.contains("row 4 col 1"), "{kind:?}: {error}");
+    }
+}
+
+#[test]
+fn smaller_squares_with_relatively_bigger_pegs_and_the_reverse_read_at_the_scale_drawn() {
+    for kind in KINDS {
+        let learnt = learnt(kind, 48.0);
+        let base = Drawing::new(kind, 48.0).peg;
+        for (pitch, grown) in [(30.0, 1.3), (36.0, 1.2), (64.0, 0.8)] {
+            let drawing = Drawing { peg: base * grown, ..Drawing::new(kind, pitch) };
+            let read = read_found(&drawing.draw(&english_later()), &learnt);
+            let (board, _) = read.unwrap_or_else(|e| panic!("{kind:?} at {pitch} px, pegs {grown} times: {e}"));
+            assert_eq!(board, english_later(), "{kind:?} at {pitch} px, pegs {grown} times");
+        }
+    }
+}
+
+/// `frame` cut to `width` x `height` from its top-left corner, as a smaller window shows it.
+fn cropped(frame: &Frame, width: u32, height: u32) -> Frame {
+    Frame::from_image(image::imageops::crop_imm(&frame.image, 0, 0, width, height).to_image())
+}
+
+#[test]
+fn a_board_cut_off_by_the_window_is_refused_naming_the_edge() {
+    for kind in KINDS {
+        let learnt = learnt(kind, 40.0);
+        let drawing = Drawing::new(kind, 40.0);
+        let whole = drawing.draw(&english());
+        // The board's squares start 40 px in (30 px lower under the bar) and are 40 px apart.
+        let (left, top) = (drawing.margin, 30.0 + drawing.margin);
+        for (cut, edge) in [(5.5, "right"), (6.0, "right"), (6.3, "right"), (4.5, "bottom"), (5.0, "bottom")] {
+            let (w, h) = if edge == "right" {
+                ((left + cut * 40.0) as u32, whole.height())
+            } else {
+                (whole.width(), (top + cut * 40.0) as u32)
+            };
+            let error = match read_found(&cropped(&whole, w, h), &learnt) {
+                Ok((board, _)) => panic!("{kind:?} cut at {w}x{h}: read\n{board}"),
+                Err(e) => e.to_string(),
+            };
+            assert!(error.contains(&format!("{edge} edge")), "{kind:?} cut at {w}x{h}: {error}");
+        }
+        // The whole board, with half a square of room to the window's edges, reads.
+        let (w, h) = (whole.width() - 20, whole.height() - 20);
+        assert_eq!(read_found(&cropped(&whole, w, h), &learnt).unwrap().0, english(), "{kind:?}");
+    }
+}
+
+#[test]
+fn pegs_on_stone_textured_tiles_calibrate_blind_and_read_by_what_stands_on_them() {
+    let learnt = learnt(Kind::Stone, 44.0);
+    for pitch in [44.0, 34.0, 58.0] {
+        let drawing = Drawing { selected: &[(2, 3)], ..Drawing::new(Kind::Stone, pitch) };
+        let (board, selected) =
+            read_found(&drawing.draw(&english_later()), &learnt).unwrap_or_else(|e| panic!("at {pitch} px: {e}"));
+        assert_eq!((board, selected), (english_later(), Some((2, 3))), "at {pitch} px");
+    }
+}
+
+/// Known failure: a calibration shot with a selected peg. The selected square's look joins neither
+/// the pegs nor the holes, so blind calibration refuses (discs, buttons, glossy balls: "do not look
+/// distinct") or, on stone tiles, proposes it as a square with no hole.
+#[test]
+#[ignore = "known failure (issue 40): blind calibration from a screenshot with a selected peg"]
+fn blind_calibration_from_a_screenshot_with_a_selected_peg() {
+    let failures: Vec<String> = [Kind::Discs, Kind::Buttons, Kind::Glossy, Kind::Stone]
+        .into_iter()
+        .filter_map(|kind| {
+            let drawing = Drawing { selected: &[(2, 3)], ..Drawing::new(kind, 40.0) };
+            match learn(&drawing.draw(&english_later()), None, MoveStyle::Click) {
+                Ok(learnt) if learnt.board == english_later() => None,
+                Ok(learnt) => Some(format!("{kind:?}: proposed\n{}", learnt.board)),
+                Err(e) => Some(format!("{kind:?}: {e:#}")),
+            }
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

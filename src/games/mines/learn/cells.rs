@@ -172,24 +172,25 @@ pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_de
     }
 }
 
-/// The grid moved (by less than half a cell) to where the lines between its cells are sharpest:
-/// a lattice found from the things on the cells knows their pitch well and their phase less well
-/// (a bevelled face is off its cell's centre), and a cell's edge must be read where it lies.
-pub fn align(frame: &Frame, grid: &Grid) -> Grid {
+/// The grid moved (by less than half a cell) and, with `refine_pitch`, its pitch set (within 0.6 px) to where the lines
+/// between its cells are sharpest: a lattice found from the things on the cells knows its phase
+/// and pitch only roughly (a bevelled face is off its cell's centre; a pitch a fifth of a pixel
+/// off is three pixels off after 16 cells), and a cell's edge must be read where it lies.
+pub fn align(frame: &Frame, grid: &Grid, refine_pitch: bool) -> Grid {
     let grey = |x: i64, y: i64| -> i32 {
         let (x, y) = (x.clamp(0, frame.width() as i64 - 1) as u32, y.clamp(0, frame.height() as i64 - 1) as u32);
         let p = frame.rgb(x, y);
         p[0] as i32 + p[1] as i32 + p[2] as i32
     };
     // The sharpness of the lines at x0 + k * pitch (across) or y0 + k * pitch (down).
-    let score = |start: f64, pitch: f64, lines: usize, across: bool| -> i64 {
+    let score = |start: f64, pitch: f64, lines: (usize, usize), across: bool| -> i64 {
         let (from, to) = if across {
             (grid.rect.y as i64, (grid.rect.y + grid.rect.height) as i64)
         } else {
             (grid.rect.x as i64, (grid.rect.x + grid.rect.width) as i64)
         };
         let mut sum = 0i64;
-        for k in 0..=lines {
+        for k in lines.0..=lines.1 {
             let at = (start + k as f64 * pitch).round() as i64;
             for t in (from..to).step_by(2) {
                 let d = if across { grey(at, t) - grey(at - 1, t) } else { grey(t, at) - grey(t, at - 1) };
@@ -200,23 +201,41 @@ pub fn align(frame: &Frame, grid: &Grid) -> Grid {
     };
     // The sharpest phase; where a second edge nearly as sharp lies close by (the two sides of a
     // gap, or of a line), the middle of the two.
-    let best = |start: f64, pitch: f64, lines: usize, across: bool| -> f64 {
+    let best = |start: f64, pitch: f64, lines: (usize, usize), across: bool| -> (f64, i64) {
         let steps = (pitch * 2.0).ceil() as i64;
         let scored: Vec<(f64, i64)> =
             (-steps..=steps).map(|s| start + s as f64 * 0.25).map(|o| (o, score(o, pitch, lines, across))).collect();
         let Some(&(first, top)) = scored.iter().max_by_key(|(o, v)| (*v, -((o - start).abs() * 100.0) as i64)) else {
-            return start;
+            return (start, 0);
         };
         let near = |o: f64| (o - first).abs() >= 1.0 && (o - first).abs() <= 0.2 * pitch;
         let second = scored.iter().filter(|(o, _)| near(*o)).max_by_key(|(_, v)| *v);
         match second {
-            Some(&(other, v)) if v as f64 >= 0.6 * top as f64 => (first + other) / 2.0,
-            _ => first,
+            Some(&(other, v)) if v as f64 >= 0.6 * top as f64 => ((first + other) / 2.0, top),
+            _ => (first, top),
         }
     };
+    // The pitch too, within 0.6 px of the lattice's, where that makes the lines a quarter sharper:
+    // over many cells a small error adds up (a gap's two sides make smaller gains of a wrong one).
+    let pitch_and_phase = |start: f64, pitch: f64, lines: usize, across: bool| -> (f64, f64) {
+        let (phase, own) = best(start, pitch, (0, lines), across);
+        if !refine_pitch {
+            return (pitch, phase);
+        }
+        (-6..=6)
+            .map(|k| pitch + k as f64 * 0.1)
+            .map(|p| {
+                let (phase, score) = best(start, p, (0, lines), across);
+                (p, phase, score)
+            })
+            .max_by_key(|&(p, _, score)| (score, -((p - pitch).abs() * 100.0) as i64))
+            .filter(|&(_, _, score)| score as f64 > 1.25 * own as f64)
+            .map_or((pitch, phase), |(p, phase, _)| (p, phase))
+    };
     let mut aligned = grid.clone();
-    aligned.rect.x = best(grid.rect.x, grid.cell_width(), grid.cols, true);
-    aligned.rect.y = best(grid.rect.y, grid.cell_height(), grid.rows, false);
+    let (pitch_x, x) = pitch_and_phase(grid.rect.x, grid.cell_width(), grid.cols, true);
+    let (pitch_y, y) = pitch_and_phase(grid.rect.y, grid.cell_height(), grid.rows, false);
+    aligned.rect = Rect { x, y, width: pitch_x * grid.cols as f64, height: pitch_y * grid.rows as f64 };
     if aligned.fits(frame) { aligned } else { grid.clone() }
 }
 
@@ -252,11 +271,23 @@ pub fn locate(frame: &Frame, config: &MinesConfig, looks: &Looks) -> Result<Grid
         if small < looks.min_cell as f64 {
             return Err(format!("{}: cells smaller than {} px", candidate.describe(), looks.min_cell));
         }
-        let grid = grow(frame, &align(frame, &start), &fits, looks.ink_delta_e);
+        // Aligned with the lattice's pitch, else with the pitch refined: the first whose cells all
+        // look like cells, else the one with fewer that do not.
+        let mut tries = Vec::new();
+        for refine in [false, true] {
+            let grid = grow(frame, &align(frame, &start, refine), &fits, looks.ink_delta_e);
+            let cells = grid.rows * grid.cols;
+            let unlike = (0..cells)
+                .filter(|&i| !fits(&describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), looks.ink_delta_e)))
+                .count();
+            tries.push((unlike, grid));
+            if unlike == 0 {
+                break;
+            }
+        }
+        tries.sort_by_key(|(unlike, _)| *unlike);
+        let (unlike, grid) = tries.swap_remove(0);
         let cells = grid.rows * grid.cols;
-        let unlike = (0..cells)
-            .filter(|&i| !fits(&describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), looks.ink_delta_e)))
-            .count();
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells {
             return Err(format!(
                 "{}: {unlike} of its {cells} cells look like no cell of the profile",

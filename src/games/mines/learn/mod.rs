@@ -84,13 +84,13 @@ fn group(looks: &[CellLook]) -> Groups {
 /// Finds the board blind: the first lattice candidate (the most things first) whose cells are at
 /// least `MIN_CELL` px, grown over the rows and columns next to it whose cells look like cells it
 /// already has (two or more of a look).
-fn find_board(frame: &Frame) -> anyhow::Result<Grid> {
+fn find_board(frame: &Frame, refine_pitch: bool) -> anyhow::Result<Grid> {
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
         let start = candidate.grid();
         if start.cell_width().min(start.cell_height()) < MIN_CELL as f64 {
             return Err(format!("{}: cells smaller than {MIN_CELL} px", candidate.describe()));
         }
-        let start = cells::align(frame, &start);
+        let start = cells::align(frame, &start, refine_pitch);
         if start.rows < 2 || start.cols < 2 {
             return Err(format!("{}: not two rows and two columns", candidate.describe()));
         }
@@ -301,9 +301,14 @@ fn tolerance(groups: &Groups, roles: &[Role], around: &[CellLook]) -> f32 {
     (3.0 * groups.stray + 4.0).max(8.0).min((groups.stray + closest) / 2.0)
 }
 
-/// Learns a profile from one screenshot, with the known board when given.
+/// Learns a profile from one screenshot, with the known board when given: the board's lines
+/// aligned at the lattice's pitch, else with the pitch refined (`cells::align`).
 pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
-    let grid = find_board(frame)?;
+    learn_aligned(frame, truth, false).or_else(|first| learn_aligned(frame, truth, true).map_err(|_| first))
+}
+
+fn learn_aligned(frame: &Frame, truth: Option<&Board>, refine_pitch: bool) -> anyhow::Result<Learnt> {
+    let grid = find_board(frame, refine_pitch)?;
     if let Some(t) = truth
         && (t.rows != grid.rows || t.cols != grid.cols)
     {
@@ -403,4 +408,69 @@ fn notes(grid: &Grid, config: &MinesConfig, groups: &Groups, roles: &[Role]) -> 
         notes.push(format!("backgrounds match within ΔE {:.1}", looks.max_delta_e));
     }
     notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> (Frame, Board) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines");
+        let frame = crate::screen::load_png(&dir.join(format!("{name}.png"))).expect("the fixture's picture");
+        let case = crate::case::load(&dir.join(format!("{name}.toml"))).expect("the fixture's case");
+        (frame, super::super::case::board_of(&case).expect("its board"))
+    }
+
+    fn read_with(config: &MinesConfig, frame: &Frame) -> Board {
+        let grid = read::locate(frame, config).expect("the board found by the learned looks");
+        read::read(frame, &grid, config).expect("the board read by the learned looks")
+    }
+
+    /// Blind from one sgt-mines screenshot (20 px cells, numbers 1-3 and flags), then screenshots
+    /// at other window sizes (17 and 36 px cells) and with numbers it did not show (4 and 5) read
+    /// exactly.
+    #[test]
+    fn learned_blind_from_one_screenshot_reads_other_sizes_and_unseen_numbers() {
+        let (frame, truth) = fixture("sgt-30x16n99-01-default-mid-flags");
+        let learnt = learn(&frame, None).expect("learned blind");
+        assert_eq!(learnt.board.cells, truth.cells, "the screenshot itself");
+        let seen: Vec<&str> =
+            learnt.config.looks.iter().flat_map(|l| l.glyphs.iter().map(|g| g.kind.as_str())).collect();
+        assert!(!seen.contains(&"4") && !seen.contains(&"5"), "the shot shows no 4 or 5: {seen:?}");
+        for name in ["sgt-12x8n15-01-300x250-start", "sgt-16x16n40-01-700x760-mid-flags", "sgt-9x9n35-01-default-mid"] {
+            let (frame, truth) = fixture(name);
+            assert_eq!(read_with(&learnt.config, &frame).cells, truth.cells, "{name}");
+        }
+    }
+
+    #[test]
+    fn learned_with_the_known_board_reads_it() {
+        let (frame, truth) = fixture("sgt-16x16n40-01-700x760-mid-flags");
+        let learnt = learn(&frame, Some(&truth)).expect("learned from the truth");
+        assert_eq!(learnt.board.cells, truth.cells);
+        let (other, truth) = fixture("sgt-30x16n99-01-default-mid-flags");
+        assert_eq!(read_with(&learnt.config, &other).cells, truth.cells);
+    }
+
+    #[test]
+    fn a_known_board_of_another_size_is_refused() {
+        let (frame, _) = fixture("sgt-16x16n40-01-700x760-mid-flags");
+        let (_, other) = fixture("sgt-9x9n35-01-default-mid");
+        let error = learn(&frame, Some(&other)).expect_err("a 9x9 board on a 16x16 picture").to_string();
+        assert!(error.contains("cells, the known board 9x9"), "{error}");
+    }
+
+    #[test]
+    fn a_picture_with_no_board_is_refused_in_one_line() {
+        let image = image::RgbaImage::from_pixel(300, 200, image::Rgba([240, 240, 240, 255]));
+        let error = learn(&Frame::from_image(image), None).expect_err("no board").to_string();
+        assert!(!error.contains('\n') && error.contains("no board"), "{error}");
+    }
+
+    #[test]
+    fn a_fresh_board_has_no_numbers_to_learn_from_but_reads_as_covered() {
+        let (frame, truth) = fixture("sgt-9x9n10-01-default-untouched");
+        let learnt = learn(&frame, None).expect("one look: covered");
+        assert_eq!(learnt.board.cells, truth.cells);
+    }
 }

@@ -13,7 +13,7 @@ use super::bench::{self, PRESETS, Setup};
 use super::board::{Board, FirstClick};
 use super::solve::{Decision, decide};
 use crate::case::input_rows;
-use crate::commands::{self, BudgetArg, CalibrateArgs, PlayArgs, ProfileArg};
+use crate::commands::{self, BudgetArg, CalibrateArgs, PlayArgs};
 use crate::game::{Command, Game};
 use crate::invocation::Invocation;
 
@@ -44,37 +44,57 @@ impl Command<Mines> for MinesPlay {
     }
 }
 
-/// Options of `calibrate mines`: finding the board and saving its layout. (Learning a new program's
-/// profile from a screenshot is not available for mines: a new profile is a copy of
-/// `config/sgt-mines.toml` with the program's colours.)
+/// Options of `calibrate mines`.
+///
+/// For a program gamebot knows (sgt-mines), this finds the board and saves its layout. For any
+/// other Minesweeper, name a new profile (or pass --learn): the profile is learned from one
+/// screenshot (--from) or the live window (--title) with no known board: the grid of cells (square
+/// or stretched, gaps or none, a frame or none, anywhere in the window), the looks of covered and
+/// opened cells, of flags, mines and the mine that was hit, and the numbers by their shape (as well
+/// as their colour), so that a number the screenshot does not show still reads. The screenshot
+/// should show a game in progress: some cells opened, with numbers, some covered. With --board (the
+/// screenshot's true board, a case TOML) every look is learned from it instead, and checked.
 #[derive(clap::Args)]
 pub struct MinesCalibrate {
     #[command(flatten)]
-    pub profile: ProfileArg,
-    /// Calibrate from this screenshot instead of the live window.
-    #[arg(long)]
-    pub from: Option<PathBuf>,
-    /// Where to draw what was found [default: calibration/<profile>.png].
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Replace an existing calibration.
-    #[arg(long)]
-    pub force: bool,
+    pub common: CalibrateArgs,
 }
 
 impl Command<Mines> for MinesCalibrate {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        let args = CalibrateArgs {
-            profile: self.profile,
-            from: self.from,
-            out: self.out,
-            force: self.force,
-            board: None,
-            title: None,
-            learn: false,
-        };
-        commands::calibrate::<Mines>(cx, &args)
+        if self.common.learns(cx) {
+            return learn(cx, &self.common);
+        }
+        commands::calibrate::<Mines>(cx, &self.common)
     }
+}
+
+/// `gamebot calibrate mines --from shot.png --profile NAME [--board case.toml]`: learns a new
+/// profile (`mines::learn`), saves it, and draws what was read.
+fn learn(cx: &mut Invocation, args: &CalibrateArgs) -> anyhow::Result<bool> {
+    let out = commands::learned_picture_path(cx, args, Mines::NAME)?;
+    let (frame, shot) = commands::learning_frame(args)?;
+    let truth = match &args.board {
+        Some(path) => {
+            let case = crate::case::load(path)?;
+            Some(super::case::board_of(&case).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let learnt = super::learn::learn(&frame, truth.as_ref())
+        .with_context(|| format!("{shot}: cannot learn a Minesweeper profile from it"))?;
+    learnt.notes.iter().for_each(|note| cx.line(note.clone()));
+    let path = commands::save_learned_profile(cx, args, Mines::NAME, &shot, &learnt.config)?;
+    cx.line(format!("saved the profile to {}", path.display()));
+    match &truth {
+        Some(_) => cx.line("the board as the new profile reads it (it matches the given board):"),
+        None => cx.line("PROPOSED reading (no --board given): check it against the screenshot and the picture"),
+    }
+    cx.line(learnt.board.to_string());
+    let picture = <Mines as crate::game::TurnBased>::annotate(&frame, &learnt.grid, &learnt.board, &[]);
+    crate::files::save_png(&picture, &out, args.force)?;
+    cx.line(format!("what was learned is drawn in {}", out.display()));
+    Ok(true)
 }
 
 /// Options of `solve mines`.

@@ -90,6 +90,61 @@ pub struct MinesConfig {
     pub colours: Colours,
     pub vision: Vision,
     pub rules: Rules,
+    /// A learned program's looks (`calibrate mines`): when present, the board is found as a lattice
+    /// of cells and read by these looks instead of `colours` (`learn::cells`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub looks: Option<Looks>,
+}
+
+/// What a cell is, by the look of its background.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Covered,
+    Opened,
+    /// The background of the mine that was hit.
+    Hit,
+}
+
+/// One look of a cell's background: the colour most of its inside has and the mean colour of each
+/// side of its edge (top, bottom, left, right).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Background {
+    pub role: Role,
+    pub centre: String,
+    pub edge: Vec<String>,
+}
+
+/// One glyph a program draws on its cells, as learned (`learn::glyph`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GlyphLook {
+    /// "1" to "8", "flag" or "mine".
+    pub kind: String,
+    /// The ink's mean colour.
+    pub colour: String,
+    /// The share of ink in each of 3x5 zones of the glyph's box, row-major.
+    pub zones: Vec<f32>,
+    pub holes: u8,
+    /// The box's width over its height.
+    pub aspect: f32,
+}
+
+/// A learned program's looks (`[looks]`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Looks {
+    /// A cell's background matches a look within this ΔE (centre and edge each).
+    pub max_delta_e: f32,
+    /// A pixel of a cell's inside is ink when this far (ΔE) from the cell's background.
+    pub ink_delta_e: f32,
+    /// A glyph is a learned one when its shape is this near (`learn::glyph::shape_distance`).
+    pub glyph_distance: f32,
+    /// The smallest cell (pixels) the board may have.
+    pub min_cell: u32,
+    pub backgrounds: Vec<Background>,
+    pub glyphs: Vec<GlyphLook>,
 }
 
 /// The colours as RGB, checked.

@@ -21,6 +21,7 @@ pub mod check;
 #[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 pub mod config;
+pub mod learn;
 pub mod read;
 pub mod sgt_id;
 pub mod sim;

@@ -111,8 +111,11 @@ fn classifier(config: &MinesConfig) -> Result<Classifier, ReadError> {
     Ok(Classifier::new(&rgb, config.vision.tolerance))
 }
 
-/// Finds the board in a frame.
+/// Finds the board in a frame (by the learned looks when the profile has them).
 pub fn locate(frame: &Frame, config: &MinesConfig) -> Result<Grid, ReadError> {
+    if let Some(looks) = &config.looks {
+        return super::learn::cells::locate(frame, config, looks);
+    }
     let classifier = classifier(config)?;
     let (w, h) = (frame.width() as usize, frame.height() as usize);
     let class = classes(frame, &classifier);
@@ -185,6 +188,9 @@ fn largest_shape(mask: &[bool], w: usize, h: usize) -> Option<(usize, usize, usi
 
 /// Reads every cell of `grid`; the board takes the profile's rules.
 pub fn read(frame: &Frame, grid: &Grid, config: &MinesConfig) -> Result<Board, ReadError> {
+    if let Some(looks) = &config.looks {
+        return super::learn::cells::read(frame, grid, config, looks);
+    }
     let classifier = classifier(config)?;
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for row in 0..grid.rows {

@@ -1,0 +1,322 @@
+//! What a cell's ink looks like, whatever the program's font, colours or cell size: the glyph's
+//! shape as numbers normalised to its own box (how much ink lies in each of 3x5 zones, how many
+//! holes it encloses, how wide it is for its height, how tall for the cell), and its colour.
+//!
+//! The numbers 1-8 are told apart by shape first, so that a program drawing them all in one colour
+//! reads, and so that a number the calibration screenshot did not show still reads: a glyph is
+//! compared with general digit shapes (`PROTOTYPES`, bold sans-serif digits drawn on a 5x7 grid,
+//! two ways for the digits fonts draw differently) and must be near one and clearly nearer it than
+//! any other digit, with the holes that digit has; anything else is no digit. Calibration adds the
+//! program's own glyphs (`GlyphLook` in the profile), which a read prefers when one is near.
+
+use crate::frame::{Frame, Rect};
+use crate::vision::colour::Lab;
+
+/// Zones across and down the glyph's box.
+pub const ZONES_X: usize = 3;
+pub const ZONES_Y: usize = 5;
+pub const ZONES: usize = ZONES_X * ZONES_Y;
+
+/// A glyph's shape and colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Glyph {
+    /// The share of ink in each zone of the glyph's box, row-major.
+    pub zones: [f32; ZONES],
+    /// Enclosed holes (an 8 has two, a 6 one, a 2 none).
+    pub holes: u8,
+    /// The box's width over its height.
+    pub aspect: f32,
+    /// The box's height over the cell's.
+    pub height: f32,
+    /// The ink's share of the cell's inside.
+    pub ink: f32,
+    /// The mean colour of the ink.
+    pub colour: [u8; 3],
+}
+
+/// The ink of a cell: pixels of `inside` further than `min_delta_e` from `background`, as a mask
+/// over `inside` (row-major, `w` x `h`), with specks (parts smaller than `speck` pixels) removed.
+pub struct Ink {
+    pub mask: Vec<bool>,
+    pub w: usize,
+    pub h: usize,
+    pub colour: [u8; 3],
+}
+
+/// The ink of `inside` against `background`, or None when there is too little to be a glyph.
+pub fn ink(frame: &Frame, inside: Rect, background: [u8; 3], min_delta_e: f32) -> Option<Ink> {
+    let (x0, y0) = (inside.x.round().max(0.0) as u32, inside.y.round().max(0.0) as u32);
+    let x1 = ((inside.x + inside.width).round() as u32).min(frame.width());
+    let y1 = ((inside.y + inside.height).round() as u32).min(frame.height());
+    if x1 <= x0 + 2 || y1 <= y0 + 2 {
+        return None;
+    }
+    let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
+    let bg = Lab::from_rgb8(background);
+    let mut mask = vec![false; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let p = frame.rgb(x0 + x as u32, y0 + y as u32);
+            mask[y * w + x] = Lab::from_rgb8(p).delta_e(&bg) > min_delta_e;
+        }
+    }
+    let speck = (w * h / 300).max(2);
+    for part in parts(&mask, w, true) {
+        if part.len() < speck {
+            part.iter().for_each(|&i| mask[i] = false);
+        }
+    }
+    let mut sum = [0u64; 3];
+    let mut n = 0u64;
+    for (i, _) in mask.iter().enumerate().filter(|(_, m)| **m) {
+        let p = frame.rgb(x0 + (i % w) as u32, y0 + (i / w) as u32);
+        (0..3).for_each(|k| sum[k] += p[k] as u64);
+        n += 1;
+    }
+    if (n as usize) < speck {
+        return None;
+    }
+    Some(Ink { mask, w, h, colour: sum.map(|s| (s / n) as u8) })
+}
+
+/// The glyph the ink draws; `cell_height` is the cell's height in pixels.
+pub fn glyph_of(ink: &Ink, cell_height: f64) -> Option<Glyph> {
+    let on = |x: usize, y: usize| ink.mask[y * ink.w + x];
+    let (mut bx0, mut by0, mut bx1, mut by1) = (usize::MAX, usize::MAX, 0, 0);
+    for y in 0..ink.h {
+        for x in 0..ink.w {
+            if on(x, y) {
+                (bx0, by0, bx1, by1) = (bx0.min(x), by0.min(y), bx1.max(x), by1.max(y));
+            }
+        }
+    }
+    if bx0 == usize::MAX {
+        return None;
+    }
+    let (bw, bh) = (bx1 - bx0 + 1, by1 - by0 + 1);
+    let mut zones = [0f32; ZONES];
+    let mut counts = [0f32; ZONES];
+    for y in by0..=by1 {
+        for x in bx0..=bx1 {
+            let zx = ((x - bx0) * ZONES_X / bw).min(ZONES_X - 1);
+            let zy = ((y - by0) * ZONES_Y / bh).min(ZONES_Y - 1);
+            counts[zy * ZONES_X + zx] += 1.0;
+            if on(x, y) {
+                zones[zy * ZONES_X + zx] += 1.0;
+            }
+        }
+    }
+    for (z, c) in zones.iter_mut().zip(counts) {
+        *z = if c > 0.0 { *z / c } else { 0.0 };
+    }
+    let inked = ink.mask.iter().filter(|&&m| m).count();
+    Some(Glyph {
+        zones,
+        holes: holes(ink, (bx0, by0, bx1, by1)),
+        aspect: bw as f32 / bh as f32,
+        height: (bh as f64 / cell_height) as f32,
+        ink: inked as f32 / (ink.w * ink.h) as f32,
+        colour: ink.colour,
+    })
+}
+
+/// Holes: parts of the glyph box's background (4-connected) that touch neither the box's edge nor
+/// are specks (smaller than 1% of the box, at least one pixel).
+fn holes(ink: &Ink, (bx0, by0, bx1, by1): (usize, usize, usize, usize)) -> u8 {
+    let (bw, bh) = (bx1 - bx0 + 1, by1 - by0 + 1);
+    let background: Vec<bool> = (0..bw * bh).map(|i| !ink.mask[(by0 + i / bw) * ink.w + bx0 + i % bw]).collect();
+    let least = (bw * bh / 100).max(1);
+    let mut count = 0u8;
+    for part in parts(&background, bw, false) {
+        let touches = part.iter().any(|&i| i % bw == 0 || i / bw == 0 || i % bw == bw - 1 || i / bw == bh - 1);
+        if !touches && part.len() >= least {
+            count = count.saturating_add(1);
+        }
+    }
+    count
+}
+
+/// The connected parts of `mask` (`w` wide), each as its pixels' indices; `eight` joins pixels
+/// that touch only at a corner.
+fn parts(mask: &[bool], w: usize, eight: bool) -> Vec<Vec<usize>> {
+    let h = mask.len() / w.max(1);
+    let mut seen = vec![false; mask.len()];
+    let mut found = Vec::new();
+    for start in 0..mask.len() {
+        if !mask[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut part = vec![start];
+        let mut next = 0;
+        while next < part.len() {
+            let (x, y) = ((part[next] % w) as i64, (part[next] / w) as i64);
+            next += 1;
+            for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)] {
+                if !eight && dx != 0 && dy != 0 {
+                    continue;
+                }
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
+                    continue;
+                }
+                let q = ny as usize * w + nx as usize;
+                if mask[q] && !seen[q] {
+                    seen[q] = true;
+                    part.push(q);
+                }
+            }
+        }
+        found.push(part);
+    }
+    found
+}
+
+/// How unlike two glyphs' shapes are: one minus the correlation of their zones (so that a bold and
+/// a thin drawing of one digit, or one drawn small and stepped, still agree), plus half the square
+/// of their difference in aspect (a 1 without a foot is narrow). A glyph whose zones are all alike
+/// (a solid block) is 1 from everything.
+pub fn shape_distance(a: &Glyph, b: &Glyph) -> f32 {
+    let mean = |z: &[f32; ZONES]| z.iter().sum::<f32>() / ZONES as f32;
+    let (ma, mb) = (mean(&a.zones), mean(&b.zones));
+    let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
+    for (x, y) in a.zones.iter().zip(&b.zones) {
+        ab += (x - ma) * (y - mb);
+        aa += (x - ma) * (x - ma);
+        bb += (y - mb) * (y - mb);
+    }
+    let correlation = if aa > 1e-6 && bb > 1e-6 { ab / (aa * bb).sqrt() } else { 0.0 };
+    let aspect = (a.aspect - b.aspect).clamp(-1.0, 1.0);
+    1.0 - correlation + 0.5 * aspect * aspect
+}
+
+/// General digit shapes, 5x7, `#` ink: bold sans-serif digits as most programs draw them, with a
+/// second way for the digits fonts draw differently (a 1 with or without its foot, a 4 open or
+/// closed, a 6 and a 7 with or without their strokes' curl).
+const PROTOTYPES: &[(u8, [&str; 7])] = &[
+    (1, ["..#..", ".##..", "###..", "..#..", "..#..", "..#..", "#####"]),
+    (1, ["..##.", ".###.", "..##.", "..##.", "..##.", "..##.", "..##."]),
+    (2, [".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"]),
+    (3, [".###.", "#...#", "....#", "..##.", "....#", "#...#", ".###."]),
+    (3, ["#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."]),
+    (4, ["...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."]),
+    (4, ["#..#.", "#..#.", "#..#.", "#####", "...#.", "...#.", "...#."]),
+    (5, ["#####", "#....", "####.", "....#", "....#", "#...#", ".###."]),
+    (5, ["#####", "#....", "#....", "####.", "....#", "#...#", ".###."]),
+    (6, [".###.", "#....", "#....", "####.", "#...#", "#...#", ".###."]),
+    (6, ["..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."]),
+    (7, ["#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."]),
+    (7, ["#####", "....#", "....#", "...#.", "..#..", "..#..", "..#.."]),
+    (8, [".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."]),
+];
+
+/// The holes each digit may have (index = digit): a 4 is drawn closed or open.
+fn allowed_holes(digit: u8, holes: u8) -> bool {
+    match digit {
+        4 => holes <= 1,
+        6 => holes == 1,
+        8 => holes == 2,
+        _ => holes == 0,
+    }
+}
+
+/// The glyph of a prototype, drawn at 6 px a square, each square `bold` px wider and taller (a
+/// bolder drawing).
+fn prototype_glyph(rows: &[&str; 7], bold: usize) -> Option<Glyph> {
+    const SCALE: usize = 6;
+    let (w, h) = (5 * SCALE + bold + 2, 7 * SCALE + bold + 2);
+    let mut mask = vec![false; w * h];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '#' {
+                for y in 0..SCALE + bold {
+                    for x in 0..SCALE + bold {
+                        mask[(1 + r * SCALE + y) * w + 1 + c * SCALE + x] = true;
+                    }
+                }
+            }
+        }
+    }
+    glyph_of(&Ink { mask, w, h, colour: [0, 0, 0] }, h as f64)
+}
+
+/// The prototypes as glyphs, plain and bold, with their digits (made once).
+fn prototypes() -> &'static [(u8, Glyph)] {
+    static MADE: std::sync::OnceLock<Vec<(u8, Glyph)>> = std::sync::OnceLock::new();
+    MADE.get_or_init(|| {
+        PROTOTYPES
+            .iter()
+            .flat_map(|(digit, rows)| {
+                [0, 3, 6].into_iter().filter_map(move |b| Some((*digit, prototype_glyph(rows, b)?)))
+            })
+            .collect()
+    })
+}
+
+/// What the general shapes say of a glyph.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Verdict {
+    pub digit: u8,
+    pub distance: f32,
+    /// The distance to the nearest other digit.
+    pub runner_up: f32,
+}
+
+/// The furthest a glyph may be from a learned glyph of the program to count as it.
+pub const MAX_LEARNED: f32 = 0.12;
+/// The furthest a glyph may be from its digit's general shape.
+pub const MAX_GENERAL: f32 = 0.45;
+/// How much nearer the best digit must be than any other, as a share of the other's distance.
+pub const MARGIN: f32 = 0.85;
+
+/// The digit a glyph's shape is by the general shapes, or None (with the nearest, for messages).
+pub fn general_digit(glyph: &Glyph) -> Result<Verdict, Verdict> {
+    let mut best = [f32::MAX; 9];
+    for (digit, prototype) in prototypes() {
+        if !allowed_holes(*digit, glyph.holes) {
+            continue;
+        }
+        let d = shape_distance(glyph, prototype);
+        best[*digit as usize] = best[*digit as usize].min(d);
+    }
+    let mut order: Vec<u8> = (1..=8).collect();
+    order.sort_by(|a, b| best[*a as usize].total_cmp(&best[*b as usize]));
+    let verdict = Verdict { digit: order[0], distance: best[order[0] as usize], runner_up: best[order[1] as usize] };
+    let sure = verdict.distance <= MAX_GENERAL && verdict.distance <= MARGIN * verdict.runner_up;
+    if sure { Ok(verdict) } else { Err(verdict) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_prototype_is_its_own_digit() {
+        for (digit, rows) in PROTOTYPES {
+            let mut glyph = prototype_glyph(rows, 0).expect("a prototype has ink");
+            glyph.holes = match digit {
+                6 => 1,
+                8 => 2,
+                _ => glyph.holes.min(1) * u8::from(*digit == 4),
+            };
+            let verdict = general_digit(&glyph).unwrap_or_else(|v| panic!("{digit}: {v:?}"));
+            assert_eq!(verdict.digit, *digit, "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn holes_are_counted_at_any_scale() {
+        let rows = PROTOTYPES.iter().find(|(d, _)| *d == 8).map(|(_, r)| r).expect("an 8");
+        assert_eq!(prototype_glyph(rows, 0).map(|g| g.holes), Some(2));
+        let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
+        let ink = Ink { mask, w: 5, h: 7, colour: [0, 0, 0] };
+        assert_eq!(glyph_of(&ink, 9.0).map(|g| g.holes), Some(2));
+    }
+
+    #[test]
+    fn a_solid_block_is_no_digit() {
+        let ink = Ink { mask: vec![true; 12 * 16], w: 12, h: 16, colour: [0, 0, 0] };
+        let glyph = glyph_of(&ink, 20.0).expect("ink");
+        assert!(general_digit(&glyph).is_err());
+    }
+}

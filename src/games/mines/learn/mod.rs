@@ -1,0 +1,476 @@
+//! Learns any Minesweeper's profile from one screenshot (`gamebot calibrate mines --from SHOT`), as
+//! `calibrate flood|pegs` do: the board is a lattice of cells (`cells::locate`), the cells group by
+//! the look of their background, and the groups get their roles from what lies on them and from the
+//! rules. Without the known board: the groups where numbers stand (numbers are read by their shape,
+//! `glyph::general_digit`) are opened cells; of the groups with nothing on them, the covered one is
+//! the one that makes the reading obey the rules (a number has at least as many covered
+//! neighbours as it counts, a 0 none); marks on covered cells are flags, on a background of their
+//! own mines. With the known board (`--board`) every role and glyph comes from it. Either way the
+//! learned profile must then read the screenshot back, by the rules (and as the known board), or
+//! calibration fails saying which cell.
+
+pub mod cells;
+pub mod glyph;
+
+use cells::{CellLook, Edge, describe, edge_hex, grow};
+use glyph::{Glyph, general_digit};
+
+use super::board::{Board, Cell, neighbours};
+use super::config::{Background, GlyphLook, Looks, MinesConfig, Role};
+use super::read;
+use crate::frame::Frame;
+use crate::vision::colour::{Lab, to_hex};
+use crate::vision::grid::Grid;
+use crate::vision::lattice::{Candidate, Search, first_passing};
+
+/// Cells whose backgrounds lie within this ΔE (centre and edge) look alike.
+const MERGE: f32 = 10.0;
+/// Ink: pixels this far (ΔE) from a cell's background.
+const INK: f32 = 20.0;
+/// The smallest cell read, in pixels.
+const MIN_CELL: u32 = 8;
+/// How many lattice candidates are tried.
+const TRIED: usize = 6;
+
+/// What calibration learned.
+#[derive(Clone, Debug)]
+pub struct Learnt {
+    pub config: MinesConfig,
+    pub grid: Grid,
+    /// The screenshot as the learned profile reads it.
+    pub board: Board,
+    /// What was learned, for a person.
+    pub notes: Vec<String>,
+}
+
+/// Cells grouped by their backgrounds' looks: each cell's group, and each group's mean look.
+struct Groups {
+    of: Vec<usize>,
+    looks: Vec<([u8; 3], Edge)>,
+    /// The furthest a cell lies from its group's look.
+    stray: f32,
+}
+
+fn mean(colours: impl Iterator<Item = [u8; 3]>) -> [u8; 3] {
+    let (mut sum, mut n) = ([0u64; 3], 0u64);
+    for c in colours {
+        (0..3).for_each(|k| sum[k] += c[k] as u64);
+        n += 1;
+    }
+    if n == 0 { [0; 3] } else { sum.map(|s| (s / n) as u8) }
+}
+
+/// Groups the looks: each joins the first group whose first member lies within `MERGE`.
+fn group(looks: &[CellLook]) -> Groups {
+    let mut firsts: Vec<usize> = Vec::new();
+    let mut of = Vec::with_capacity(looks.len());
+    for look in looks {
+        let found = firsts.iter().position(|&f| look.distance(looks[f].centre, looks[f].edge) <= MERGE);
+        of.push(found.unwrap_or_else(|| {
+            firsts.push(of.len());
+            firsts.len() - 1
+        }));
+    }
+    let means: Vec<([u8; 3], Edge)> = (0..firsts.len())
+        .map(|g| {
+            let members = || looks.iter().zip(&of).filter(move |(_, k)| **k == g).map(|(l, _)| l);
+            (mean(members().map(|l| l.centre)), std::array::from_fn(|k| mean(members().map(|l| l.edge[k]))))
+        })
+        .collect();
+    let stray = looks.iter().zip(&of).map(|(l, &g)| l.distance(means[g].0, means[g].1)).fold(0.0, f32::max);
+    Groups { of, looks: means, stray }
+}
+
+/// Finds the board blind: the first lattice candidate (the most things first) whose cells are at
+/// least `MIN_CELL` px, grown over the rows and columns next to it whose cells look like cells it
+/// already has (two or more of a look).
+fn find_board(frame: &Frame, refine_pitch: bool) -> anyhow::Result<Grid> {
+    let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
+        let start = candidate.grid();
+        if start.cell_width().min(start.cell_height()) < MIN_CELL as f64 {
+            return Err(format!("{}: cells smaller than {MIN_CELL} px", candidate.describe()));
+        }
+        let start = cells::align(frame, &start, refine_pitch);
+        if start.rows < 2 || start.cols < 2 {
+            return Err(format!("{}: not two rows and two columns", candidate.describe()));
+        }
+        let looks: Vec<CellLook> = (0..start.rows * start.cols)
+            .map(|i| describe(frame, start.cell_rect(i / start.cols, i % start.cols), INK))
+            .collect();
+        let groups = group(&looks);
+        let common: Vec<([u8; 3], Edge)> = (0..groups.looks.len())
+            .filter(|&g| groups.of.iter().filter(|&&k| k == g).count() >= 2)
+            .map(|g| groups.looks[g])
+            .collect();
+        let fits = |l: &CellLook| common.iter().any(|&(c, e)| l.distance(c, e) <= MERGE);
+        Ok(grow(frame, &start, &fits, INK))
+    };
+    first_passing(frame, &Search::default(), TRIED, accept).map_err(|misses| {
+        let why = if misses.is_empty() { "nothing in it repeats on a lattice".to_string() } else { misses.join("; ") };
+        anyhow::anyhow!("no board of cells found: {why}")
+    })
+}
+
+/// What a cell shows, as far as calibration tells: nothing, a number, or some other mark.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mark {
+    Plain,
+    Digit(u8),
+    Other,
+}
+
+fn mark(look: &CellLook) -> Mark {
+    match &look.glyph {
+        None => Mark::Plain,
+        Some(g) => general_digit(g).map_or(Mark::Other, |v| Mark::Digit(v.digit)),
+    }
+}
+
+/// How badly the reading breaks the rules if group `covered` is the covered cells' look: numbers
+/// with fewer covered neighbours than they count, and blank opened cells beside a covered one.
+fn violations(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, covered: usize) -> usize {
+    let is_covered = |i: usize| groups.of[i] == covered;
+    let mut bad = 0;
+    for (i, m) in marks.iter().enumerate().filter(|&(i, _)| !is_covered(i)) {
+        let around = neighbours(rows, cols, i).filter(|&j| is_covered(j)).count();
+        match m {
+            Mark::Digit(n) => bad += usize::from(*n as usize > around),
+            Mark::Plain => bad += usize::from(around > 0),
+            Mark::Other => {}
+        }
+    }
+    bad
+}
+
+/// The roles of the groups without the known board (see the module's comment).
+fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> anyhow::Result<Vec<Role>> {
+    let n = groups.looks.len();
+    let count =
+        |g: usize, f: &dyn Fn(Mark) -> bool| (0..marks.len()).filter(|&i| groups.of[i] == g && f(marks[i])).count();
+    let size = |g: usize| count(g, &|_| true);
+    let numbered: Vec<bool> = (0..n).map(|g| 2 * count(g, &|m| matches!(m, Mark::Digit(_))) >= size(g)).collect();
+    let marked: Vec<bool> = (0..n).map(|g| !numbered[g] && count(g, &|m| m == Mark::Other) == size(g)).collect();
+    let candidates: Vec<usize> = (0..n).filter(|&g| !numbered[g] && !marked[g]).collect();
+    let best = candidates
+        .iter()
+        .map(|&g| (violations(rows, cols, marks, groups, g), std::cmp::Reverse(size(g)), g))
+        .min()
+        .ok_or_else(|| anyhow::anyhow!("no cells look covered: calibrate from a game in progress"))?;
+    if best.0 > 0 {
+        anyhow::bail!(
+            "no reading of the cells obeys the rules (at best {} cells break them, taking the look {} as covered): \
+             calibrate from another screenshot, or give the known board with --board",
+            best.0,
+            to_hex(groups.looks[best.2].0)
+        );
+    }
+    Ok((0..n)
+        .map(|g| {
+            if g == best.2 {
+                Role::Covered
+            } else if marked[g] {
+                Role::Hit
+            } else {
+                Role::Opened
+            }
+        })
+        .collect())
+}
+
+/// The roles of the groups from the known board: a group holding a covered cell is covered, one
+/// holding an opened cell opened, and one holding only mines the hit mine's.
+fn truth_roles(truth: &Board, groups: &Groups) -> anyhow::Result<Vec<Role>> {
+    let mut roles = Vec::new();
+    for g in 0..groups.looks.len() {
+        let cells: Vec<Cell> = (0..truth.cells.len()).filter(|&i| groups.of[i] == g).map(|i| truth.cells[i]).collect();
+        let covered = cells.iter().any(|c| c.is_covered());
+        let opened = cells.iter().any(|c| matches!(c, Cell::Open(_)));
+        if covered && opened {
+            anyhow::bail!(
+                "covered and opened cells look alike (inside {}, edge {}): the known board does not fit the picture",
+                to_hex(groups.looks[g].0),
+                edge_hex(&groups.looks[g].1).join(" ")
+            );
+        }
+        roles.push(if covered {
+            Role::Covered
+        } else if opened {
+            Role::Opened
+        } else {
+            Role::Hit
+        });
+    }
+    Ok(roles)
+}
+
+/// The mean glyph of each kind.
+fn glyph_looks(kinds: &[(String, &Glyph)]) -> Vec<GlyphLook> {
+    let mut names: Vec<&String> = kinds.iter().map(|(k, _)| k).collect();
+    names.sort();
+    names.dedup();
+    names
+        .into_iter()
+        .map(|name| {
+            let members: Vec<&Glyph> = kinds.iter().filter(|(k, _)| k == name).map(|(_, g)| *g).collect();
+            let n = members.len() as f32;
+            let zones = (0..glyph::ZONES).map(|z| members.iter().map(|g| g.zones[z]).sum::<f32>() / n).collect();
+            let mut holes: Vec<u8> = members.iter().map(|g| g.holes).collect();
+            holes.sort_unstable();
+            GlyphLook {
+                kind: name.clone(),
+                colour: to_hex(mean(members.iter().map(|g| g.colour))),
+                zones,
+                holes: holes[holes.len() / 2],
+                aspect: members.iter().map(|g| g.aspect).sum::<f32>() / n,
+            }
+        })
+        .collect()
+}
+
+/// The kind of glyph each marked cell carries, by the roles (blind) or by the known board.
+fn glyph_kinds<'a>(
+    looks: &'a [CellLook],
+    marks: &[Mark],
+    roles: &[Role],
+    groups: &Groups,
+    truth: Option<&Board>,
+) -> Vec<(String, &'a Glyph)> {
+    let mut kinds = Vec::new();
+    for (i, look) in looks.iter().enumerate() {
+        let Some(g) = &look.glyph else { continue };
+        let kind = match truth.map(|t| t.cells[i]) {
+            Some(Cell::Open(n)) if n > 0 => n.to_string(),
+            Some(Cell::Flagged) => "flag".into(),
+            Some(Cell::Mine) => "mine".into(),
+            Some(_) => continue,
+            None => match (marks[i], roles[groups.of[i]]) {
+                (Mark::Digit(n), Role::Opened) => n.to_string(),
+                (_, Role::Covered) => "flag".into(),
+                (Mark::Other, _) | (_, Role::Hit) => "mine".into(),
+                _ => continue,
+            },
+        };
+        kinds.push((kind, g));
+    }
+    kinds
+}
+
+/// The looks of the cell-sized places all round the board (those inside the frame): what the board
+/// must not grow into.
+fn outside(frame: &Frame, grid: &Grid) -> Vec<CellLook> {
+    let mut around = grid.clone();
+    around.rect.x -= grid.cell_width();
+    around.rect.y -= grid.cell_height();
+    around.rect.width += 2.0 * grid.cell_width();
+    around.rect.height += 2.0 * grid.cell_height();
+    around.rows += 2;
+    around.cols += 2;
+    let mut looks = Vec::new();
+    for r in 0..around.rows {
+        for c in 0..around.cols {
+            let rect = around.cell_rect(r, c);
+            let edge = r == 0 || c == 0 || r == around.rows - 1 || c == around.cols - 1;
+            let inside = rect.x >= 0.0
+                && rect.y >= 0.0
+                && rect.x + rect.width <= frame.width() as f64
+                && rect.y + rect.height <= frame.height() as f64;
+            if edge && inside {
+                looks.push(describe(frame, rect, INK));
+            }
+        }
+    }
+    looks
+}
+
+/// The largest ΔE a background may stray: three times the furthest seen plus 4 (at least 8), but
+/// never past halfway from the furthest seen to the nearest look of another role or of what lies
+/// around the board.
+fn tolerance(groups: &Groups, roles: &[Role], around: &[CellLook]) -> f32 {
+    let mut closest =
+        around.iter().flat_map(|o| groups.looks.iter().map(|&(c, e)| o.distance(c, e))).fold(f32::MAX, f32::min);
+    for a in 0..groups.looks.len() {
+        for b in a + 1..groups.looks.len() {
+            if roles[a] != roles[b] {
+                let d = |x: [u8; 3], y: [u8; 3]| Lab::from_rgb8(x).delta_e(&Lab::from_rgb8(y));
+                let (la, lb) = (&groups.looks[a], &groups.looks[b]);
+                let sides = (0..4).map(|k| d(la.1[k], lb.1[k])).fold(0.0, f32::max);
+                closest = closest.min((2.0 * d(la.0, lb.0)).max(sides));
+            }
+        }
+    }
+    (3.0 * groups.stray + 4.0).max(8.0).min((groups.stray + closest) / 2.0)
+}
+
+/// Learns a profile from one screenshot, with the known board when given: the board's lines
+/// aligned at the lattice's pitch, else with the pitch refined (`cells::align`).
+pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
+    learn_aligned(frame, truth, false).or_else(|first| learn_aligned(frame, truth, true).map_err(|_| first))
+}
+
+fn learn_aligned(frame: &Frame, truth: Option<&Board>, refine_pitch: bool) -> anyhow::Result<Learnt> {
+    let grid = find_board(frame, refine_pitch)?;
+    if let Some(t) = truth
+        && (t.rows != grid.rows || t.cols != grid.cols)
+    {
+        anyhow::bail!(
+            "the board found at ({:.0}, {:.0}) has {}x{} cells, the known board {}x{}",
+            grid.rect.x,
+            grid.rect.y,
+            grid.rows,
+            grid.cols,
+            t.rows,
+            t.cols
+        );
+    }
+    let looks: Vec<CellLook> = (0..grid.rows * grid.cols)
+        .map(|i| describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), INK))
+        .collect();
+    let groups = group(&looks);
+    let marks: Vec<Mark> = looks.iter().map(mark).collect();
+    let roles = match truth {
+        Some(t) => truth_roles(t, &groups)?,
+        None => blind_roles(grid.rows, grid.cols, &marks, &groups)?,
+    };
+    let kinds = glyph_kinds(&looks, &marks, &roles, &groups, truth);
+    let backgrounds = (0..groups.looks.len())
+        .map(|g| Background { role: roles[g], centre: to_hex(groups.looks[g].0), edge: edge_hex(&groups.looks[g].1) })
+        .collect();
+    let looks_config = Looks {
+        max_delta_e: tolerance(&groups, &roles, &outside(frame, &grid)),
+        ink_delta_e: INK,
+        glyph_distance: glyph::MAX_LEARNED,
+        min_cell: MIN_CELL,
+        backgrounds,
+        glyphs: glyph_looks(&kinds),
+    };
+    let config = MinesConfig { looks: Some(looks_config), ..MinesConfig::default() };
+    let board = read::read(frame, &grid, &config)?;
+    check(&board, truth)?;
+    let notes = notes(&grid, &config, &groups, &roles);
+    Ok(Learnt { config, grid, board, notes })
+}
+
+/// The reading must obey the rules, and be the known board when there is one.
+fn check(board: &Board, truth: Option<&Board>) -> anyhow::Result<()> {
+    if let Some(t) = truth
+        && let Some(i) = (0..t.cells.len()).find(|&i| t.cells[i] != board.cells[i])
+    {
+        anyhow::bail!(
+            "the learned profile reads row {} col {} as '{}', the known board says '{}'",
+            i / t.cols,
+            i % t.cols,
+            board.cells[i].symbol(),
+            t.cells[i].symbol()
+        );
+    }
+    for (i, cell) in board.cells.iter().enumerate() {
+        let covered =
+            board.neighbours(i).filter(|&j| board.cells[j].is_covered() || board.cells[j] == Cell::Mine).count();
+        match cell {
+            Cell::Open(n) if *n as usize > covered => anyhow::bail!(
+                "the learned profile reads row {} col {} as {n}, but it has only {covered} covered neighbours",
+                i / board.cols,
+                i % board.cols
+            ),
+            Cell::Open(0) if covered > 0 && truth.is_none() => anyhow::bail!(
+                "the learned profile reads row {} col {} as an opened 0 beside covered cells",
+                i / board.cols,
+                i % board.cols
+            ),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn notes(grid: &Grid, config: &MinesConfig, groups: &Groups, roles: &[Role]) -> Vec<String> {
+    let mut notes = vec![format!(
+        "board: {}x{} cells of {:.1}x{:.1} px at ({:.0}, {:.0})",
+        grid.rows,
+        grid.cols,
+        grid.cell_width(),
+        grid.cell_height(),
+        grid.rect.x,
+        grid.rect.y
+    )];
+    for (g, role) in roles.iter().enumerate() {
+        let count = groups.of.iter().filter(|&&k| k == g).count();
+        notes.push(format!(
+            "look {}: inside {}, edge {}: {role:?} ({count} cells)",
+            g + 1,
+            to_hex(groups.looks[g].0),
+            edge_hex(&groups.looks[g].1).join(" ")
+        ));
+    }
+    if let Some(looks) = &config.looks {
+        let kinds: Vec<String> = looks.glyphs.iter().map(|g| format!("{} ({})", g.kind, g.colour)).collect();
+        notes.push(format!("glyphs seen: {}", if kinds.is_empty() { "none".into() } else { kinds.join(", ") }));
+        notes.push(format!("backgrounds match within ΔE {:.1}", looks.max_delta_e));
+    }
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> (Frame, Board) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines");
+        let frame = crate::screen::load_png(&dir.join(format!("{name}.png"))).expect("the fixture's picture");
+        let case = crate::case::load(&dir.join(format!("{name}.toml"))).expect("the fixture's case");
+        (frame, super::super::case::board_of(&case).expect("its board"))
+    }
+
+    fn read_with(config: &MinesConfig, frame: &Frame) -> Board {
+        let grid = read::locate(frame, config).expect("the board found by the learned looks");
+        read::read(frame, &grid, config).expect("the board read by the learned looks")
+    }
+
+    /// Blind from one sgt-mines screenshot (20 px cells, numbers 1-3 and flags), then screenshots
+    /// at other window sizes (17 and 36 px cells) and with numbers it did not show (4 and 5) read
+    /// exactly.
+    #[test]
+    fn learned_blind_from_one_screenshot_reads_other_sizes_and_unseen_numbers() {
+        let (frame, truth) = fixture("sgt-30x16n99-01-default-mid-flags");
+        let learnt = learn(&frame, None).expect("learned blind");
+        assert_eq!(learnt.board.cells, truth.cells, "the screenshot itself");
+        let seen: Vec<&str> =
+            learnt.config.looks.iter().flat_map(|l| l.glyphs.iter().map(|g| g.kind.as_str())).collect();
+        assert!(!seen.contains(&"4") && !seen.contains(&"5"), "the shot shows no 4 or 5: {seen:?}");
+        for name in ["sgt-12x8n15-01-300x250-start", "sgt-16x16n40-01-700x760-mid-flags", "sgt-9x9n35-01-default-mid"] {
+            let (frame, truth) = fixture(name);
+            assert_eq!(read_with(&learnt.config, &frame).cells, truth.cells, "{name}");
+        }
+    }
+
+    #[test]
+    fn learned_with_the_known_board_reads_it() {
+        let (frame, truth) = fixture("sgt-16x16n40-01-700x760-mid-flags");
+        let learnt = learn(&frame, Some(&truth)).expect("learned from the truth");
+        assert_eq!(learnt.board.cells, truth.cells);
+        let (other, truth) = fixture("sgt-30x16n99-01-default-mid-flags");
+        assert_eq!(read_with(&learnt.config, &other).cells, truth.cells);
+    }
+
+    #[test]
+    fn a_known_board_of_another_size_is_refused() {
+        let (frame, _) = fixture("sgt-16x16n40-01-700x760-mid-flags");
+        let (_, other) = fixture("sgt-9x9n35-01-default-mid");
+        let error = learn(&frame, Some(&other)).expect_err("a 9x9 board on a 16x16 picture").to_string();
+        assert!(error.contains("cells, the known board 9x9"), "{error}");
+    }
+
+    #[test]
+    fn a_picture_with_no_board_is_refused_in_one_line() {
+        let image = image::RgbaImage::from_pixel(300, 200, image::Rgba([240, 240, 240, 255]));
+        let error = learn(&Frame::from_image(image), None).expect_err("no board").to_string();
+        assert!(!error.contains('\n') && error.contains("no board"), "{error}");
+    }
+
+    #[test]
+    fn a_fresh_board_has_no_numbers_to_learn_from_but_reads_as_covered() {
+        let (frame, truth) = fixture("sgt-9x9n10-01-default-untouched");
+        let learnt = learn(&frame, None).expect("one look: covered");
+        assert_eq!(learnt.board.cells, truth.cells);
+    }
+}

@@ -30,8 +30,6 @@ mod calibrate;
 mod calibrate_learn;
 // Every zoo program calibrated blind and from its board: all its screenshots read (issue 26).
 mod calibrate_zoo;
-// Peg boards on gradients and textures, glossy pegs and shaded holes, calibrated blind.
-mod calibrate_shaded;
 // The turn-based play loop against a simulated Flood-it window.
 mod play_loop;
 // One mapping from capture pixels to desktop units: every game's actions on simulated monitors.

@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::{anyhow, bail};
 
 use super::super::Piece;
 use super::config::LiveConfig;
@@ -16,7 +16,7 @@ use super::locate::Layout;
 use super::read::{Grid, read_grid};
 use super::shape::{self, Cells};
 use super::turns::{Shape, Turns};
-use crate::input::guard::Guard;
+use crate::input::guard::{Guard, Halt};
 use crate::screen::Screen;
 
 /// The guarded keys and the screen, as one piece's driver needs them.
@@ -26,16 +26,36 @@ pub struct Hands<'a, 'g> {
     pub config: &'a LiveConfig,
 }
 
+/// Why a piece was not steered to its place: the guard stopped (the user, the window), or the piece
+/// was lost (it went elsewhere, or did not show as it should).
+#[derive(Debug)]
+pub enum Steering {
+    Stopped(Halt),
+    Lost(anyhow::Error),
+}
+
+impl From<Halt> for Steering {
+    fn from(halt: Halt) -> Steering {
+        Steering::Stopped(halt)
+    }
+}
+
+impl From<anyhow::Error> for Steering {
+    fn from(e: anyhow::Error) -> Steering {
+        Steering::Lost(e)
+    }
+}
+
 impl Hands<'_, '_> {
     /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus).
-    pub fn keys(&mut self, key: &str, times: usize) -> anyhow::Result<()> {
+    pub fn keys(&mut self, key: &str, times: usize) -> Result<(), Halt> {
         for _ in 0..times {
-            self.guard.key(key, &*self.screen).with_context(|| format!("pressing {key}"))?;
+            self.guard.key(key, &*self.screen)?;
         }
         Ok(())
     }
 
-    fn shift(&mut self, by: i32) -> anyhow::Result<()> {
+    fn shift(&mut self, by: i32) -> Result<(), Halt> {
         let key = if by < 0 { self.config.keys.left.clone() } else { self.config.keys.right.clone() };
         self.keys(&key, by.unsigned_abs() as usize)
     }
@@ -131,7 +151,7 @@ pub fn steer(
     settled: &Grid,
     goal: &Goal,
     turns: &mut Turns,
-) -> anyhow::Result<Steered> {
+) -> Result<Steered, Steering> {
     let Goal { piece, spawn, target, x } = *goal;
     let (mut shape_now, mut left_now) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
     let mut top_now: i32 = spawn.iter().map(|c| c.0).min().unwrap_or(0);
@@ -139,15 +159,15 @@ pub fn steer(
     let (rotate, timeout) =
         (hands.config.keys.rotate.clone(), Duration::from_millis(hands.config.timing.piece_timeout_ms));
     let started = Instant::now();
-    let late = |what: &str| anyhow::anyhow!("the {} {what} within {} ms", piece.letter(), timeout.as_millis());
+    let late = |what: &str| Steering::Lost(anyhow!("the {} {what} within {} ms", piece.letter(), timeout.as_millis()));
     'plan: loop {
         if steered.corrections > hands.config.timing.max_corrections {
-            bail!(
+            return Err(Steering::Lost(anyhow!(
                 "the {} could not be put at column {x} as {:?}: it shows at column {left_now} as {:?}",
                 piece.letter(),
                 shape::to_rows(target),
                 shape::to_rows(&shape_now)
-            );
+            )));
         }
         // The game refuses a turn that would put a cell above the well: make room first.
         if shape_now != *target && top_now < ROOM {
@@ -207,7 +227,8 @@ pub fn steer(
                 (shape_now, left_now) = (shape::normalise(&cells), shape::left(&cells).unwrap_or(0));
                 top_now = cells.iter().map(|c| c.0).min().unwrap_or(0);
                 if shape::recognise(&cells) != Some(piece) {
-                    bail!("the falling {} shows as {:?} on screen", piece.letter(), shape::to_rows(&shape_now));
+                    let shown = shape::to_rows(&shape_now);
+                    return Err(Steering::Lost(anyhow!("the falling {} shows as {shown:?} on screen", piece.letter())));
                 }
                 if !blind {
                     steered.corrections += 1;

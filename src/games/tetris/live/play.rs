@@ -17,7 +17,7 @@ use super::super::eval::Weights;
 use super::super::search::Planner;
 use super::super::{Board, Piece};
 use super::config::LiveConfig;
-use super::driver::{Goal, Hands, loose_cells, steer};
+use super::driver::{Goal, Hands, Steering, loose_cells, steer};
 use super::locate::{Layout, locate};
 use super::read::{Grid, falling_piece, read_grid, read_preview, rows_without};
 use super::shape::Cells;
@@ -322,8 +322,12 @@ pub fn run(
                 expected = Some(grid_of(&after));
                 last = Some((board, spawned.piece));
             }
-            Err(e) if user_stop(&e) => return Err(e),
+            Err(Steering::Stopped(Halt::User(stop))) => return Err(Halt::User(stop).into()),
             Err(e) => {
+                let e = match e {
+                    Steering::Stopped(halt) => anyhow::Error::new(halt),
+                    Steering::Lost(e) => e,
+                };
                 // Lost: the piece went elsewhere. Count it and take the next stack as it comes.
                 summary.lost += 1;
                 progress(&format!("lost piece {} ({}): {e:#}", summary.pieces, spawned.piece.letter()));
@@ -335,12 +339,6 @@ pub fn run(
     summary.seconds = started.elapsed().as_secs_f64();
     summary.turns = turns;
     Ok(summary)
-}
-
-/// True when `e` is the guard stopping for the user (Esc, the mouse): the end of play, where any
-/// other error in steering a piece only loses that piece.
-fn user_stop(e: &anyhow::Error) -> bool {
-    matches!(e.downcast_ref::<Halt>(), Some(Halt::User(_)))
 }
 
 #[cfg(test)]

@@ -176,7 +176,8 @@ fn image_commands() -> Vec<Vec<String>> {
                 .push(["calibrate", &name, "--from", "{}", "--calibration-dir", "{dir}"].map(String::from).to_vec());
             if takes::<CalibrateCommand>(game, "board") {
                 let learn = ["calibrate", &name, "--from", "{}", "--profile", "new-one", "--config-dir", "{dir}"];
-                commands.push(learn.into_iter().chain(["--out", "{out}"]).map(String::from).collect());
+                let out = if takes::<CalibrateCommand>(game, "out") { &["--out", "{out}"][..] } else { &[] };
+                commands.push(learn.iter().chain(out).map(|a| a.to_string()).collect());
             }
         }
     }

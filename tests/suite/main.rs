@@ -1,6 +1,6 @@
 //! The test suite that needs no display: every game in the list replayed, fed hostile input and
-//! checked from random positions, plus the command line, calibration and the play loops against
-//! simulated windows. A module per topic; tests that read `../shared/corpus` are ignored with that
+//! checked from random positions, plus the command line, file faults, calibration learned across
+//! programs and the desktop mapping over the list of games. A module per topic that spans games; tests that read `../shared/corpus` are ignored with that
 //! reason (CI runs them). A game's own tests of this kind are in its folder
 //! (`src/games/<game>/suite_tests.rs`), included from the list the build script makes. Run with
 //! `cargo test --release --test suite`.
@@ -20,18 +20,12 @@ mod hostile_input;
 mod cli_errors;
 // Writes that cannot complete leave the old file whole and no temporary behind.
 mod file_faults;
-// Inputs the fuzz targets found crashing, named after their bugs.
-mod fuzz_regressions;
 // Boards drawn by a test renderer read back as themselves (flood, pegs).
 mod prop_render;
-// `calibrate` and its saved layout, used by `play` and `replay`.
-mod calibrate;
 // Profiles learned from one screenshot read every other screenshot of their program.
 mod calibrate_learn;
 // Every zoo program calibrated blind and from its board: all its screenshots read (issue 26).
 mod calibrate_zoo;
-// The turn-based play loop against a simulated Flood-it window.
-mod play_loop;
 // One mapping from capture pixels to desktop units: every game's actions on simulated monitors.
 mod desktop_mapping;
 

@@ -4,3 +4,6 @@
 // Boards on gradients and textures, glossy pegs and shaded holes, calibrated blind (issue 26).
 #[path = "suite_tests/shaded.rs"]
 mod shaded;
+// Inputs the fuzz targets found crashing, named after their bugs.
+#[path = "suite_tests/fuzz_regressions.rs"]
+mod fuzz_regressions;

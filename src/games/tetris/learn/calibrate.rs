@@ -23,10 +23,28 @@ pub struct FromShot<'a> {
 
 /// Learns and writes the profile; Ok(true) once written.
 pub fn from_shot(cx: &mut Invocation, args: &FromShot) -> anyhow::Result<bool> {
-    let Some(name) = args.name.filter(|n| !n.is_empty() && !n.contains('/') && !n.ends_with(".toml")) else {
-        bail!("name the profile to learn: --profile NAME (a name, not a path; written as config/NAME.toml)");
-    };
     let frame = crate::screen::load_png(args.shot)?;
+    let name = args.name.unwrap_or_default();
+    if name.contains('/') || name.ends_with(".toml") {
+        // A profile file: what is wrong with it first, if anything, then that it is not a name.
+        Profile::load(name, &cx.config_dir)?;
+        bail!(
+            "{name} is a profile file: --from learns a new profile, named with --profile NAME (written as config/NAME.toml)"
+        );
+    }
+    if name.is_empty() {
+        bail!("name the profile to learn: --profile NAME (a name, not a path; written as config/NAME.toml)");
+    }
+    // The true board, read before anything is learned: a bad case file is the first thing said.
+    let truth = match args.board {
+        Some(case_path) => {
+            let case = crate::case::load(case_path)?;
+            let board = super::super::case::case_board(&case.board)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", case_path.display()))?;
+            Some((case_path, board))
+        }
+        None => None,
+    };
     let learned = look::learn(&frame).with_context(|| format!("{}: learning the well", args.shot.display()))?;
     let settings = &learned.settings;
     let seen = &learned.seen;
@@ -46,10 +64,7 @@ pub fn from_shot(cx: &mut Invocation, args: &FromShot) -> anyhow::Result<bool> {
     let text = look::profile_text(name, args.title.unwrap_or(name), &from, settings)?;
     let profile: Profile = toml::from_str(&text).context("the learned profile does not parse back")?;
     let config = crate::games::tetris::live::config::LiveConfig::from_profile(&profile)?;
-    if let Some(case_path) = args.board {
-        let case = crate::case::load(case_path)?;
-        let board =
-            super::super::case::case_board(&case.board).map_err(|e| anyhow::anyhow!("{}: {e}", case_path.display()))?;
+    if let Some((case_path, board)) = truth {
         let look = config.look.as_ref().context("the learned profile has no [look]")?;
         if let Err(why) = super::case::check(&frame, look, &board) {
             bail!(

@@ -1,7 +1,7 @@
 //! Minesweeper on the command line: its options for each command and what they do. Play is the
 //! shared turn-based command with the total of mines added (the screen does not show it in the
-//! board); calibrate is the shared one without learning a new profile; read is the shared one;
-//! solve (a board as text or a case) and bench (the simulation) are its own.
+//! board); calibrate is the shared one, and learns a new program's profile (`learn`) when asked;
+//! read is the shared one; solve (a board as text or a case) and bench (the simulation) are its own.
 
 use std::path::PathBuf;
 use std::time::Instant;

@@ -23,6 +23,7 @@ pub mod cli;
 pub mod config;
 pub mod learn;
 pub mod read;
+pub mod read_error;
 pub mod sgt_id;
 pub mod sim;
 pub mod solve;

@@ -19,20 +19,7 @@ use crate::vision::grid::Grid;
 
 use super::board::{Board, Cell};
 use super::config::{MinesConfig, Rgb};
-
-#[derive(Debug, thiserror::Error, PartialEq)]
-pub enum ReadError {
-    #[error("no board: nothing in the window has the colours of cell edges ({0})")]
-    NoFrame(String),
-    #[error(
-        "the board found at ({x}, {y}), {width}x{height} px, cannot be cut into cells of {min} px or more whose edges all show; is it covered, or are the cells too small?"
-    )]
-    NoCells { x: u32, y: u32, width: u32, height: u32, min: u32 },
-    #[error("row {row} col {col}: {what}")]
-    Cell { row: usize, col: usize, what: String },
-    #[error("the profile's colours: {0}")]
-    Colours(String),
-}
+pub use super::read_error::ReadError;
 
 /// The kinds of pixel the reader tells apart (several may share a colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

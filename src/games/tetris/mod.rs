@@ -12,6 +12,7 @@ pub mod bench;
 pub mod benchmarks;
 pub mod board;
 pub mod case;
+pub mod case_board;
 pub mod check;
 // Its doc comments are clap's --help text ("[default: <name>]"), not rustdoc markup.
 #[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]

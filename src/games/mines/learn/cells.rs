@@ -15,7 +15,7 @@ use super::glyph::{self, Glyph, general_digit, shape_distance};
 use crate::frame::{Frame, Rect};
 use crate::games::mines::board::{Board, Cell};
 use crate::games::mines::config::{GlyphLook, Looks, MinesConfig, Role};
-use crate::games::mines::read::ReadError;
+use crate::games::mines::read_error::ReadError;
 use crate::vision::colour::{Lab, parse_hex, to_hex};
 use crate::vision::grid::Grid;
 use crate::vision::lattice::{Candidate, Search, first_passing};

@@ -39,7 +39,7 @@ pub fn from_shot(cx: &mut Invocation, args: &FromShot) -> anyhow::Result<bool> {
     let truth = match args.board {
         Some(case_path) => {
             let case = crate::case::load(case_path)?;
-            let board = super::super::case::case_board(&case.board)
+            let board = super::super::case_board::case_board(&case.board)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", case_path.display()))?;
             Some((case_path, board))
         }

@@ -4,9 +4,9 @@
 use std::time::Instant;
 
 use super::super::Piece;
-use super::super::case::CaseBoard;
-use super::look::LookSettings;
+use super::super::case_board::CaseBoard;
 use super::read;
+use super::settings::LookSettings;
 use crate::case::{Passed, char_cells, first_cell_difference};
 use crate::frame::Frame;
 

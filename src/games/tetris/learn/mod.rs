@@ -10,6 +10,7 @@ pub mod case;
 pub mod cells;
 pub mod look;
 pub mod read;
+pub mod settings;
 pub mod well;
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use anyhow::bail;
 use super::super::Piece;
 use super::boxes::{self, BoxPieces};
 use super::cells::{self, Falling, Look};
-use super::look::LookSettings;
+use super::settings::LookSettings;
 use super::well::{self, Known, Well};
 use crate::frame::Frame;
 
@@ -45,7 +45,7 @@ impl Seen {
     /// The `[board]` table of a case file for this frame.
     pub fn board_toml(&self) -> String {
         let mut text =
-            super::super::case::board_toml(&self.settled_rows(), self.piece(), self.boxes.next.first().copied());
+            super::super::case_board::board_toml(&self.settled_rows(), self.piece(), self.boxes.next.first().copied());
         if self.boxes.next.len() > 1 {
             let all: Vec<String> = self.boxes.next.iter().map(|p| format!("\"{}\"", p.letter())).collect();
             text.push_str(&format!("\npreviews = [{}]", all.join(", ")));

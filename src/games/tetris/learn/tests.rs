@@ -200,7 +200,7 @@ fn every_zoo_program_reads_exactly_after_a_calibration_from_its_first_shot() {
         let learned = look::learn(&shot(&cases[0])).unwrap_or_else(|e| panic!("{}: {e:#}", cases[0].display()));
         for case in &cases {
             let file = crate::case::load(case).expect("a case file");
-            let board = super::super::case::case_board(&file.board).expect("its [board]");
+            let board = super::super::case_board::case_board(&file.board).expect("its [board]");
             let result = super::case::check(&shot(case), &learned.settings, &board);
             assert!(result.is_ok(), "{}: {}", case.display(), result.err().unwrap_or_default());
         }

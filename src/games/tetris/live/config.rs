@@ -165,7 +165,7 @@ pub struct TetrisSettings {
     /// The contest page's timing; a profile without it cannot play `--contest`.
     pub contest: Option<ContestTiming>,
     /// How a learned program draws its well (`calibrate tetris --from`); read with `learn`.
-    pub look: Option<crate::games::tetris::learn::look::LookSettings>,
+    pub look: Option<crate::games::tetris::learn::settings::LookSettings>,
 }
 
 /// The loop's timings: the profile's poll interval and the real-time waits.
@@ -189,7 +189,7 @@ pub struct LiveConfig {
     pub guard: GuardSettings,
     pub rotation: Vec<Turn>,
     pub contest: Option<ContestTiming>,
-    pub look: Option<crate::games::tetris::learn::look::LookSettings>,
+    pub look: Option<crate::games::tetris::learn::settings::LookSettings>,
 }
 
 impl LiveConfig {

@@ -16,6 +16,7 @@
 
 use crate::frame::{Frame, Rect};
 use crate::vision::grid::Grid;
+use crate::vision::regions::components_8;
 
 use super::board::{Board, Cell};
 use super::config::{MinesConfig, Rgb};
@@ -104,11 +105,11 @@ pub fn locate(frame: &Frame, config: &MinesConfig) -> Result<Grid, ReadError> {
         return super::learn::cells::locate(frame, config, looks);
     }
     let classifier = classifier(config)?;
-    let (w, h) = (frame.width() as usize, frame.height() as usize);
+    let w = frame.width() as usize;
     let class = classes(frame, &classifier);
     let bevel: Vec<bool> =
         class.iter().map(|&c| classifier.is(c, Kind::Highlight) || classifier.is(c, Kind::Lowlight)).collect();
-    let (x0, y0, x1, y1) = largest_shape(&bevel, w, h).ok_or(ReadError::NoFrame("none at all".into()))?;
+    let (x0, y0, x1, y1) = largest_shape(&bevel, w).ok_or(ReadError::NoFrame("none at all".into()))?;
     let highlight = |x: usize, y: usize| classifier.is(class[y * w + x], Kind::Highlight);
     let mut frame_width = 0;
     while frame_width < (x1 - x0).min(y1 - y0) / 2 && highlight(x1 - frame_width, y1 - frame_width) {
@@ -136,41 +137,12 @@ pub fn locate(frame: &Frame, config: &MinesConfig) -> Result<Grid, ReadError> {
     Err(ReadError::NoCells { x: gx0 as u32, y: gy0 as u32, width: gw as u32, height: gh as u32, min: min as u32 })
 }
 
-/// The bounding box (inclusive) of the largest 8-connected shape of `mask`.
-fn largest_shape(mask: &[bool], w: usize, h: usize) -> Option<(usize, usize, usize, usize)> {
-    let mut seen = vec![false; mask.len()];
-    let mut best: Option<(usize, (usize, usize, usize, usize))> = None;
-    let mut stack = Vec::new();
-    for start in 0..mask.len() {
-        if !mask[start] || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        let (mut size, mut bx) = (0, (usize::MAX, usize::MAX, 0, 0));
-        while let Some(p) = stack.pop() {
-            size += 1;
-            let (x, y) = (p % w, p / w);
-            bx = (bx.0.min(x), bx.1.min(y), bx.2.max(x), bx.3.max(y));
-            for dy in -1i64..=1 {
-                for dx in -1i64..=1 {
-                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-                    if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
-                        continue;
-                    }
-                    let q = ny as usize * w + nx as usize;
-                    if mask[q] && !seen[q] {
-                        seen[q] = true;
-                        stack.push(q);
-                    }
-                }
-            }
-        }
-        if best.is_none_or(|(s, _)| size > s) {
-            best = Some((size, bx));
-        }
-    }
-    best.map(|(_, b)| b)
+/// The bounding box (inclusive) of the largest 8-connected shape of `mask` (`w` wide).
+fn largest_shape(mask: &[bool], w: usize) -> Option<(usize, usize, usize, usize)> {
+    // The first of equal largest shapes, top-left first.
+    let largest = components_8(mask, w).into_iter().rev().max_by_key(|c| c.area)?;
+    let (x0, y0, x1, y1) = (largest.x0 as usize, largest.y0 as usize, largest.x1 as usize, largest.y1 as usize);
+    Some((x0, y0, x1 - 1, y1 - 1))
 }
 
 /// Reads every cell of `grid`; the board takes the profile's rules.

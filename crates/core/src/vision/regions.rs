@@ -66,6 +66,30 @@ pub fn components_8(mask: &[bool], width: usize) -> Vec<Component> {
     components_with(mask, width, Connectivity::Eight)
 }
 
+/// Clears from `mask` (row-major, `width` wide) every 8-connected part of fewer than `least`
+/// pixels: specks of noise beside a glyph's strokes.
+pub fn clear_specks_8(mask: &mut [bool], width: usize, least: usize) {
+    if width == 0 || mask.len() < width {
+        return;
+    }
+    let labels = connected_components(&mask_image(mask, width), Connectivity::Eight, Luma([0u8]));
+    let mut areas: Vec<usize> = Vec::new();
+    for &label in labels.as_raw() {
+        let label = label as usize;
+        if label > 0 {
+            if areas.len() < label {
+                areas.resize(label, 0);
+            }
+            areas[label - 1] += 1;
+        }
+    }
+    for (on, &label) in mask.iter_mut().zip(labels.as_raw()) {
+        if label > 0 && areas[label as usize - 1] < least {
+            *on = false;
+        }
+    }
+}
+
 fn components_with(mask: &[bool], width: usize, connectivity: Connectivity) -> Vec<Component> {
     if width == 0 || mask.len() < width {
         return Vec::new();
@@ -104,6 +128,14 @@ mod tests {
 
     fn mask(rows: &[&str]) -> (Vec<bool>, usize) {
         (rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect(), rows[0].len())
+    }
+
+    #[test]
+    fn specks_go_and_a_stroke_joined_only_at_corners_stays() {
+        let (mut m, w) = mask(&["#....", ".#..#", "..#..", "....."]);
+        clear_specks_8(&mut m, w, 2);
+        let (want, _) = mask(&["#....", ".#...", "..#..", "....."]);
+        assert_eq!(m, want);
     }
 
     #[test]

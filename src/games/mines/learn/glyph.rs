@@ -11,6 +11,7 @@
 
 use crate::frame::{Frame, Rect};
 use crate::vision::colour::Lab;
+use crate::vision::regions::{clear_specks_8, components};
 
 /// Zones across and down the glyph's box.
 pub const ZONES_X: usize = 3;
@@ -61,11 +62,7 @@ pub fn ink(frame: &Frame, inside: Rect, background: [u8; 3], min_delta_e: f32) -
         }
     }
     let speck = (w * h / 300).max(2);
-    for part in parts(&mask, w, true) {
-        if part.len() < speck {
-            part.iter().for_each(|&i| mask[i] = false);
-        }
-    }
+    clear_specks_8(&mut mask, w, speck);
     let mut sum = [0u64; 3];
     let mut n = 0u64;
     for (i, _) in mask.iter().enumerate().filter(|(_, m)| **m) {
@@ -127,49 +124,13 @@ fn holes(ink: &Ink, (bx0, by0, bx1, by1): (usize, usize, usize, usize)) -> u8 {
     let background: Vec<bool> = (0..bw * bh).map(|i| !ink.mask[(by0 + i / bw) * ink.w + bx0 + i % bw]).collect();
     let least = (bw * bh / 100).max(1);
     let mut count = 0u8;
-    for part in parts(&background, bw, false) {
-        let touches = part.iter().any(|&i| i % bw == 0 || i / bw == 0 || i % bw == bw - 1 || i / bw == bh - 1);
-        if !touches && part.len() >= least {
+    for part in components(&background, bw) {
+        let touches = part.x0 == 0 || part.y0 == 0 || part.x1 as usize == bw || part.y1 as usize == bh;
+        if !touches && part.area >= least {
             count = count.saturating_add(1);
         }
     }
     count
-}
-
-/// The connected parts of `mask` (`w` wide), each as its pixels' indices; `eight` joins pixels
-/// that touch only at a corner.
-fn parts(mask: &[bool], w: usize, eight: bool) -> Vec<Vec<usize>> {
-    let h = mask.len() / w.max(1);
-    let mut seen = vec![false; mask.len()];
-    let mut found = Vec::new();
-    for start in 0..mask.len() {
-        if !mask[start] || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut part = vec![start];
-        let mut next = 0;
-        while next < part.len() {
-            let (x, y) = ((part[next] % w) as i64, (part[next] / w) as i64);
-            next += 1;
-            for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)] {
-                if !eight && dx != 0 && dy != 0 {
-                    continue;
-                }
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
-                    continue;
-                }
-                let q = ny as usize * w + nx as usize;
-                if mask[q] && !seen[q] {
-                    seen[q] = true;
-                    part.push(q);
-                }
-            }
-        }
-        found.push(part);
-    }
-    found
 }
 
 /// How unlike two glyphs' shapes are: one minus the correlation of their zones (so that a bold and

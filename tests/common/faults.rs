@@ -52,6 +52,14 @@ impl Trap {
         trap
     }
 
+    /// Gives the trap the keyboard focus (as a user clicking it would), the server done with it
+    /// when this returns.
+    pub fn take_focus(&self) {
+        use x11rb::protocol::xproto::InputFocus;
+        self.conn.set_input_focus(InputFocus::PARENT, self.window, x11rb::CURRENT_TIME).unwrap();
+        self.conn.sync().unwrap();
+    }
+
     /// Button and key events the trap has received so far.
     pub fn hits(&self) -> usize {
         let mut hits = 0;
@@ -63,7 +71,6 @@ impl Trap {
                 hits += 1;
             }
         }
-        let _ = self.window;
         hits
     }
 }

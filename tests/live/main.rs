@@ -21,6 +21,8 @@ mod races;
 mod stacking;
 // Keys go only to a focused game window.
 mod focus;
+// The keyboard focus taken from the game at any moment of play: no key reaches the other window.
+mod key_races;
 // Learned browser Flood-it and peg solitaire won live (GAMEBOT_FLOOD_URL, GAMEBOT_PEGS_URL).
 mod calibrate_live;
 // Zoo programs calibrated blind from their live window and won (GAMEBOT_BUTTONPAD_DIR, ...).

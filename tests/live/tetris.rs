@@ -13,7 +13,7 @@ use std::path::Path;
 /// Private settings (GSETTINGS_BACKEND=keyfile reads them from XDG_CONFIG_HOME) and a private
 /// score table, so nothing depends on this machine's own quadrapassel settings: the environment
 /// quadrapassel is started with.
-fn private_settings(dir: &Path) -> Vec<(&'static str, String)> {
+pub fn private_settings(dir: &Path) -> Vec<(&'static str, String)> {
     let settings = dir.join("config/glib-2.0/settings");
     std::fs::create_dir_all(&settings).unwrap();
     std::fs::create_dir_all(dir.join("data")).unwrap();

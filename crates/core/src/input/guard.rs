@@ -183,8 +183,16 @@ impl<'a> Guard<'a> {
 
     /// Presses a key (keys have no position) after the failsafe's check, immediately after asking
     /// that the game's window is still open and has the keyboard focus.
+    /// A device that can ask in the instant of the key (`InputDevice::key_for`) asks itself; a
+    /// refusal is then named by asking the screen why.
     pub fn key(&mut self, key: &str, screen: &dyn Screen) -> Result<(), Halt> {
         self.failsafe.check(self.device)?;
+        if let Some(sent) = screen.window_id().and_then(|window| self.device.key_for(key, window)) {
+            return sent.map_err(|e| match e {
+                InputError::Refused(why) => key_refused(why, screen),
+                other => other.into(),
+            });
+        }
         screen.check_open()?;
         ensure_focus(screen)?;
         self.device.perform(&Action::Key(key.to_string()))?;
@@ -218,6 +226,18 @@ fn refused(why: Refusal, at: Point, to: &Target) -> Halt {
         Refusal::Gone => ScreenError::WindowGone.into(),
         Refusal::Moved => ScreenError::Moved.into(),
         _ => Halt::Refused(format!("stopped: {why}; nothing was pressed")),
+    }
+}
+
+/// The error for a key the device refused at the last instant, named by what the screen says now.
+fn key_refused(why: Refusal, screen: &dyn Screen) -> Halt {
+    if let Err(e) = screen.check_open() {
+        return e.into();
+    }
+    match (why, screen.focus_elsewhere()) {
+        (_, Some(other)) => Halt::Focus(other),
+        (Refusal::Gone, None) => ScreenError::WindowGone.into(),
+        (why, None) => Halt::Refused(format!("stopped: {why}; no key was pressed")),
     }
 }
 

@@ -181,6 +181,15 @@ impl InputDevice for LiveInput {
         true
     }
 
+    fn key_for(&mut self, key: &str, window: u32) -> Option<Result<(), InputError>> {
+        #[cfg(target_os = "linux")]
+        if let Some(x11) = &self.x11 {
+            return x11.key(key, window);
+        }
+        let _ = (key, window);
+        None
+    }
+
     fn step(&mut self, step: Step, target: Option<&PressTarget>) -> Result<(), InputError> {
         match step {
             Step::MoveTo(p) => self.move_pointer(p),

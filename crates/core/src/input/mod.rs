@@ -10,13 +10,16 @@
 //! resting between them and asking immediately before each press and release whether the input
 //! would land on the game (`PressTarget`); where the platform lets it, the device asks once more
 //! itself in the same instant as the press (on X11 under a server grab: `x11_pointer`), so nothing
-//! that happens between the check and the act can send a press elsewhere.
+//! that happens between the check and the act can send a press elsewhere. Keys likewise: on X11 a
+//! key goes under a grab only while the game is shown and has the keyboard focus (`x11_key`).
 
 pub mod failsafe;
 pub mod guard;
 pub mod live;
 pub mod recorder;
 pub mod watch;
+#[cfg(target_os = "linux")]
+mod x11_key;
 #[cfg(target_os = "linux")]
 mod x11_pointer;
 
@@ -98,6 +101,8 @@ pub enum Refusal {
     PointerElsewhere(Point),
     #[error("the pointer is not over the game window: another window is there")]
     NotOver,
+    #[error("another window has the keyboard focus")]
+    FocusElsewhere,
 }
 
 /// One step of a click or a drag, made by a live device (`InputDevice::step`).
@@ -139,5 +144,13 @@ pub trait InputDevice {
     fn step(&mut self, step: Step, target: Option<&PressTarget>) -> Result<(), InputError> {
         let _ = (step, target);
         Err(InputError::Device("this input device makes whole actions only".into()))
+    }
+    /// Presses `key` for the game's `window` (its platform id) if the device can ask, in the same
+    /// instant as it presses, whether the window is still shown and has the keyboard focus: then
+    /// Some, refused (`InputError::Refused`) when the key would not go to the game. None: the
+    /// device cannot; the guard checks before and presses with `perform`.
+    fn key_for(&mut self, key: &str, window: u32) -> Option<Result<(), InputError>> {
+        let _ = (key, window);
+        None
     }
 }

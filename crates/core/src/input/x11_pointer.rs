@@ -31,6 +31,8 @@ const LEFT: u8 = 1;
 pub struct X11Pointer {
     conn: RustConnection,
     root: Window,
+    /// The keyboard, for keys sent on this connection (`x11_key`); None if its mapping was not read.
+    keys: Option<super::x11_key::X11Keys>,
 }
 
 fn device<E: std::fmt::Display>(e: E) -> InputError {
@@ -53,7 +55,16 @@ impl X11Pointer {
         let (conn, screen) = x11rb::connect(None).ok()?;
         let root = conn.setup().roots.get(screen)?.root;
         conn.xtest_get_version(2, 2).ok()?.reply().ok()?;
-        Some(X11Pointer { conn, root })
+        let keys = super::x11_key::X11Keys::read(&conn);
+        Some(X11Pointer { conn, root, keys })
+    }
+
+    /// Presses and releases `name` for `window` under a grab, only while the game is shown and has
+    /// the keyboard focus (`x11_key`). None for a key this keyboard has no plain keycode for.
+    pub fn key(&self, name: &str, window: u32) -> Option<Result<(), InputError>> {
+        let keys = self.keys.as_ref()?;
+        let code = keys.code(name)?;
+        Some(keys.key(&self.conn, self.root, code, window))
     }
 
     /// Puts the pointer at `p` (root pixels); when this returns, the server has moved it.

@@ -23,7 +23,7 @@ use super::read::{Grid, falling_piece, read_grid, read_preview, rows_without};
 use super::shape::Cells;
 use super::start::{preview_box, start_button};
 use super::turns::Turns;
-use crate::input::guard::{Guard, Halt};
+use crate::input::guard::Guard;
 use crate::input::{Action, InputDevice};
 use crate::screen::Screen;
 
@@ -217,12 +217,9 @@ fn start(
         capture_until(window, patience, |f| !options.new_game || preview_box(f, config.vision.black_max).is_some())?;
     if options.new_game {
         // While a game runs the button shows "pause" instead: play on in that game.
-        let clicked = start_button(&first, preview_box(&first, config.vision.black_max)).and_then(|at| {
-            match guard.perform(&Action::Click(at), &first, &*window) {
-                Err(halt @ Halt::User(_)) => Ok(Err(halt)),
-                clicked => Ok(Ok(clicked?)),
-            }
-        });
+        // A click the guard stops (the user, the window, a cover) ends play; no button, plays on.
+        let clicked = start_button(&first, preview_box(&first, config.vision.black_max))
+            .map(|at| guard.perform(&Action::Click(at), &first, &*window));
         match clicked {
             Ok(Ok(())) => std::thread::sleep(Duration::from_millis(300)),
             Ok(Err(stop)) => return Err(stop.into()),
@@ -322,12 +319,10 @@ pub fn run(
                 expected = Some(grid_of(&after));
                 last = Some((board, spawned.piece));
             }
-            Err(Steering::Stopped(Halt::User(stop))) => return Err(Halt::User(stop).into()),
-            Err(e) => {
-                let e = match e {
-                    Steering::Stopped(halt) => anyhow::Error::new(halt),
-                    Steering::Lost(e) => e,
-                };
+            // The guard stopped a key (the user, the window, the keyboard focus): play ends here,
+            // never blind.
+            Err(Steering::Stopped(halt)) => return Err(halt.into()),
+            Err(Steering::Lost(e)) => {
                 // Lost: the piece went elsewhere. Count it and take the next stack as it comes.
                 summary.lost += 1;
                 progress(&format!("lost piece {} ({}): {e:#}", summary.pieces, spawned.piece.letter()));

@@ -9,8 +9,17 @@ pub mod desktop;
 pub mod monitor;
 mod native;
 mod png;
+#[cfg(windows)]
+mod win32_window;
 pub mod window;
 mod window_screen;
+
+/// One top-level window as the platform lists it: xcap's; on Windows the system's own list
+/// (`win32_window`), which xcap's leaves windows out of where there is no compositor (Wine).
+#[cfg(not(windows))]
+pub(crate) type SysWindow = xcap::Window;
+#[cfg(windows)]
+pub(crate) type SysWindow = win32_window::Win32Window;
 #[cfg(target_os = "linux")]
 pub mod x11;
 

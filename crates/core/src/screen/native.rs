@@ -6,6 +6,7 @@
 //! Keys are sent only while the game has the focus (`input::guard`), so it is asked before every key.
 
 use super::ScreenError;
+use super::SysWindow;
 use super::desktop::{Desktop, declare_dpi_awareness};
 use crate::frame::{Area, Frame, Point};
 
@@ -40,7 +41,7 @@ impl Native {
     }
 
     /// Where window `window` (platform id `id`) lies, in desktop units.
-    pub fn place(&self, window: &xcap::Window, id: u32) -> Result<Area, ScreenError> {
+    pub fn place(&self, window: &SysWindow, id: u32) -> Result<Area, ScreenError> {
         #[cfg(target_os = "linux")]
         if let Some(display) = &self.display {
             return display.window_area(id);
@@ -55,7 +56,7 @@ impl Native {
 
     /// Captures the window as the monitors show it: its full size, its origin and scale, and
     /// which parts are on a monitor.
-    pub fn capture(&self, window: &xcap::Window, id: u32) -> Result<Frame, ScreenError> {
+    pub fn capture(&self, window: &SysWindow, id: u32) -> Result<Frame, ScreenError> {
         #[cfg(target_os = "linux")]
         if let Some(display) = &self.display {
             return display.capture_window(id);
@@ -127,24 +128,24 @@ impl Native {
 
     /// The name of another window that clearly has the keyboard focus, or None.
     #[cfg(target_os = "linux")]
-    pub fn elsewhere(&self, _window: &xcap::Window, id: u32) -> Option<String> {
+    pub fn elsewhere(&self, _window: &SysWindow, id: u32) -> Option<String> {
         self.display.as_ref()?.focus_elsewhere(id)
     }
 
     /// The name of another window that clearly has the keyboard focus, or None.
     #[cfg(not(target_os = "linux"))]
-    pub fn elsewhere(&self, window: &xcap::Window, _id: u32) -> Option<String> {
+    pub fn elsewhere(&self, window: &SysWindow, _id: u32) -> Option<String> {
         if window.is_focused().unwrap_or(true) {
             return None;
         }
-        let all = xcap::Window::all().ok()?;
+        let all = SysWindow::all().ok()?;
         let focused = all.iter().find(|w| w.is_focused().unwrap_or(false))?;
-        Some(xcap_name(focused))
+        Some(window_name(focused))
     }
 }
 
 /// A window as xcap knows it, for messages: its title, else its program; never a bare id.
-pub fn xcap_name(window: &xcap::Window) -> String {
+pub fn window_name(window: &SysWindow) -> String {
     let title = window.title().unwrap_or_default();
     let program = window.app_name().unwrap_or_default();
     match (title.trim().is_empty(), program.trim().is_empty()) {

@@ -3,12 +3,13 @@
 //! and how to choose another). How it is captured, where it is and what covers it
 //! (its `Screen`) is `window_screen.rs`.
 
+use super::SysWindow;
 use super::native::Native;
 use super::{ScreenError, WindowMatch};
 
 /// A live window found by title.
 pub struct LiveWindow {
-    pub(super) window: xcap::Window,
+    pub(super) window: SysWindow,
     pub(super) id: u32,
     pub(super) title: String,
     pub(super) native: Native,
@@ -23,14 +24,14 @@ fn listing<E: std::fmt::Display>(e: E) -> ScreenError {
 
 /// Every open window's title, topmost first.
 pub fn titles() -> Result<Vec<String>, ScreenError> {
-    Ok(xcap::Window::all().map_err(listing)?.iter().filter_map(|w| w.title().ok()).collect())
+    Ok(SysWindow::all().map_err(listing)?.iter().filter_map(|w| w.title().ok()).collect())
 }
 
 impl LiveWindow {
     /// Finds the topmost window `wanted` names (on X11 by the server's own stacking, elsewhere by
     /// the system's order of windows); the error lists the windows that are open.
     pub fn find(wanted: &WindowMatch) -> Result<LiveWindow, ScreenError> {
-        let windows = xcap::Window::all().map_err(listing)?;
+        let windows = SysWindow::all().map_err(listing)?;
         let mut matches = Vec::new();
         let mut others = Vec::new();
         for window in windows {

@@ -4,7 +4,8 @@
 //! input's points on a monitor, and no window above it there. Why a capture failed is asked only
 //! when it fails (closed, minimised, off the screen), not on every capture.
 
-use super::native::xcap_name;
+use super::SysWindow;
+use super::native::window_name;
 use super::window::LiveWindow;
 use super::{Screen, ScreenError};
 use crate::frame::{Frame, Point};
@@ -12,7 +13,7 @@ use crate::frame::{Frame, Point};
 impl LiveWindow {
     /// True while the window is still open.
     fn still_open(&self) -> bool {
-        xcap::Window::all().is_ok_and(|all| all.iter().any(|w| w.id().is_ok_and(|id| id == self.id)))
+        SysWindow::all().is_ok_and(|all| all.iter().any(|w| w.id().is_ok_and(|id| id == self.id)))
     }
 }
 
@@ -61,7 +62,7 @@ impl Screen for LiveWindow {
     /// above it may hold any of them (on Linux from the X server's stacking of top-level windows;
     /// elsewhere from xcap's listing, topmost first).
     fn check_target(&self, frame: &Frame, points: &[Point]) -> Result<(), ScreenError> {
-        let all = xcap::Window::all().map_err(|e| {
+        let all = SysWindow::all().map_err(|e| {
             ScreenError::Capture(format!(
                 "cannot list the open windows to check that none covers the game ({e}); is a window manager running?"
             ))
@@ -95,7 +96,7 @@ impl Screen for LiveWindow {
             }
             let inside = |p: &Point| p.x >= ax && p.y >= ay && p.x < ax + aw as i32 && p.y < ay + ah as i32;
             if points.iter().any(inside) {
-                return Err(ScreenError::Covered { by: xcap_name(above) });
+                return Err(ScreenError::Covered { by: window_name(above) });
             }
         }
         Ok(())

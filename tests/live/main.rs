@@ -31,6 +31,8 @@ mod learned_zoo;
 mod tetris_contest_page;
 // Several monitors (RandR, Xinerama), a window off the screen, --monitor, GDK_SCALE=2.
 mod desktops;
+// The Windows build under Wine, beside the Windows sgt-puzzles (GAMEBOT_WINE_DIR).
+mod wine;
 // Other windows: a closed game's leftovers never refuse a new game; a cover named, never by id.
 mod covers;
 

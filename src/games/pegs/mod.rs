@@ -18,6 +18,7 @@ pub mod cli;
 pub mod config;
 #[cfg(test)]
 mod drawn;
+pub mod lone_peg;
 pub mod looks;
 pub mod read;
 pub mod scale;

@@ -396,6 +396,7 @@ fn learn_from(
             relative,
         },
         input: PegsInput { style },
+        rules: Default::default(),
     };
     let classes = Classes::from_config(&config.looks)?;
     let located = locate_as_learned(frame, &classes).context("the learned profile does not find the board again")?;

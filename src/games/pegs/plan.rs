@@ -38,7 +38,7 @@ pub fn plan(board: &Board, rules: &Rules, budget: Budget) -> anyhow::Result<Plan
             let centre = Rules::centre(board).unwrap_or_default();
             solve::solve(board, Target::OnePegAt(centre), budget).outcome
         }
-        _ => general::solve(board, rules, budget).outcome,
+        _ => general::solve(board, rules, budget).0,
     };
     match outcome {
         Outcome::Solved(jumps) => Ok(Plan { moves: jumps, proven_optimal: false }),

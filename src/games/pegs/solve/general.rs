@@ -13,17 +13,10 @@ use crate::budget::{Budget, BudgetClock};
 use crate::games::pegs::board::{Board, Cell, Jump};
 use crate::games::pegs::rules::{Goal, Rules};
 
-/// What the search found: the outcome, and for the fewest pegs whether the count is proven.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
-    pub outcome: Outcome,
-    pub proven: bool,
-}
-
+/// The search: each jump's squares as bits (from, over, to) with the jump itself, the centre
+/// square's bit (where that is the goal), the positions searched, the path and the best end.
 struct Search {
-    /// Each jump's squares as bits (from, over, to) and the jump itself.
     jumps: Vec<(u128, u128, u128, Jump)>,
-    /// The square the last peg must end on, for that goal.
     centre: Option<u128>,
     goal: Goal,
     seen: HashSet<u128>,
@@ -73,41 +66,39 @@ impl Search {
     }
 }
 
-/// Solves `board` by `rules` within `budget`.
-pub fn solve(board: &Board, rules: &Rules, budget: Budget) -> Found {
-    let unknown = Found { outcome: Outcome::Unknown, proven: false };
-    if board.rows * board.cols > 128 || board.pegs() == 0 {
-        return if board.pegs() == 0 { Found { outcome: Outcome::Unsolvable, proven: true } } else { unknown };
-    }
+/// Every jump `board`'s shape allows by `rules`, as bits: from a full board with one landing
+/// square emptied, for each square.
+fn jumps(board: &Board, rules: &Rules) -> Vec<(u128, u128, u128, Jump)> {
     let bit = |(r, c): (usize, usize)| 1u128 << (r * board.cols + c);
     let mut all = board.clone();
     all.cells.iter_mut().filter(|c| **c != Cell::Off).for_each(|c| *c = Cell::Peg);
-    // Every jump the board's shape allows: from a full board with one landing square emptied.
-    let mut jumps = Vec::new();
-    for (i, _) in board.cells.iter().enumerate().filter(|(_, c)| **c != Cell::Off) {
-        let mut one = all.clone();
-        one.cells[i] = Cell::Hole;
-        jumps.extend(rules.legal_jumps(&one).into_iter().map(|j| (bit(j.from), bit(j.over), bit(j.to), j)));
+    let landings = (0..board.cells.len()).filter(|&i| board.cells[i] != Cell::Off);
+    landings
+        .flat_map(|i| {
+            let mut one = all.clone();
+            one.cells[i] = Cell::Hole;
+            rules.legal_jumps(&one)
+        })
+        .map(|j| (bit(j.from), bit(j.over), bit(j.to), j))
+        .collect()
+}
+
+/// Solves `board` by `rules` within `budget`: the outcome, and whether it is proven (for the
+/// fewest pegs, the count; a search cut short by the budget gives the best end found so far).
+pub fn solve(board: &Board, rules: &Rules, budget: Budget) -> (Outcome, bool) {
+    if board.rows * board.cols > 128 || board.pegs() == 0 {
+        return if board.pegs() == 0 { (Outcome::Unsolvable, true) } else { (Outcome::Unknown, false) };
     }
     let pegs = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Peg).fold(0u128, |p, i| p | 1 << i);
-    let centre = Rules::centre(board).map(bit);
-    let goal = rules.goal;
-    let mut search = Search {
-        jumps,
-        centre,
-        goal,
-        seen: HashSet::new(),
-        path: Vec::new(),
-        best: (u32::MAX, Vec::new()),
-        clock: budget.start(),
-    };
+    let centre = Rules::centre(board).map(|(r, c)| 1u128 << (r * board.cols + c));
+    let (jumps, goal, seen, clock) = (jumps(board, rules), rules.goal, HashSet::new(), budget.start());
+    let mut search = Search { jumps, centre, goal, seen, path: Vec::new(), best: (u32::MAX, Vec::new()), clock };
     let flow = search.dfs(pegs);
-    let jumps_of = |path: &[usize]| path.iter().map(|&i| search.jumps[i].3).collect::<Vec<Jump>>();
+    let best = Outcome::Solved(search.best.1.iter().map(|&i| search.jumps[i].3).collect());
     match (flow, goal) {
-        (Flow::Done, _) => Found { outcome: Outcome::Solved(jumps_of(&search.best.1)), proven: true },
-        (Flow::Go, Goal::FewestPegs) => Found { outcome: Outcome::Solved(jumps_of(&search.best.1)), proven: true },
-        (Flow::Spent, Goal::FewestPegs) => Found { outcome: Outcome::Solved(jumps_of(&search.best.1)), proven: false },
-        (Flow::Go, _) => Found { outcome: Outcome::Unsolvable, proven: true },
-        (Flow::Spent, _) => unknown,
+        (Flow::Done, _) | (Flow::Go, Goal::FewestPegs) => (best, true),
+        (Flow::Spent, Goal::FewestPegs) => (best, false),
+        (Flow::Go, _) => (Outcome::Unsolvable, true),
+        (Flow::Spent, _) => (Outcome::Unknown, false),
     }
 }

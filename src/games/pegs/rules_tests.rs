@@ -45,8 +45,7 @@ fn a_drawn_board_solvable_only_by_diagonal_jumps_is_solved_with_them_and_refused
 
 #[test]
 fn the_goal_of_one_peg_in_the_centre_is_kept_or_refused_where_it_cannot_be_reached() {
-    // The English board from the centre (the fast solver), and a board that reaches the centre
-    // only by two diagonal jumps (the plain search).
+    // The English board (the fast solver); a board whose centre two diagonal jumps reach (the plain search).
     let corner = Board::from_rows(&["o....", ".....", "..o..", "...o.", "....."]).unwrap();
     for (board, jumps) in [(english(), Jumps::Orthogonal), (corner, Jumps::Diagonal)] {
         let config = with(Rules { jumps, goal: Goal::OnePegInCentre });
@@ -58,13 +57,9 @@ fn the_goal_of_one_peg_in_the_centre_is_kept_or_refused_where_it_cannot_be_reach
     }
     // One peg can be left here, at (1,1) or (1,4), but never on the centre square (1,2).
     let line = Board::from_rows(&[".....", "oo.o.", "....."]).unwrap();
-    let anywhere = with(Rules::default());
+    let (anywhere, centre) = (with(Rules::default()), with(Rules { goal: Goal::OnePegInCentre, ..Rules::default() }));
     let end = played(&line, &Pegs::solve(&line, &anywhere, Budget::CHECK).unwrap().moves, &anywhere);
-    assert!(
-        Pegs::is_won(&end, &anywhere)
-            && !Pegs::is_won(&end, &with(Rules { goal: Goal::OnePegInCentre, ..Rules::default() }))
-    );
-    let centre = with(Rules { goal: Goal::OnePegInCentre, ..Rules::default() });
+    assert!(Pegs::is_won(&end, &anywhere) && !Pegs::is_won(&end, &centre), "{end}");
     assert!(Pegs::solve(&line, &centre, Budget::CHECK).unwrap_err().to_string().contains("proven unsolvable"));
     let even = Board::from_rows(&["oo.o"]).unwrap();
     assert!(Pegs::solve(&even, &centre, Budget::CHECK).unwrap_err().to_string().contains("has none"));

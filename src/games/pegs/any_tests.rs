@@ -135,3 +135,15 @@ fn blind_calibration_from_a_screenshot_with_a_selected_peg() {
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The English start with a peg selected shows two lone looks (the one hole, the selected peg):
+/// only the one shaped as the pegs is taken for a peg.
+#[test]
+fn blind_calibration_from_the_start_with_a_peg_selected() {
+    for kind in [Kind::Discs, Kind::Buttons, Kind::Glossy, Kind::Stone] {
+        let frame = Drawing { selected: &[(2, 3)], ..Drawing::new(kind, 40.0) }.draw(&english());
+        let learnt = learn(&frame, None, MoveStyle::Click).unwrap_or_else(|e| panic!("{kind:?}: {e:#}"));
+        assert_eq!(learnt.board, english(), "{kind:?}: {:?}", learnt.notes);
+        assert_eq!(read_found(&frame, &learnt).unwrap(), (english(), Some((2, 3))), "{kind:?}");
+    }
+}

@@ -349,13 +349,13 @@ fn dry_run<G: TurnBased>(
     let (layout, board) = (found.layout, found.board);
     cx.line(format!("board read:\n{board}"));
     let started = Instant::now();
-    let plan = G::solve(&board, args.budget.budget())?;
+    let plan = G::solve(&board, &config, args.budget.budget())?;
     cx.line(plan_line(&plan, started.elapsed().as_secs_f64() * 1e3, &G::describe_plan(&plan.moves)));
     let mut now = board.clone();
     for (i, mv) in plan.moves.iter().enumerate() {
         let listed: Vec<String> = G::actions(mv, &now, &layout, &config)?.iter().map(|a| a.to_string()).collect();
         cx.line(format!("  move {} ({mv}): {}", i + 1, listed.join(", ")));
-        now = G::predict(&now, mv);
+        now = G::predict(&now, mv, &config);
     }
     let out = args.view.out.clone().unwrap_or_else(|| PathBuf::from(format!("{}-dry-run.png", G::NAME)));
     save_png(&G::annotate(frame, &layout, &board, &plan.moves), &out, args.view.force)?;

@@ -187,11 +187,11 @@ fn planned<G: TurnBased>(image: &image::RgbaImage, profile: &Profile, moves: usi
     let frame = Frame::from_image(image.clone());
     let config = G::config(profile).unwrap();
     let found = find_and_read::<G>(&frame, &config, None).unwrap();
-    let plan = G::solve(&found.board, Budget::default()).unwrap();
+    let plan = G::solve(&found.board, &config, Budget::default()).unwrap();
     let (mut board, mut actions) = (found.board.clone(), Vec::new());
     for mv in plan.moves.iter().take(moves) {
         actions.extend(G::actions(mv, &board, &found.layout, &config).unwrap());
-        board = G::predict(&board, mv);
+        board = G::predict(&board, mv, &config);
     }
     (actions, found.layout)
 }

@@ -60,9 +60,13 @@ impl Cases for LampsGame {
 impl SelfCheck for LampsGame {
     fn check_random(seed: u64) -> Result<String, String> {
         let lamps = Lamps((0..8).map(|i| (seed >> i) & 1 == 1).collect());
-        let plan = Self::solve(&lamps, Budget::default()).map_err(|e| e.to_string())?;
-        let end = plan.moves.iter().fold(lamps.clone(), |b, m| Self::predict(&b, m));
-        if Self::is_won(&end) { Ok(format!("{lamps} put out in {}", plan.moves.len())) } else { Err(format!("{end}")) }
+        let plan = Self::solve(&lamps, &(), Budget::default()).map_err(|e| e.to_string())?;
+        let end = plan.moves.iter().fold(lamps.clone(), |b, m| Self::predict(&b, m, &()));
+        if Self::is_won(&end, &()) {
+            Ok(format!("{lamps} put out in {}", plan.moves.len()))
+        } else {
+            Err(format!("{end}"))
+        }
     }
     fn parse_text(text: &str) -> anyhow::Result<()> {
         ensure!(text.trim().chars().all(|c| c == '0' || c == '1'), "a row of 0 and 1");
@@ -109,12 +113,12 @@ impl TurnBased for LampsGame {
         }
         Ok(Reading { board: Lamps(lamps), confidence: 1.0 })
     }
-    fn solve(board: &Lamps, _budget: Budget) -> anyhow::Result<Plan<usize>> {
+    fn solve(board: &Lamps, _config: &(), _budget: Budget) -> anyhow::Result<Plan<usize>> {
         // Each lit lamp needs its own click, and one is enough: proven the fewest.
         let moves = board.0.iter().enumerate().filter(|(_, lit)| **lit).map(|(i, _)| i).collect();
         Ok(Plan { moves, proven_optimal: true })
     }
-    fn predict(board: &Lamps, mv: &usize) -> Lamps {
+    fn predict(board: &Lamps, mv: &usize, _config: &()) -> Lamps {
         let mut next = board.clone();
         next.0[*mv] = false;
         next
@@ -122,7 +126,7 @@ impl TurnBased for LampsGame {
     fn matches(read: &Lamps, predicted: &Lamps) -> bool {
         read == predicted
     }
-    fn is_won(board: &Lamps) -> bool {
+    fn is_won(board: &Lamps, _config: &()) -> bool {
         board.0.iter().all(|lit| !lit)
     }
     fn actions(mv: &usize, _board: &Lamps, _layout: &usize, _config: &()) -> anyhow::Result<Vec<Action>> {
@@ -191,6 +195,6 @@ fn main() -> anyhow::Result<()> {
             println!("{line}")
         });
     println!("{}: {} moves; the window shows {}", played.ending, played.summary.moves, window.borrow().lamps);
-    ensure!(played.ending.won() && LampsGame::is_won(&window.borrow().lamps), "the lamps are not all out");
+    ensure!(played.ending.won() && LampsGame::is_won(&window.borrow().lamps, &()), "the lamps are not all out");
     Ok(())
 }

@@ -169,13 +169,16 @@ pub trait TurnBased: Game {
     fn layout_fits(layout: &Self::Layout, frame: &Frame) -> bool;
     /// Reads the board with a known layout.
     fn read(frame: &Frame, layout: &Self::Layout, config: &Self::Config) -> anyhow::Result<Reading<Self::Board>>;
-    /// Plans from `board`; an error says why there is no plan (e.g. proven unsolvable).
-    fn solve(board: &Self::Board, budget: Budget) -> anyhow::Result<Plan<Self::Move>>;
-    /// What the rules say the board becomes after `mv`.
-    fn predict(board: &Self::Board, mv: &Self::Move) -> Self::Board;
+    /// Plans from `board` by the rules the profile's section gives (`config`: a program may play
+    /// by other rules than the game's classic ones); an error says why there is no plan (e.g.
+    /// proven unsolvable).
+    fn solve(board: &Self::Board, config: &Self::Config, budget: Budget) -> anyhow::Result<Plan<Self::Move>>;
+    /// What the rules (as `config` gives them) say the board becomes after `mv`.
+    fn predict(board: &Self::Board, mv: &Self::Move, config: &Self::Config) -> Self::Board;
     /// True when a board read from the screen is the board the rules predicted.
     fn matches(read: &Self::Board, predicted: &Self::Board) -> bool;
-    fn is_won(board: &Self::Board) -> bool;
+    /// True when the board shows the game won by the rules `config` gives.
+    fn is_won(board: &Self::Board, config: &Self::Config) -> bool;
     /// True when the board shows the game lost (a mine hit): the loop stops and reports a loss.
     fn is_lost(_board: &Self::Board) -> bool {
         false

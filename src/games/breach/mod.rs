@@ -76,7 +76,7 @@ impl TurnBased for Breach {
         Ok(Reading { board: BreachState { puzzle: screen.puzzle, start: screen.start }, confidence: 1.0 })
     }
 
-    fn solve(state: &BreachState, budget: Budget) -> anyhow::Result<Plan<Pick>> {
+    fn solve(state: &BreachState, _config: &BreachConfig, budget: Budget) -> anyhow::Result<Plan<Pick>> {
         let (solution, proven) = solve::solve_from(&state.puzzle, &state.start, budget);
         if solution.path.is_empty() {
             bail!("no daemon can be completed with this buffer; nothing to do");
@@ -86,7 +86,7 @@ impl TurnBased for Breach {
         Ok(Plan { moves, proven_optimal: proven })
     }
 
-    fn predict(state: &BreachState, pick: &Pick) -> BreachState {
+    fn predict(state: &BreachState, pick: &Pick, _config: &BreachConfig) -> BreachState {
         let mut next = state.clone();
         next.start.picked.push(pick.code);
         next.start.used.push((pick.row, pick.col));
@@ -113,7 +113,7 @@ impl TurnBased for Breach {
     }
 
     /// Done once the picks complete the most valuable set of daemons the puzzle allows.
-    fn is_won(state: &BreachState) -> bool {
+    fn is_won(state: &BreachState, _config: &BreachConfig) -> bool {
         !state.start.picked.is_empty()
             && value_of(state) >= solve::solve_from(&state.puzzle, &state.start, Budget::UNLIMITED).0.value
     }
@@ -136,7 +136,7 @@ impl TurnBased for Breach {
     /// the highlight stands on the next line (`matches`). The last pick may end the breach and
     /// cover the matrix with the result, so it is taken as done.
     fn confirm(frame: &Frame, _layout: &BreachScreen, config: &BreachConfig, predicted: &BreachState) -> bool {
-        Self::is_won(predicted)
+        Self::is_won(predicted, config)
             || read::read_with(frame, &config.read).is_ok_and(|screen| {
                 Self::matches(&BreachState { puzzle: screen.puzzle, start: screen.start }, predicted)
             })

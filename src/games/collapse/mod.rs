@@ -87,11 +87,11 @@ impl TurnBased for Collapse {
         Ok(Reading { board: read::read(frame, layout, &config.colours)?, confidence: 1.0 })
     }
 
-    fn solve(board: &Board, _budget: Budget) -> anyhow::Result<Plan<Dir>> {
+    fn solve(board: &Board, _config: &CollapseConfig, _budget: Budget) -> anyhow::Result<Plan<Dir>> {
         Ok(Plan { moves: solve::solve(board).moves, proven_optimal: true })
     }
 
-    fn predict(board: &Board, dir: &Dir) -> Board {
+    fn predict(board: &Board, dir: &Dir, _config: &CollapseConfig) -> Board {
         let mut next = board.clone();
         // A planned move is legal on the board it was planned for; an illegal one changes nothing,
         // and the screen then shows the mismatch.
@@ -103,7 +103,7 @@ impl TurnBased for Collapse {
         read.same_rooms(predicted)
     }
 
-    fn is_won(board: &Board) -> bool {
+    fn is_won(board: &Board, _config: &CollapseConfig) -> bool {
         board.is_over()
     }
 

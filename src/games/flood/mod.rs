@@ -81,12 +81,12 @@ impl TurnBased for Flood {
         Ok(Reading { board, confidence: reading.confidence })
     }
 
-    fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<u8>> {
+    fn solve(board: &Board, _config: &FloodConfig, budget: Budget) -> anyhow::Result<Plan<u8>> {
         let solution = solve::solve(board, budget);
         Ok(Plan { moves: solution.moves, proven_optimal: solution.proven_optimal })
     }
 
-    fn predict(board: &Board, colour: &u8) -> Board {
+    fn predict(board: &Board, colour: &u8, _config: &FloodConfig) -> Board {
         let mut next = board.clone();
         next.play(*colour);
         next
@@ -96,7 +96,7 @@ impl TurnBased for Flood {
         read.rows == predicted.rows && read.cols == predicted.cols && read.canonical() == predicted.canonical()
     }
 
-    fn is_won(board: &Board) -> bool {
+    fn is_won(board: &Board, _config: &FloodConfig) -> bool {
         board.is_won()
     }
 

@@ -106,7 +106,7 @@ impl TurnBased for Mines {
         Ok(Reading { board: read::read(frame, layout, config)?, confidence: 1.0 })
     }
 
-    fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<Move>> {
+    fn solve(board: &Board, _config: &MinesConfig, budget: Budget) -> anyhow::Result<Plan<Move>> {
         let at = |i: usize| (i / board.cols, i % board.cols);
         let mv = match decide(board, budget)? {
             Decision::Open(cells) => Move { cells: cells.into_iter().map(at).collect(), safety: None },
@@ -116,7 +116,7 @@ impl TurnBased for Mines {
         Ok(Plan { moves: vec![mv], proven_optimal: false })
     }
 
-    fn predict(board: &Board, mv: &Move) -> Board {
+    fn predict(board: &Board, mv: &Move, _config: &MinesConfig) -> Board {
         let cells: Vec<usize> = mv.cells.iter().map(|&(r, c)| r * board.cols + c).collect();
         board.opening(&cells)
     }
@@ -125,7 +125,7 @@ impl TurnBased for Mines {
         predicted.allows(read)
     }
 
-    fn is_won(board: &Board) -> bool {
+    fn is_won(board: &Board, _config: &MinesConfig) -> bool {
         board.is_won()
     }
 

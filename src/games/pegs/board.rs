@@ -51,6 +51,22 @@ impl Jump {
         let straight = (dr.abs() == 2 && dc == 0) || (dc.abs() == 2 && dr == 0);
         straight.then(|| Jump { from, over: ((from.0 + to.0) / 2, (from.1 + to.1) / 2), to })
     }
+
+    /// The jump from `from` to `to`, two squares apart in a row, a column or a diagonal.
+    pub fn line(from: Pos, to: Pos) -> Option<Jump> {
+        let (dr, dc) = (to.0 as isize - from.0 as isize, to.1 as isize - from.1 as isize);
+        let diagonal = dr.abs() == 2 && dc.abs() == 2;
+        if diagonal {
+            Some(Jump { from, over: ((from.0 + to.0) / 2, (from.1 + to.1) / 2), to })
+        } else {
+            Jump::new(from, to)
+        }
+    }
+
+    /// True for a jump along a diagonal.
+    pub fn is_diagonal(&self) -> bool {
+        self.from.0 != self.to.0 && self.from.1 != self.to.1
+    }
 }
 
 impl fmt::Display for Jump {
@@ -137,6 +153,14 @@ impl Board {
         if Jump::new(jump.from, jump.to) != Some(*jump) {
             return Some("a jump goes two squares in a straight line");
         }
+        self.check_line(jump)
+    }
+
+    /// Why `jump` cannot be made here when a jump may also go along a diagonal, or None.
+    pub fn check_line(&self, jump: &Jump) -> Option<&'static str> {
+        if Jump::line(jump.from, jump.to) != Some(*jump) {
+            return Some("a jump goes two squares in a straight line");
+        }
         if !self.inside(jump.from) || !self.inside(jump.to) {
             return Some("it leaves the board");
         }
@@ -157,6 +181,14 @@ impl Board {
         if let Some(why) = self.check(jump) {
             return Err(IllegalJump { jump: *jump, why });
         }
+        self.jump_line(jump)
+    }
+
+    /// Makes a jump along a row, a column or a diagonal, or says why it is illegal.
+    pub fn jump_line(&mut self, jump: &Jump) -> Result<(), IllegalJump> {
+        if let Some(why) = self.check_line(jump) {
+            return Err(IllegalJump { jump: *jump, why });
+        }
         self.set(jump.from, Cell::Hole);
         self.set(jump.over, Cell::Hole);
         self.set(jump.to, Cell::Peg);
@@ -165,16 +197,22 @@ impl Board {
 
     /// Every legal jump, in reading order of the jumping peg (up, down, left, right).
     pub fn legal_jumps(&self) -> Vec<Jump> {
+        self.legal_jumps_along(&[(-2, 0), (2, 0), (0, -2), (0, 2)])
+    }
+
+    /// Every legal jump by one of `steps` (two squares along a row, a column or a diagonal), in
+    /// reading order of the jumping peg.
+    pub fn legal_jumps_along(&self, steps: &[(isize, isize)]) -> Vec<Jump> {
         let mut jumps = Vec::new();
         for r in 0..self.rows {
             for c in 0..self.cols {
-                for (dr, dc) in [(-2isize, 0isize), (2, 0), (0, -2), (0, 2)] {
+                for &(dr, dc) in steps {
                     let (tr, tc) = (r as isize + dr, c as isize + dc);
                     if tr < 0 || tc < 0 {
                         continue;
                     }
-                    if let Some(jump) = Jump::new((r, c), (tr as usize, tc as usize))
-                        && self.check(&jump).is_none()
+                    if let Some(jump) = Jump::line((r, c), (tr as usize, tc as usize))
+                        && self.check_line(&jump).is_none()
                     {
                         jumps.push(jump);
                     }

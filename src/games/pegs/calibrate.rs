@@ -11,6 +11,7 @@
 use anyhow::{Context, bail};
 
 use super::board::{Board, Cell};
+use super::lone_peg::{lone, peg_shaped};
 use super::looks::{Classes, locate_as_learned, read};
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
@@ -122,9 +123,16 @@ fn unlike_surround(looks: &[Look], extent: Extent) -> Vec<(i64, i64)> {
 
 /// Learns the looks of `board`'s squares (and of the plain squares `around` it when it has no
 /// square with no hole), compared `relative`ly or not; an error when two kinds look alike.
-fn learn_looks(looks: &[Look], board: &Board, around: &[Look], relative: bool) -> Result<(Classes, f32, f32), String> {
+fn learn_looks(
+    looks: &[Look],
+    board: &Board,
+    around: &[Look],
+    relative: bool,
+    aside: Option<usize>,
+) -> Result<(Classes, f32, f32), String> {
+    let kept = |i: &usize| Some(*i) != aside;
     let of = |kind: Cell| -> Vec<Look> {
-        looks.iter().zip(&board.cells).filter(|(_, c)| **c == kind).map(|(l, _)| *l).collect()
+        (0..looks.len()).filter(kept).filter(|&i| board.cells[i] == kind).map(|i| looks[i]).collect()
     };
     let (pegs, holes, mut offs) = (of(Cell::Peg), of(Cell::Hole), of(Cell::Off));
     // A board with no square that has no hole (a square board) shows the look of one only around it.
@@ -148,7 +156,7 @@ fn learn_looks(looks: &[Look], board: &Board, around: &[Look], relative: bool) -
     let distance = |a: &Look, b: &Look| a.distance_as(b, relative);
     // How far a square strays from its own kind's look, and how near the kinds' looks come.
     let mut widest = 0f32;
-    for (seen, &kind) in looks.iter().zip(&board.cells) {
+    for (seen, &kind) in looks.iter().zip(&board.cells).enumerate().filter(|(i, _)| kept(i)).map(|(_, x)| x) {
         let own = match kind {
             Cell::Peg => distance(seen, &peg),
             Cell::Hole => distance(seen, &hole),
@@ -256,34 +264,23 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
                 misses.push(format!("{where_}: the board would reach outside the picture"));
                 continue;
             };
-            let mut learnt: Option<(Learnt, f32)> = None;
+            let at = At { extent, looks: &looks, things: &things };
+            let mut learnt: Option<(Learnt, (bool, f32))> = None;
             for relative in [false, true] {
                 let compared = if relative { " (looks relative to their surrounds)" } else { "" };
-                let proposed = known.is_none();
-                let (board, how) = match &known {
-                    Some(board) => (board.clone(), "from the known board".to_string()),
-                    None => {
-                        // Compared relatively, a square also counts as taken where it does not
-                        // look like its own surround (a softly shaded hollow has no edge to cut).
-                        let taken = if relative { unlike_surround(&looks, extent) } else { things.clone() };
-                        match propose(&looks, extent, &taken, relative) {
-                            Ok((board, why)) => (board, format!("proposed: {why}")),
-                            Err(why) => {
-                                misses.push(format!("{where_}{compared}: {why}"));
-                                continue;
+                for (board, aside, how) in readings(&at, known.as_ref(), relative, &mut misses, &where_) {
+                    let setting = Setting { style, relative, aside };
+                    match learn_from(frame, &candidate.lattice, extent, &looks, &board, setting, known.is_none()) {
+                        Ok((mut found, room)) => {
+                            found.notes.insert(1, format!("squares told apart {how}"));
+                            // A lone look explained as a selected peg is the better reading.
+                            let rank = (aside.is_some(), room);
+                            if learnt.as_ref().is_none_or(|(_, best)| rank > *best) {
+                                learnt = Some((found, rank));
                             }
                         }
+                        Err(why) => misses.push(format!("{where_}{compared}: {why:#}")),
                     }
-                };
-                let setting = Setting { style, relative };
-                match learn_from(frame, &candidate.lattice, extent, &looks, &board, setting, proposed) {
-                    Ok((mut found, room)) => {
-                        found.notes.insert(1, format!("squares told apart {how}"));
-                        if learnt.as_ref().is_none_or(|(_, best)| room > *best) {
-                            learnt = Some((found, room));
-                        }
-                    }
-                    Err(why) => misses.push(format!("{where_}{compared}: {why:#}")),
                 }
             }
             if let Some((learnt, _)) = learnt {
@@ -310,6 +307,63 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
 struct Setting {
     style: MoveStyle,
     relative: bool,
+    /// A square (on the lattice) taken for a selected peg, left out of the looks learned.
+    aside: Option<(i64, i64)>,
+}
+
+/// One board on a lattice being learned: its extent on the lattice, its squares' looks, and the
+/// squares where a thing sits.
+struct At<'a> {
+    extent: Extent,
+    looks: &'a [Look],
+    things: &'a [(i64, i64)],
+}
+
+/// A board to learn from, the square it takes for a selected peg (if any), and how it was told.
+type Reading = (Board, Option<(i64, i64)>, String);
+
+/// The boards to learn from at `at`: the known one, or the one proposed (what cannot be proposed
+/// goes to `misses`); then each with a lone look shaped as a peg taken for a selected peg
+/// (`lone_peg`), with the square it sets aside.
+fn readings(at: &At, known: Option<&Board>, relative: bool, misses: &mut Vec<String>, where_: &str) -> Vec<Reading> {
+    let ((r0, _), (c0, c1)) = at.extent;
+    let cols = (c1 - c0 + 1) as usize;
+    // Compared relatively, a square also counts as taken where it does not look like its own
+    // surround (a softly shaded hollow has no edge to cut).
+    let taken = if relative { unlike_surround(at.looks, at.extent) } else { at.things.to_vec() };
+    let mut tries = Vec::new();
+    match known {
+        Some(board) => tries.push((board.clone(), None, "from the known board".to_string())),
+        None => match propose(at.looks, at.extent, &taken, relative) {
+            Ok((board, why)) => tries.push((board, None, format!("proposed: {why}"))),
+            Err(why) => {
+                let compared = if relative { " (looks relative to their surrounds)" } else { "" };
+                misses.push(format!("{where_}{compared}: {why}"));
+            }
+        },
+    }
+    for i in lone(at.looks, relative, OFF_WITHIN) {
+        let square = (r0 + (i / cols) as i64, c0 + (i % cols) as i64);
+        let board = match known {
+            Some(board) if board.cells[i] == Cell::Peg => Some(board.clone()),
+            Some(_) => None,
+            None => {
+                let rest: Vec<(i64, i64)> = taken.iter().copied().filter(|&t| t != square).collect();
+                propose(at.looks, at.extent, &rest, relative).ok().map(|(board, _)| board)
+            }
+        };
+        let Some(mut board) = board else { continue };
+        board.cells[i] = Cell::Peg;
+        if peg_shaped(at.looks, &board, i, OFF_WITHIN / 2.0) {
+            let how = if known.is_some() { "from the known board" } else { "proposed" };
+            tries.push((
+                board,
+                Some(square),
+                format!("{how}, a lone look shaped as the pegs taken for a selected peg"),
+            ));
+        }
+    }
+    tries
 }
 
 /// Learns the looks of `board` laid on `extent` of `lattice`, and checks the learned profile finds
@@ -323,9 +377,13 @@ fn learn_from(
     setting: Setting,
     proposed: bool,
 ) -> anyhow::Result<(Learnt, f32)> {
-    let Setting { style, relative } = setting;
+    let Setting { style, relative, aside } = setting;
     let around = looks_around(frame, lattice, extent);
-    let (classes, widest, closest) = learn_looks(looks, board, &around, relative).map_err(anyhow::Error::msg)?;
+    let ((r0, r1), (c0, c1)) = extent;
+    let inside = |&(r, c): &(i64, i64)| (r0..=r1).contains(&r) && (c0..=c1).contains(&c);
+    let aside = aside.filter(inside).map(|(r, c)| ((r - r0) as usize, (c - c0) as usize));
+    let index = aside.map(|(r, c)| r * board.cols + c);
+    let (classes, widest, closest) = learn_looks(looks, board, &around, relative, index).map_err(anyhow::Error::msg)?;
     let grid = lattice.grid(extent.0, extent.1);
     let config = PegsConfig {
         palette: None,
@@ -338,6 +396,7 @@ fn learn_from(
             relative,
         },
         input: PegsInput { style },
+        rules: Default::default(),
     };
     let classes = Classes::from_config(&config.looks)?;
     let located = locate_as_learned(frame, &classes).context("the learned profile does not find the board again")?;
@@ -382,6 +441,11 @@ fn learn_from(
         format!("jumps by {style:?}"),
     ];
     let mut notes = notes;
+    if let Some((r, c)) = aside {
+        notes.push(format!(
+            "row {r} col {c}: a peg drawn in another colour (a selected peg), left out of the peg's look"
+        ));
+    }
     if relative {
         notes.push("looks compared relative to each square's surround (the board's surface is shaded)".to_string());
     }

@@ -1,5 +1,5 @@
 //! Peg solitaire's case check for `replay`: `[board] rows`, `[answer] pegs_left` and `min_moves`
-//! (`spec/CASES.md`).
+//! (`spec/CASES.md`). `pegs_left` is checked by the rules of the case's profile (`[rules]`).
 
 use std::time::Instant;
 
@@ -8,7 +8,8 @@ use serde::Deserialize;
 use super::Pegs;
 use super::board::{Board, Cell, group_moves};
 use super::read;
-use super::solve::{self, Outcome, Target};
+use super::rules::{Goal, Rules};
+use super::solve::{self, Target};
 use crate::budget::Budget;
 use crate::case::{CaseFile, Passed, char_cells, first_cell_difference};
 use crate::frame::Frame;
@@ -59,27 +60,33 @@ impl Cases for Pegs {
         let started = Instant::now();
         let mut details = Vec::new();
         if let Some(left) = answer.pegs_left {
-            if left != 1 {
-                return Err(format!("answer: pegs_left = {left} is not supported (only 1)"));
-            }
-            match solve::solve(&expected, Target::OnePeg, Budget::CHECK).outcome {
-                Outcome::Solved(jumps) => {
-                    let end =
-                        expected.play_all(&jumps).map_err(|e| format!("answer: the solver's plan is illegal: {e}"))?;
-                    if end.pegs() != 1 {
-                        return Err(format!("answer: the solver's plan leaves {} pegs", end.pegs()));
-                    }
-                    details.push(format!("{} jumps in {} moves to 1 peg", jumps.len(), group_moves(&jumps).len()));
-                }
-                Outcome::Unsolvable => return Err("answer: the solver calls a solvable board unsolvable".into()),
-                Outcome::Unknown => return Err("answer: no solution within the budget".into()),
-            }
+            details.push(pegs_left(&expected, &config.rules, left)?);
         }
         if let Some(min) = answer.min_moves {
             details.push(min_moves(&expected, min)?);
         }
         Ok(Passed { read: read_time, solve: Some(started.elapsed()), detail: details.join(", ") })
     }
+}
+
+/// Checks the pegs-left answer by the profile's rules: the solver's plan, played by those rules,
+/// leaves exactly `left` pegs (one, unless the goal is the fewest pegs).
+pub(super) fn pegs_left(board: &Board, rules: &Rules, left: usize) -> Result<String, String> {
+    if left != 1 && rules.goal != Goal::FewestPegs {
+        return Err(format!(
+            "answer: pegs_left = {left} needs the goal of the fewest pegs (the profile's [rules] goal)"
+        ));
+    }
+    let plan = super::plan::plan(board, rules, Budget::CHECK).map_err(|e| format!("answer: {e:#}"))?;
+    let mut end = board.clone();
+    for jump in &plan.moves {
+        rules.jump(&mut end, jump).map_err(|e| format!("answer: the solver's plan is illegal: {e}"))?;
+    }
+    if end.pegs() != left || !rules.is_won(&end) {
+        return Err(format!("answer: the solver's plan leaves {} pegs, expected {left}\n{end}", end.pegs()));
+    }
+    let jumps = &plan.moves;
+    Ok(format!("{} jumps in {} moves to {left} peg(s)", jumps.len(), group_moves(jumps).len()))
 }
 
 /// Checks the fewest-moves answer: the solver must find exactly `min` moves and prove that no

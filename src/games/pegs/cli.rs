@@ -38,6 +38,13 @@ pub struct PegsSolve {
     /// Find the fewest moves (a chain of jumps by one peg is one move) and prove it.
     #[arg(long)]
     pub fewest: bool,
+    /// Solve by other rules than the classic ones, as a profile's `[rules]` says: which way a peg
+    /// may jump.
+    #[arg(long, value_enum, conflicts_with_all = ["at", "fewest"])]
+    pub jumps: Option<super::rules::Jumps>,
+    /// ... and when the game is won.
+    #[arg(long, value_enum, conflicts_with_all = ["at", "fewest"])]
+    pub goal: Option<super::rules::Goal>,
 }
 
 /// `gamebot calibrate pegs --from shot.png --board case.toml --profile NAME`: learns a new profile
@@ -92,6 +99,18 @@ impl Command<Pegs> for PegsSolve {
         let (rows, source) = input_rows(args.input.as_deref())?;
         let board = Board::from_rows(&rows)
             .with_context(|| format!("{source}: expected rows of o (peg), . (hole) and # (no hole)"))?;
+        if args.jumps.is_some() || args.goal.is_some() {
+            let rules =
+                super::rules::Rules { jumps: args.jumps.unwrap_or_default(), goal: args.goal.unwrap_or_default() };
+            let started = Instant::now();
+            let plan = super::plan::plan(&board, &rules, args.budget.budget())?;
+            let end =
+                plan.moves.iter().try_fold(board.clone(), |mut now, jump| rules.jump(&mut now, jump).map(|_| now))?;
+            cx.line(Pegs::describe_plan(&plan.moves));
+            let took = started.elapsed().as_secs_f64() * 1e3;
+            cx.line(format!("solved by {} ({} pegs left, {took:.1} ms)", super::plan::describe(&rules), end.pegs()));
+            return Ok(true);
+        }
         let target = match args.at {
             Some((r, c)) if r >= board.rows || c >= board.cols || board.get((r, c)) == Cell::Off => {
                 bail!("the target square {r},{c} is not a hole of this {}x{} board", board.rows, board.cols)

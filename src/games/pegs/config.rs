@@ -1,7 +1,7 @@
 //! Peg solitaire's section of a profile (`config/sgt-pegs.toml`): the palette of peg, hole and
 //! backgrounds, how the board is found (flat discs of those colours, round shapes of a peg's or a
 //! hole's size, or a lattice of cells told apart by their looks), the looks of a peg, a hole and a
-//! square with no hole, and how a jump is entered (drag, or click then click).
+//! square with no hole, how a jump is entered (drag, or click then click), and the rules played by.
 
 use crate::vision::palette::Palette;
 
@@ -15,6 +15,13 @@ pub struct PegsConfig {
     /// For `vision.find = "looks"`: how a peg, a hole and a square with no hole look.
     pub looks: LooksConfig,
     pub input: PegsInput,
+    /// The rules the program plays by (`[rules]`: `jumps`, `goal`); the classic ones by default.
+    #[serde(skip_serializing_if = "is_classic")]
+    pub rules: super::rules::Rules,
+}
+
+fn is_classic(rules: &super::rules::Rules) -> bool {
+    *rules == super::rules::Rules::default()
 }
 
 /// The looks of a board's squares (`[looks]`), as calibration learns them (`vision::looks`): the

@@ -27,7 +27,7 @@ const GROWTH: i64 = 3;
 
 /// How far (in shares of the strongest ring) a square's rings may stand out from its surround
 /// otherwise than the peg's do and still be the peg drawn in another colour.
-const SELECTED_SHAPE: f32 = 0.25;
+pub(super) const SELECTED_SHAPE: f32 = 0.25;
 
 /// How a square is read: its kind, how far it lies from that kind's look, and whether it is a peg
 /// drawn in another colour (a selected peg).
@@ -40,14 +40,14 @@ pub struct Judged {
 
 /// How much each ring of `look` stands out from its surround, as a share of the ring that stands
 /// out most; None when none stands out by more than `floor` (a bare square).
-fn shape(look: &Look, floor: f32) -> Option<[f32; RINGS]> {
+pub(super) fn shape(look: &Look, floor: f32) -> Option<[f32; RINGS]> {
     let around = Lab::from_rgb(look.around);
     let lift = look.lab.map(|ring| ring.delta_e(&around));
     let most = lift.iter().copied().fold(0.0, f32::max);
     (most > floor).then(|| lift.map(|v| v / most))
 }
 
-fn shape_distance(a: &[f32; RINGS], b: &[f32; RINGS]) -> f32 {
+pub(super) fn shape_distance(a: &[f32; RINGS], b: &[f32; RINGS]) -> f32 {
     a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
 }
 

@@ -18,12 +18,16 @@ pub mod cli;
 pub mod config;
 #[cfg(test)]
 mod drawn;
+pub mod lone_peg;
 pub mod looks;
+pub mod plan;
 pub mod read;
+pub mod rules;
+#[cfg(test)]
+mod rules_tests;
 pub mod scale;
 pub mod solve;
 
-use anyhow::bail;
 use image::Rgba;
 
 use crate::budget::Budget;
@@ -36,7 +40,6 @@ use crate::vision::grid::Grid;
 
 use board::{Board, Cell, Jump, group_moves};
 pub use config::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
-use solve::{Outcome, Target};
 
 /// Peg solitaire.
 pub struct Pegs;
@@ -80,21 +83,15 @@ impl TurnBased for Pegs {
         Ok(Reading { board: read::read_with(frame, layout, config)?, confidence: 1.0 })
     }
 
-    fn solve(board: &Board, budget: Budget) -> anyhow::Result<Plan<Jump>> {
-        match solve::solve(board, Target::OnePeg, budget).outcome {
-            Outcome::Solved(jumps) => Ok(Plan { moves: jumps, proven_optimal: false }),
-            Outcome::Unsolvable => bail!(
-                "this position is proven unsolvable: no sequence of jumps along rows and columns leaves one peg (if the program also takes diagonal jumps, gamebot cannot play it: it knows the straight rules only)\n{board}"
-            ),
-            Outcome::Unknown => bail!("no solution found within the budget (pass a larger --budget-ms)"),
-        }
+    fn solve(board: &Board, config: &PegsConfig, budget: Budget) -> anyhow::Result<Plan<Jump>> {
+        plan::plan(board, &config.rules, budget)
     }
 
-    fn predict(board: &Board, jump: &Jump) -> Board {
+    fn predict(board: &Board, jump: &Jump, config: &PegsConfig) -> Board {
         let mut next = board.clone();
         // A jump from a plan is legal on the board it was planned for; an illegal one changes nothing,
         // and the mismatch with the screen is then caught by the play loop.
-        let _ = next.jump(jump);
+        let _ = config.rules.jump(&mut next, jump);
         next
     }
 
@@ -102,8 +99,8 @@ impl TurnBased for Pegs {
         read == predicted
     }
 
-    fn is_won(board: &Board) -> bool {
-        board.pegs() == 1
+    fn is_won(board: &Board, config: &PegsConfig) -> bool {
+        config.rules.is_won(board)
     }
 
     fn region(layout: &Grid) -> Option<crate::frame::Rect> {

@@ -82,7 +82,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         progress: &mut dyn Progress,
     ) -> Result<Option<(G::Board, Ending)>, Ending> {
         let (mut frame, mut board, moves) = self.read_and_plan(screen, guard, progress)?;
-        if G::is_won(&board) {
+        if G::is_won(&board, &self.config) {
             return Ok(Some((board, Ending::Won)));
         }
         if G::is_lost(&board) {
@@ -102,7 +102,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
             progress.line(&format!("move {}: {mv}  ({:.0} ms)", self.summary.moves, took.as_secs_f64() * 1e3));
             started = Instant::now();
             self.confirm_proposal(&board, progress);
-            if G::is_won(&board) {
+            if G::is_won(&board, &self.config) {
                 read_end::<G>(screen, self.profile, &layout, &self.config, &mut self.summary);
                 return Ok(Some((board, Ending::Won)));
             }
@@ -146,11 +146,11 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if let Some(layout) = &self.layout {
             ensure_in_view::<G>(screen, &frame, layout)?;
         }
-        if G::is_won(&board) || G::is_lost(&board) {
+        if G::is_won(&board, &self.config) || G::is_lost(&board) {
             return Ok((frame, board, Vec::new()));
         }
         let started = Instant::now();
-        let plan = G::solve(&board, self.options.budget)?;
+        let plan = G::solve(&board, &self.config, self.options.budget)?;
         if plan.moves.is_empty() {
             return Err(Ending::NoMove(board.to_string()));
         }
@@ -176,7 +176,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if self.options.move_limit.is_some_and(|limit| self.summary.moves >= limit) {
             return Err(Ending::MoveLimit(self.summary.moves));
         }
-        let predicted = G::predict(board, mv);
+        let predicted = G::predict(board, mv, &self.config);
         let (watched, tried) = match self.make(screen, guard, frame, board, mv, layout, &predicted, progress)? {
             Made::Watched(watched, tried) => (watched, tried),
             Made::Relocate => {
@@ -211,7 +211,9 @@ impl<'p, G: TurnBased> Game<'p, G> {
             let made =
                 first_move::<G>(screen, guard, self.profile, frame, mv, board, layout, config, predicted, progress);
             let made = match made {
-                Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(predicted) => return Ok(Made::Closed),
+                Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(predicted, &self.config) => {
+                    return Ok(Made::Closed);
+                }
                 made => made?,
             };
             if let Some((name, style_config)) = made.style {
@@ -229,7 +231,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
             Ok(guard.pause(d)?)
         });
         match watched {
-            Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(predicted) => Ok(Made::Closed),
+            Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(predicted, &self.config) => Ok(Made::Closed),
             watched => Ok(Made::Watched(watched?, Vec::new())),
         }
     }
@@ -270,7 +272,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         }
         // A redraw may still have been under way: look once more after the screen settles.
         *frame = match settle(screen, self.profile, guard) {
-            Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(&predicted) => {
+            Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(&predicted, &self.config) => {
                 return Ok(self.closed_after_win(predicted, mv, progress));
             }
             result => result?,
@@ -278,7 +280,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if G::confirm(frame, layout, &self.config, &predicted) {
             return Ok(Step::Confirmed(predicted));
         }
-        if G::is_won(&predicted) && unreadable::<G>(frame, layout, &self.config) {
+        if G::is_won(&predicted, &self.config) && unreadable::<G>(frame, layout, &self.config) {
             self.summary.moves += 1;
             progress.line(&format!(
                 "move {}: {mv}  (won by the rules; the game now shows its own end display, which is not a board)",
@@ -334,7 +336,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
     /// window's size, and the size recorded.
     fn confirm_proposal(&mut self, board: &G::Board, progress: &mut dyn Progress) {
         if let Some((width, height)) = self.proposed
-            && (self.summary.moves >= CHECKED_MOVES || G::is_won(board))
+            && (self.summary.moves >= CHECKED_MOVES || G::is_won(board, &self.config))
         {
             progress.line(&proposal::confirm(self.profile, width, height, self.summary.moves));
             self.summary.confirmed = true;

@@ -30,6 +30,7 @@ mod bench;
 mod bits;
 mod dfs;
 mod frontier;
+pub mod general;
 mod geometry;
 mod goal;
 mod minmoves;

@@ -1,0 +1,39 @@
+//! Blind calibration from a screenshot that shows a selected peg. A click-click program draws the
+//! chosen peg in another colour: its look occurs once on the board and is neither the pegs' nor the
+//! holes', so learning it as either spoils that look, and learning it as a square with no hole
+//! reads a peg as none. The rule, for any look: a square whose look occurs once (no other square
+//! of the board lies within the given ΔE of it), where something stands (not a bare surface), and
+//! whose rings stand out from its surround as the pegs' do (its shape, `looks::shape`, within
+//! `SELECTED_SHAPE` of the pegs' and nearer theirs than the holes') is a peg drawn selected. It is
+//! set aside from the looks learned, and the learned profile must then read it as a selected peg.
+
+use super::board::{Board, Cell};
+use super::looks::{SELECTED_SHAPE, shape, shape_distance};
+use crate::vision::looks::Look;
+
+/// The squares (indices into `looks`) whose look occurs once: none of the others lies within
+/// `alike` of it, and it stands out from its own surround by more than half of that.
+pub fn lone(looks: &[Look], relative: bool, alike: f32) -> Vec<usize> {
+    (0..looks.len())
+        .filter(|&i| looks[i].unlike_surround() > alike / 2.0)
+        .filter(|&i| (0..looks.len()).all(|j| j == i || looks[i].distance_as(&looks[j], relative) > alike))
+        .collect()
+}
+
+/// True when the square `aside` of `board` (read from `looks`) is shaped as the board's other
+/// pegs are, within `SELECTED_SHAPE`, and more like them than like its holes; rings standing out
+/// by no more than `floor` make no shape.
+pub fn peg_shaped(looks: &[Look], board: &Board, aside: usize, floor: f32) -> bool {
+    let mean_of = |kind: Cell| {
+        let of: Vec<Look> =
+            (0..looks.len()).filter(|&i| i != aside && board.cells[i] == kind).map(|i| looks[i]).collect();
+        (!of.is_empty()).then(|| Look::mean(&of))
+    };
+    let (Some(mine), Some(pegs)) = (shape(&looks[aside], floor), mean_of(Cell::Peg).and_then(|p| shape(&p, floor)))
+    else {
+        return false;
+    };
+    let to_peg = shape_distance(&mine, &pegs);
+    let holes = mean_of(Cell::Hole).and_then(|h| shape(&h, floor));
+    to_peg <= SELECTED_SHAPE && holes.is_none_or(|h| shape_distance(&mine, &h) > to_peg)
+}

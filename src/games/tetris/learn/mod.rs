@@ -8,11 +8,14 @@ pub mod boxes;
 pub mod calibrate;
 pub mod case;
 pub mod cells;
+pub mod floor;
 pub mod look;
 pub mod read;
 pub mod settings;
 pub mod well;
 
+#[cfg(test)]
+mod blind_tests;
 #[cfg(test)]
 mod draw;
 #[cfg(test)]

@@ -117,6 +117,11 @@ pub fn pieces_in(frame: &Frame, well: &Well, rect: Rect) -> Vec<Piece> {
     Ink { frame, background: well.empty }.pieces(rect, gap_of(well))
 }
 
+/// True when a box shows nothing at all (no ink): an empty hold box, not a panel of text.
+pub fn blank(frame: &Frame, well: &Well, rect: Rect) -> bool {
+    Ink { frame, background: well.empty }.spans(rect, true, gap_of(well)).is_empty()
+}
+
 fn gap_of(well: &Well) -> u32 {
     ((well.pitch / 5.0).round() as u32).max(2)
 }

@@ -17,6 +17,7 @@ mod zoo_buttonpad_pegs;
 mod zoo_metulburr_flood;
 mod zoo_phaser_flood;
 mod zoo_tetris;
+mod zoo_tetris_invzfnc;
 mod zoo_waissi_pegs;
 
 // Each game's own capture tests, `src/games/<game>/capture_tests.rs`, found by the build script

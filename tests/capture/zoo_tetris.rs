@@ -15,21 +15,21 @@ use crate::common::cdp::Cdp;
 use crate::zoo::{Session, program_dir};
 
 /// One program: how to open it, start it, stop its gravity and read its state.
-struct Program {
+pub(crate) struct Program {
     /// Folder name under fixtures/tetris and the profile's name.
-    name: &'static str,
-    var: &'static str,
-    page: &'static str,
-    title: &'static str,
+    pub(crate) name: &'static str,
+    pub(crate) var: &'static str,
+    pub(crate) page: &'static str,
+    pub(crate) title: &'static str,
     /// JavaScript run once the page has loaded: starts a game and keeps a handle on it.
-    start: &'static str,
+    pub(crate) start: &'static str,
     /// JavaScript that stops gravity (run before every capture).
-    freeze: &'static str,
+    pub(crate) freeze: &'static str,
     /// JavaScript whose value is `rows|piece|next|hold|lines|cells`: the visible rows, top first,
     /// '#' settled; the falling piece's letter; the next and held pieces (or `-`); the program's
     /// line counter; the falling piece's cells as `r:c` in visible rows.
-    state: &'static str,
-    about: &'static str,
+    pub(crate) state: &'static str,
+    pub(crate) about: &'static str,
 }
 
 const KYEENNO: Program = Program {
@@ -51,16 +51,16 @@ const KYEENNO: Program = Program {
 };
 
 /// The program's state, parsed.
-struct Truth {
-    rows: Vec<String>,
-    piece: String,
-    next: String,
-    hold: String,
-    lines: u32,
-    cells: Vec<(i32, i32)>,
+pub(crate) struct Truth {
+    pub(crate) rows: Vec<String>,
+    pub(crate) piece: String,
+    pub(crate) next: String,
+    pub(crate) hold: String,
+    pub(crate) lines: u32,
+    pub(crate) cells: Vec<(i32, i32)>,
 }
 
-fn truth(cdp: &mut Cdp, program: &Program) -> Option<Truth> {
+pub(crate) fn truth(cdp: &mut Cdp, program: &Program) -> Option<Truth> {
     let text = cdp.eval(program.state);
     let parts: Vec<&str> = text.split('|').collect();
     if parts.len() != 6 {
@@ -82,7 +82,7 @@ fn truth(cdp: &mut Cdp, program: &Program) -> Option<Truth> {
 }
 
 /// Presses a key through DevTools (`key`, `code`, Windows key code).
-fn press(cdp: &mut Cdp, (key, code, vk): (&str, &str, u32)) {
+pub(crate) fn press(cdp: &mut Cdp, (key, code, vk): (&str, &str, u32)) {
     for kind in ["keyDown", "keyUp"] {
         let params =
             format!("{{\"type\":\"{kind}\",\"key\":\"{key}\",\"code\":\"{code}\",\"windowsVirtualKeyCode\":{vk}}}");
@@ -91,10 +91,10 @@ fn press(cdp: &mut Cdp, (key, code, vk): (&str, &str, u32)) {
     }
 }
 
-const LEFT: (&str, &str, u32) = ("ArrowLeft", "ArrowLeft", 37);
-const RIGHT: (&str, &str, u32) = ("ArrowRight", "ArrowRight", 39);
-const DROP: (&str, &str, u32) = (" ", "Space", 32);
-const HOLD: (&str, &str, u32) = ("c", "KeyC", 67);
+pub(crate) const LEFT: (&str, &str, u32) = ("ArrowLeft", "ArrowLeft", 37);
+pub(crate) const RIGHT: (&str, &str, u32) = ("ArrowRight", "ArrowRight", 39);
+pub(crate) const DROP: (&str, &str, u32) = (" ", "Space", 32);
+pub(crate) const HOLD: (&str, &str, u32) = ("c", "KeyC", 67);
 
 /// Places `pieces` pieces by hard drops, spread over the well by a fixed pattern of shifts.
 fn play(cdp: &mut Cdp, pieces: usize) {
@@ -108,7 +108,7 @@ fn play(cdp: &mut Cdp, pieces: usize) {
 }
 
 /// Writes one case into `dir`: the capture and its truth.
-fn write(dir: &std::path::Path, name: &str, frame: &Frame, program: &Program, t: &Truth, how: &str) {
+pub(crate) fn write(dir: &std::path::Path, name: &str, frame: &Frame, program: &Program, t: &Truth, how: &str) {
     let png = dir.join(format!("{name}.png"));
     gamebot::files::save_png(&frame.image, &png, true).unwrap();
     let mut text = format!(
@@ -175,7 +175,7 @@ fn capture(program: &Program, dir: &std::path::Path, name: &str, size: (u32, u32
     drop(session);
 }
 
-fn out_dir(program: &Program) -> (PathBuf, Option<tempfile::TempDir>) {
+pub(crate) fn out_dir(program: &Program) -> (PathBuf, Option<tempfile::TempDir>) {
     let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris").join(program.name);
     if std::env::var("REGENERATE").is_ok_and(|v| v == "1") {
         std::fs::create_dir_all(&committed).unwrap();

@@ -117,14 +117,45 @@ pub fn pieces_in(frame: &Frame, well: &Well, rect: Rect) -> Vec<Piece> {
     Ink { frame, background: well.empty }.pieces(rect, gap_of(well))
 }
 
+/// True when a box shows nothing at all (no ink): an empty hold box, not a panel of text.
+pub fn blank(frame: &Frame, well: &Well, rect: Rect) -> bool {
+    Ink { frame, background: well.empty }.spans(rect, true, gap_of(well)).is_empty()
+}
+
 fn gap_of(well: &Well) -> u32 {
     ((well.pitch / 5.0).round() as u32).max(2)
 }
 
 /// A box's place in well cells from the well's top-left corner: [x0, y0, x1, y1].
 pub fn in_cells(well: &Well, rect: Rect) -> [f64; 4] {
-    let at = |v: u32, o: f64| ((f64::from(v) - o) / well.pitch * 100.0).round() / 100.0;
-    [at(rect.0, well.x0), at(rect.1, well.y0), at(rect.2, well.x0), at(rect.3, well.y0)]
+    let at = |v: u32, o: f64, pitch: f64| ((f64::from(v) - o) / pitch * 100.0).round() / 100.0;
+    let (x, y) = ((well.x0, well.pitch), (well.y0, well.pitch_y));
+    [at(rect.0, x.0, x.1), at(rect.1, y.0, y.1), at(rect.2, x.0, x.1), at(rect.3, y.0, y.1)]
+}
+
+/// The page right of the well, over the well's rows, as a box: where no box lies right of the well
+/// and that page is mostly of the well's own colour, a program may draw its preview straight on it
+/// (its labels and scores are no pieces, `Ink::piece`). None when a box is there already, the page
+/// is of another colour, or it is narrower than two cells.
+pub fn page_beside(frame: &Frame, well: &Well) -> Option<Rect> {
+    let right = well.x0 + well.pitch * well.cols as f64;
+    if well.boxes.iter().any(|b| f64::from(b.0) >= right - 1.0) {
+        return None;
+    }
+    let x0 = (right + well.pitch / 4.0).ceil() as u32;
+    let (y0, y1) = (well.y0.max(0.0) as u32, ((well.y0 + well.pitch_y * well.rows as f64) as u32).min(frame.height()));
+    let x1 = frame.width();
+    if f64::from(x1.saturating_sub(x0)) < 2.0 * well.pitch || y1 <= y0 {
+        return None;
+    }
+    let (mut own, mut n) = (0u64, 0u64);
+    for y in (y0..y1).step_by(2) {
+        for x in (x0..x1).step_by(2) {
+            own += u64::from(near(frame.rgb(x, y), well.empty));
+            n += 1;
+        }
+    }
+    (own * 10 >= n * 6).then_some((x0, y0, x1, y1))
 }
 
 /// Reads the boxes with the roles a calibration learned: each box found whose middle lies in a

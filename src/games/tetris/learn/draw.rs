@@ -1,6 +1,6 @@
 //! Drawing Tetris screens in the many ways programs draw them, for the tests of the general reader:
 //! flat cells with seams, bevels, drop shadows, grid lines, dark and light backgrounds, a gradient
-//! behind the well, translucent and outlined ghosts, previews and a hold box. The piece colours
+//! behind the well, translucent and outlined ghosts, previews and a hold box, in boxes or on the page. The piece colours
 //! here are this drawing's own; the reader never sees them as a table.
 
 use image::{Rgba, RgbaImage};
@@ -36,6 +36,8 @@ pub struct Style {
     pub shadow: Option<(u32, [u8; 3])>,
     pub ghost: Ghost,
     pub colours: [[u8; 3]; 7],
+    /// Whether the previews and the hold piece sit in boxes (else straight on the page).
+    pub boxed: bool,
 }
 
 impl Style {
@@ -61,6 +63,7 @@ impl Style {
                 [160, 40, 200],
                 [220, 30, 30],
             ],
+            boxed: true,
         }
     }
 }
@@ -169,13 +172,17 @@ pub fn render(style: &Style, scene: &Scene) -> Frame {
     let small = (p * 3 / 5).max(4);
     let box_x = wx + cols * p + p;
     let height = (scene.next.len().max(1) as u32 * 3 * small + small).min(rows * p);
-    put(&mut img, (box_x - 2, wy - 2, 5 * p + 4, height + 4), style.border);
-    put(&mut img, (box_x, wy, 5 * p, height), style.well);
+    if style.boxed {
+        put(&mut img, (box_x - 2, wy - 2, 5 * p + 4, height + 4), style.border);
+        put(&mut img, (box_x, wy, 5 * p, height), style.well);
+    }
     for (i, &next) in scene.next.iter().enumerate() {
         piece_at(&mut img, style, next, (box_x + p, wy + small + i as u32 * 3 * small, small));
     }
-    put(&mut img, (p - 2, wy - 2, 5 * p + 4, 4 * p + 4), style.border);
-    put(&mut img, (p, wy, 5 * p, 4 * p), style.well);
+    if style.boxed {
+        put(&mut img, (p - 2, wy - 2, 5 * p + 4, 4 * p + 4), style.border);
+        put(&mut img, (p, wy, 5 * p, 4 * p), style.well);
+    }
     if let Some(hold) = scene.hold {
         piece_at(&mut img, style, hold, (2 * p, wy + p, small));
     }

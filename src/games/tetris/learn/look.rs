@@ -3,7 +3,8 @@
 //! What one screenshot can teach: the well's size in cells, its background colour, an empty
 //! cell's look (against which every cell is judged later, so a stack reaching the top rows still
 //! reads), whether a ghost, previews and a hold box were seen, each box's role (at a game's start a
-//! box showing a piece is a preview and an empty one the hold box: nothing is held yet), and the colours the program gave
+//! box showing a piece is a preview and a blank one the hold box: nothing is held yet; one showing
+//! text is neither), and the colours the program gave
 //! the pieces it showed (for a person to check; pieces are always told by shape). Keys, rotations
 //! and timing need the live window.
 
@@ -39,22 +40,24 @@ pub fn learn(frame: &Frame) -> anyhow::Result<Learned> {
         previews: seen.boxes.next.len(),
         hold: false,
         colours,
-        boxes: seen
-            .well
-            .boxes
-            .iter()
-            .map(|&rect| {
-                let shows = !super::boxes::pieces_in(frame, &seen.well, rect).is_empty();
-                BoxRole {
-                    area: super::boxes::in_cells(&seen.well, rect),
-                    role: if shows { "preview" } else { "hold" }.into(),
-                }
-            })
-            .collect(),
+        boxes: seen.well.boxes.iter().filter_map(|&rect| role_of(frame, &seen.well, rect)).collect(),
     };
     let settings =
         LookSettings { hold: settings.boxes.iter().any(|b| b.role == "hold") || seen.boxes.hold.is_some(), ..settings };
     Ok(Learned { settings, seen })
+}
+
+/// A box's role at a game's start: showing a piece, a preview; showing nothing at all, the hold
+/// box; showing something that is no piece (text: controls, scores, a logo), none.
+fn role_of(frame: &Frame, well: &super::well::Well, rect: super::boxes::Rect) -> Option<BoxRole> {
+    let role = if !super::boxes::pieces_in(frame, well, rect).is_empty() {
+        "preview"
+    } else if super::boxes::blank(frame, well, rect) {
+        "hold"
+    } else {
+        return None;
+    };
+    Some(BoxRole { area: super::boxes::in_cells(well, rect), role: role.into() })
 }
 
 /// A proposal profile's text for a program learned from a screenshot.

@@ -2,18 +2,25 @@
 //! falling piece and its ghost, the previews and the hold box, found in one frame by rules that
 //! hold for any program (`well`, `cells`, `boxes`), and the `[look]` a calibration learns from one
 //! screenshot so later frames read with what it saw (`look`). Pieces are told by shape alone.
-//! `read` puts them together; `draw` (tests only) draws screens in many programs' styles.
+//! `read` puts them together; `keys` tries the usual keys on a live window and says what each
+//! did to the falling piece; `draw` (tests only) draws screens in many programs' styles.
 
 pub mod boxes;
 pub mod calibrate;
 pub mod case;
 pub mod cells;
+pub mod floor;
+pub mod keys;
 pub mod look;
 pub mod read;
 pub mod settings;
 pub mod well;
 
 #[cfg(test)]
+mod blind_tests;
+#[cfg(test)]
 mod draw;
+#[cfg(test)]
+mod keys_tests;
 #[cfg(test)]
 mod tests;

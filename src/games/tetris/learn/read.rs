@@ -64,7 +64,8 @@ pub fn read(frame: &Frame, settings: Option<&LookSettings>) -> anyhow::Result<Se
         Some(s) => Known { cols: Some(s.cols), rows: Some(s.rows), empty: Some(s.background()?) },
         None => Known::default(),
     };
-    let well = well::find(frame, &known)?;
+    let mut well = well::find(frame, &known)?;
+    well.boxes.extend(boxes::page_beside(frame, &well));
     let looks = cells::looks(frame, &well);
     let empty = match settings {
         Some(s) => s.empty_look()?,

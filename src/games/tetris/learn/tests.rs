@@ -139,6 +139,14 @@ fn several_previews_and_a_hold_box_are_read_by_shape() {
 }
 
 #[test]
+fn previews_drawn_straight_on_a_page_of_the_wells_colour_are_read_there() {
+    let page = [8, 24, 14];
+    let open = Style { page, well: page, well_bottom: page, boxed: false, border: [40, 200, 90], ..Style::plain(26) };
+    reads_exactly(&open, &START, Piece::S, &[Piece::L], None);
+    reads_exactly(&open, &MID, Piece::T, &[Piece::Z, Piece::I], None);
+}
+
+#[test]
 fn the_same_pieces_in_other_colours_read_the_same() {
     let mut style = Style::plain(25);
     style.colours.reverse();
@@ -175,19 +183,21 @@ fn no_well_is_one_clear_error() {
     assert!(format!("{:#}", read(&tiny, None).unwrap_err()).contains("too small"));
 }
 
-/// Issue 37's zoo (`fixtures/tetris/zoo-*`, truth from each program's own state): each program is
-/// learned blind from its first case's shot, and every one of its cases then reads exactly.
+/// Each program with a folder of its own under `fixtures/tetris` (issue 37's zoo, `zoo-*`, and the
+/// contest page; truth from each program's own state) is learned blind from its first case's
+/// shot (at most one box learned as the hold box), and every one of its cases, at every window
+/// size, then reads exactly.
 #[test]
-fn every_zoo_program_reads_exactly_after_a_calibration_from_its_first_shot() {
+fn every_program_reads_exactly_after_a_calibration_from_its_first_shot() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris");
     let mut programs: Vec<_> = std::fs::read_dir(&root)
         .expect("fixtures/tetris")
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("zoo-")))
+        .filter(|p| p.is_dir())
         .collect();
     programs.sort();
-    assert!(!programs.is_empty(), "no zoo program in {}", root.display());
+    assert!(programs.len() >= 2, "only {} program folders in {}", programs.len(), root.display());
     for program in programs {
         let mut cases: Vec<_> = std::fs::read_dir(&program)
             .expect("a zoo folder")
@@ -198,6 +208,9 @@ fn every_zoo_program_reads_exactly_after_a_calibration_from_its_first_shot() {
         cases.sort();
         let shot = |case: &std::path::Path| crate::screen::load_png(&case.with_extension("png")).expect("its png");
         let learned = look::learn(&shot(&cases[0])).unwrap_or_else(|e| panic!("{}: {e:#}", cases[0].display()));
+        // Panels of text beside the well (controls, scores) are no hold box.
+        let holds = learned.settings.boxes.iter().filter(|b| b.role == "hold").count();
+        assert!(holds <= 1, "{}: {holds} boxes learned as the hold box", cases[0].display());
         for case in &cases {
             let file = crate::case::load(case).expect("a case file");
             let board = super::super::case_board::case_board(&file.board).expect("its [board]");

@@ -40,8 +40,10 @@ pub struct Well {
     /// Top-left corner of the top-left cell, in frame pixels.
     pub x0: f64,
     pub y0: f64,
-    /// A cell's width and height in pixels (cells are square).
+    /// A cell's width in pixels.
     pub pitch: f64,
+    /// A cell's height in pixels (`floor.rs`): near the width, not always equal to it.
+    pub pitch_y: f64,
     pub rows: usize,
     pub cols: usize,
     /// The well's background: the mean colour of its empty region.
@@ -53,7 +55,7 @@ pub struct Well {
 impl Well {
     /// The pixel at fractions (fx, fy) of cell (row, col).
     pub fn point(&self, row: usize, col: usize, fx: f64, fy: f64) -> (f64, f64) {
-        (self.x0 + (col as f64 + fx) * self.pitch, self.y0 + (row as f64 + fy) * self.pitch)
+        (self.x0 + (col as f64 + fx) * self.pitch, self.y0 + (row as f64 + fy) * self.pitch_y)
     }
 }
 
@@ -137,8 +139,9 @@ fn well_top(c: &Component, cols: usize, least: f64, (width, height): (u32, u32))
 /// cells whose middles are of the empty colour (as it shows low in the well and in the row above)
 /// and some not. A well never shows a full row for long, and a row below the region with every
 /// cell empty would have joined it; so a row of a border or of the page under the floor (all one
-/// colour, the well's or another) ends the well.
-fn well_rows(frame: &Frame, c: &Component, pitch: f64, cols: usize, empty: [u8; 3]) -> usize {
+/// colour, the well's or another) ends the well, and so does a row whose empty-looking middles are
+/// the page's (`page_at`: under the floor, around the things drawn below the well).
+fn well_rows(frame: &Frame, c: &Component, regions: &[Component], pitch: f64, cols: usize, empty: [u8; 3]) -> usize {
     let mut rows = (f64::from(c.height()) / pitch).round().max(1.0) as usize;
     let middle = |row: usize, col: usize| {
         let (x, y) = (f64::from(c.x0) + (col as f64 + 0.5) * pitch, f64::from(c.y0) + (row as f64 + 0.5) * pitch);
@@ -162,14 +165,27 @@ fn well_rows(frame: &Frame, c: &Component, pitch: f64, cols: usize, empty: [u8; 
         if bottom >= f64::from(frame.height()) {
             break;
         }
-        let empties: Vec<[u8; 3]> = (0..cols).map(|col| middle(rows, col)).filter(|&m| near(m, reference)).collect();
-        if empties.is_empty() || empties.len() == cols {
+        let empty_cols: Vec<usize> = (0..cols).filter(|&col| near(middle(rows, col), reference)).collect();
+        let empties: Vec<[u8; 3]> = empty_cols.iter().map(|&col| middle(rows, col)).collect();
+        let at = |col: usize| (c.x0 + ((col as f64 + 0.5) * pitch) as u32, c.y0 + ((rows as f64 + 0.5) * pitch) as u32);
+        if empties.is_empty() || empties.len() == cols || empty_cols.iter().any(|&col| page_at(regions, at(col), c)) {
             break;
         }
         reference = mean_of(&empties).unwrap_or(reference);
         rows += 1;
     }
     rows
+}
+
+/// True when the smallest region of the empty colour holding `point` reaches half a cell or more
+/// beyond the well's sides: the page, not a cell of the well (whose walls or grid close it).
+fn page_at(regions: &[Component], (x, y): (u32, u32), well: &Component) -> bool {
+    let margin = well.width() / 20;
+    regions
+        .iter()
+        .filter(|r| (r.x0..r.x1).contains(&x) && (r.y0..r.y1).contains(&y))
+        .min_by_key(|r| r.area)
+        .is_some_and(|r| r.x0 + margin < well.x0 || r.x1 > well.x1 + margin)
 }
 
 /// The mean of some colours.
@@ -256,7 +272,7 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
                 }
                 let empty = mean_colour(frame, &plain, region);
                 let pitch = f64::from(region.width()) / cols as f64;
-                let rows = known.rows.unwrap_or_else(|| well_rows(frame, region, pitch, cols, empty));
+                let rows = known.rows.unwrap_or_else(|| well_rows(frame, region, &regions, pitch, cols, empty));
                 let fits = f64::from(region.y0) + pitch * (rows as f64 - 0.5) <= f64::from(height);
                 if fits && (known.rows.is_some() || (FEWEST_ROWS..=MOST_ROWS).contains(&rows)) {
                     let others = regions.iter().filter(|o| *o != region).copied().collect();
@@ -289,5 +305,7 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
         })
         .map(|o| (o.x0, o.y0, o.x1, o.y1))
         .collect();
-    Ok(Well { x0, y0, pitch, rows, cols, empty, boxes })
+    let grid = super::floor::Grid { x0, y0, pitch, rows, cols };
+    let pitch_y = super::floor::cell_height(frame, &grid, empty);
+    Ok(Well { x0, y0, pitch, pitch_y, rows, cols, empty, boxes })
 }

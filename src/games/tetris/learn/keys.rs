@@ -1,0 +1,119 @@
+//! The first step of learning a program's keys live (issue 37): each of the usual keys is pressed
+//! once while a piece falls, and what the falling piece does is read from the screen before and
+//! after: a step left or right, a turn clockwise or counter-clockwise, a row down (soft drop), the
+//! piece gone into the stack (hard drop), another piece in its place with the stack unchanged
+//! (hold), or nothing. Pieces are read by the general reader (`read.rs`), so any program it reads
+//! can be tried. What a turn of an O (no change) or of an I, S or Z (the same shape either way) is
+//! cannot tell its direction: those are `Turn`, undirected. Gravity moving the piece between the
+//! two frames is not told from a soft drop yet.
+
+use anyhow::Context;
+
+use super::super::Piece;
+use super::read::{Seen, read};
+use super::settings::LookSettings;
+use crate::input::{Action, InputDevice};
+use crate::screen::Screen;
+
+/// The keys tried, in this order: arrows, the letters programs use to turn and hold, W/A/S/D, and
+/// Space last (a hard drop brings in a new piece at the top, where a turn may not show whole).
+pub const USUAL: [&str; 13] = ["Left", "Right", "Up", "Down", "x", "z", "c", "Shift_L", "w", "a", "s", "d", "space"];
+
+/// What one key did to the falling piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Left,
+    Right,
+    TurnClockwise,
+    TurnCounterClockwise,
+    /// A turn whose direction the piece's shape cannot show (I, S, Z).
+    Turn,
+    SoftDrop,
+    HardDrop,
+    Hold,
+    Nothing,
+    /// Something else (the piece lost, moved by more than a key does).
+    Unclear,
+}
+
+/// One key tried: the piece that fell when it was pressed, and what the key did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tried {
+    pub key: String,
+    pub piece: Piece,
+    pub effect: Effect,
+}
+
+/// Cells moved to start at row 0, column 0, sorted.
+fn normal(cells: impl IntoIterator<Item = (i32, i32)>) -> Vec<(i32, i32)> {
+    let cells: Vec<(i32, i32)> = cells.into_iter().collect();
+    let (r0, c0) = (cells.iter().map(|c| c.0).min().unwrap_or(0), cells.iter().map(|c| c.1).min().unwrap_or(0));
+    let mut out: Vec<(i32, i32)> = cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+    out.sort_unstable();
+    out
+}
+
+/// What turned `before` into `after`, both with a falling piece.
+fn moved(before: &[(i32, i32)], after: &[(i32, i32)]) -> Effect {
+    let shifted = |dr: i32, dc: i32| {
+        let mut cells: Vec<(i32, i32)> = before.iter().map(|&(r, c)| (r + dr, c + dc)).collect();
+        cells.sort_unstable();
+        cells == after
+    };
+    if shifted(0, 0) {
+        return Effect::Nothing;
+    }
+    if shifted(0, -1) {
+        return Effect::Left;
+    }
+    if shifted(0, 1) {
+        return Effect::Right;
+    }
+    if shifted(1, 0) {
+        return Effect::SoftDrop;
+    }
+    // On screen, rows grow downwards: clockwise takes (r, c) to (c, -r).
+    let clockwise = normal(before.iter().map(|&(r, c)| (c, -r))) == normal(after.iter().copied());
+    let counter = normal(before.iter().map(|&(r, c)| (-c, r))) == normal(after.iter().copied());
+    match (clockwise, counter) {
+        (true, true) => Effect::Turn,
+        (true, false) => Effect::TurnClockwise,
+        (false, true) => Effect::TurnCounterClockwise,
+        (false, false) => Effect::Unclear,
+    }
+}
+
+/// What a key did, from the frames read before and after it.
+pub fn effect_of(before: &Seen, after: &Seen) -> Effect {
+    let Some(was) = &before.falling else { return Effect::Unclear };
+    let stack_changed = before.settled_rows() != after.settled_rows();
+    match &after.falling {
+        _ if stack_changed => Effect::HardDrop,
+        None => Effect::Unclear,
+        Some(now) if now.piece != was.piece => Effect::Hold,
+        Some(now) => {
+            let mut cells = now.cells.clone();
+            cells.sort_unstable();
+            moved(&was.cells, &cells)
+        }
+    }
+}
+
+/// Presses each of `keys` once, in order, and says what each did to the falling piece.
+pub fn try_keys(
+    screen: &mut dyn Screen,
+    input: &mut dyn InputDevice,
+    keys: &[&str],
+    look: Option<&LookSettings>,
+) -> anyhow::Result<Vec<Tried>> {
+    let mut out = Vec::new();
+    let mut before = read(&screen.capture()?, look)?;
+    for &key in keys {
+        let piece = before.piece().with_context(|| format!("no falling piece on screen to try {key} on"))?;
+        input.perform(&Action::Key(key.to_string()))?;
+        let after = read(&screen.capture()?, look).with_context(|| format!("reading the screen after {key}"))?;
+        out.push(Tried { key: key.to_string(), piece, effect: effect_of(&before, &after) });
+        before = after;
+    }
+    Ok(out)
+}

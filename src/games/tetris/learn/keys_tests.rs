@@ -1,0 +1,58 @@
+//! Trying the usual keys on the simulated window (`live/sim_window.rs`), whose keys are set here
+//! to ones other than quadrapassel's, so each effect found is the key's and no default's: every
+//! key tried must be seen doing exactly what the simulated program makes it do, for the piece
+//! that was falling (a turn of an O shows nothing, of an I, S or Z no direction).
+
+use super::super::Piece;
+use super::super::live::config::Keys;
+use super::super::live::sim_window::SimTetris;
+use super::keys::{Effect, USUAL, try_keys};
+use crate::input::{Action, InputDevice};
+
+fn keys() -> Keys {
+    let key = |k: &str| k.to_string();
+    Keys {
+        left: key("a"),
+        right: key("d"),
+        rotate: key("x"),
+        soft_drop: key("s"),
+        hard_drop: key("space"),
+        new_game: None,
+    }
+}
+
+/// What the simulated program does on `key` with `piece` falling: it turns counter-clockwise.
+fn expected(key: &str, piece: Piece, keys: &Keys) -> Effect {
+    match key {
+        k if k == keys.left => Effect::Left,
+        k if k == keys.right => Effect::Right,
+        k if k == keys.soft_drop => Effect::SoftDrop,
+        k if k == keys.hard_drop => Effect::HardDrop,
+        k if k == keys.rotate => match piece {
+            Piece::O => Effect::Nothing,
+            Piece::I | Piece::S | Piece::Z => Effect::Turn,
+            _ => Effect::TurnCounterClockwise,
+        },
+        _ => Effect::Nothing,
+    }
+}
+
+#[test]
+fn every_usual_key_is_seen_doing_what_the_program_makes_it_do() {
+    let keys = keys();
+    let mut turned = false;
+    for seed in 1..=6 {
+        let sim = SimTetris::new(seed, &["#.........", "##......##"], &keys);
+        // The piece brought two rows in, so that a turn shows it whole.
+        for _ in 0..2 {
+            sim.clone().perform(&Action::Key(keys.soft_drop.clone())).expect("a key");
+        }
+        let tried = try_keys(&mut sim.clone(), &mut sim.clone(), &USUAL, None).expect("every key tried");
+        assert_eq!(tried.len(), USUAL.len());
+        for t in &tried {
+            assert_eq!(t.effect, expected(&t.key, t.piece, &keys), "seed {seed}: {} with {:?}", t.key, t.piece);
+        }
+        turned |= tried.iter().any(|t| t.effect == Effect::TurnCounterClockwise);
+    }
+    assert!(turned, "no seed showed a turn's direction");
+}

@@ -8,8 +8,17 @@
 //! cells are taken as square. The row count itself still comes from square cells (`well.rs`), so
 //! cells may be a few percent taller or flatter than wide, not more.
 
-use super::well::near;
 use crate::frame::Frame;
+
+/// A pixel whose channels each differ by at most this from a colour is of that colour: it lets a
+/// background's gentle gradient through (up to about twice this across the well), never a drawn
+/// cell, nor the dark frame quadrapassel draws around its black well.
+pub const NEAR: i32 = 14;
+
+/// True when two colours are within `NEAR` in every channel.
+pub fn near(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(&x, y)| (i32::from(x) - i32::from(y)).abs() <= NEAR)
+}
 
 /// Where the well starts and how its columns and rows are laid out, in frame pixels.
 pub struct Grid {

@@ -17,15 +17,12 @@
 
 use anyhow::{bail, ensure};
 
+pub use super::floor::{NEAR, near};
 use crate::frame::Frame;
 use crate::vision::regions::{Component, components};
 
 /// A line of another colour at most this many pixels across does not cut a region in two.
 pub const THIN_LINE: usize = 3;
-/// A pixel whose channels each differ by at most this from a colour is of that colour: it lets a
-/// background's gentle gradient through (up to about twice this across the well), never a drawn
-/// cell, nor the dark frame quadrapassel draws around its black well.
-pub const NEAR: i32 = 14;
 /// Of the frame's colours, only those covering at least this share are background candidates.
 const MIN_SHARE: f64 = 0.02;
 /// At most this many candidate colours are tried, the commonest first.
@@ -87,11 +84,6 @@ pub fn common_colours(frame: &Frame) -> Vec<[u8; 3]> {
         .collect();
     found.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
     found.into_iter().take(MOST_COLOURS).map(|(_, c)| c).collect()
-}
-
-/// True when two colours are within `NEAR` in every channel.
-pub fn near(a: [u8; 3], b: [u8; 3]) -> bool {
-    a.iter().zip(b).all(|(&x, y)| (i32::from(x) - i32::from(y)).abs() <= NEAR)
 }
 
 fn mask_of(frame: &Frame, colour: [u8; 3]) -> Vec<bool> {

@@ -70,22 +70,26 @@ fn bounds(frame: &Frame, rect: Rect) -> (u32, u32, u32, u32) {
 /// fullest bin's mean): a shaded face still has one.
 fn main_colour(frame: &Frame, rect: Rect) -> [u8; 3] {
     let (x0, y0, x1, y1) = bounds(frame, rect);
+    main_of((y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).map(|(x, y)| frame.rgb(x, y)))
+}
+
+/// The colour most of some pixels have (binned by 8 per channel, the fullest bin's mean; black
+/// for none).
+fn main_of(colours: impl Iterator<Item = [u8; 3]>) -> [u8; 3] {
     let mut bins: HashMap<[u8; 3], (u32, [u32; 3])> = HashMap::new();
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let p = frame.rgb(x, y);
-            let bin = bins.entry(p.map(|c| c >> 3)).or_insert((0, [0; 3]));
-            bin.0 += 1;
-            (0..3).for_each(|k| bin.1[k] += p[k] as u32);
-        }
+    for p in colours {
+        let bin = bins.entry(p.map(|c| c >> 3)).or_insert((0, [0; 3]));
+        bin.0 += 1;
+        (0..3).for_each(|k| bin.1[k] += p[k] as u32);
     }
     bins.into_values().max_by_key(|(n, sum)| (*n, *sum)).map_or([0; 3], |(n, sum)| sum.map(|s| (s / n) as u8))
 }
 
 /// Each side of a cell's edge (top, bottom, left, right): of the lines of pixels along that side
-/// within `EDGE` of the cell's side (at least 2), the one whose mean colour (over the middle 60%
-/// of its length) lies furthest from the cell's inside. So a bevel, a line or a gap shows in its
-/// own colour whatever the cell's size and wherever it falls within a pixel.
+/// within `EDGE` of the cell's side (at least 2), the one whose main colour (over the middle 60%
+/// of its length: the colour most of it has, so that a number's ink reaching it does not count)
+/// lies furthest from the cell's inside. So a bevel, a line or a gap shows in its own colour
+/// whatever the cell's size and wherever it falls within a pixel.
 fn sides(frame: &Frame, rect: Rect, centre: [u8; 3]) -> Edge {
     let (x0, y0, x1, y1) = bounds(frame, rect);
     let inside = Lab::from_rgb8(centre);
@@ -94,7 +98,7 @@ fn sides(frame: &Frame, rect: Rect, centre: [u8; 3]) -> Edge {
     let (mx0, mx1) = (x0 + (x1 - x0) / 5, x1 - (x1 - x0) / 5);
     let (my0, my1) = (y0 + (y1 - y0) / 5, y1 - (y1 - y0) / 5);
     let line_mean =
-        |pixels: &mut dyn Iterator<Item = (u32, u32)>| -> [u8; 3] { mean_rgb(pixels.map(|(x, y)| frame.rgb(x, y))) };
+        |pixels: &mut dyn Iterator<Item = (u32, u32)>| -> [u8; 3] { main_of(pixels.map(|(x, y)| frame.rgb(x, y))) };
     let furthest = |lines: Vec<[u8; 3]>| -> [u8; 3] {
         lines
             .into_iter()
@@ -111,16 +115,6 @@ fn sides(frame: &Frame, rect: Rect, centre: [u8; 3]) -> Edge {
     ]
 }
 
-/// The mean of some colours (black for none).
-fn mean_rgb(colours: impl Iterator<Item = [u8; 3]>) -> [u8; 3] {
-    let (mut sum, mut n) = ([0u64; 3], 0u64);
-    for c in colours {
-        (0..3).for_each(|k| sum[k] += c[k] as u64);
-        n += 1;
-    }
-    if n == 0 { [0; 3] } else { sum.map(|s| (s / n) as u8) }
-}
-
 /// Describes the cell in `rect`; ink is what lies `ink_delta_e` or further from its background.
 pub fn describe(frame: &Frame, rect: Rect, ink_delta_e: f32) -> CellLook {
     let inside = shrink(rect, MARGIN);
@@ -130,8 +124,9 @@ pub fn describe(frame: &Frame, rect: Rect, ink_delta_e: f32) -> CellLook {
     CellLook { centre, edge, glyph }
 }
 
-/// Grows `grid` a row or column at a time (top, bottom, left, right) while every cell of the new
-/// line lies in the frame and `fits`.
+/// Grows `grid` a row or column at a time (top, bottom, left, right) while the new line lies in
+/// the frame and either every cell of it `fits` or it is drawn as the board's cells are
+/// (`pitch::lined`).
 pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_delta_e: f32) -> Grid {
     let mut grid = grid.clone();
     let (pw, ph) = (grid.cell_width(), grid.cell_height());
@@ -161,7 +156,8 @@ pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_de
                 2 => (0..next.rows).map(|r| (r, 0)).collect(),
                 _ => (0..next.rows).map(|r| (r, next.cols - 1)).collect(),
             };
-            if line.iter().all(|&(r, c)| fits(&describe(frame, next.cell_rect(r, c), ink_delta_e))) {
+            let alike = || line.iter().all(|&(r, c)| fits(&describe(frame, next.cell_rect(r, c), ink_delta_e)));
+            if alike() || super::pitch::lined(frame, &grid, side) {
                 grid = next;
                 grown = true;
             }
@@ -172,71 +168,59 @@ pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_de
     }
 }
 
-/// The grid moved (by less than half a cell) and, with `refine_pitch`, its pitch set (within 0.6 px) to where the lines
-/// between its cells are sharpest: a lattice found from the things on the cells knows its phase
-/// and pitch only roughly (a bevelled face is off its cell's centre; a pitch a fifth of a pixel
-/// off is three pixels off after 16 cells), and a cell's edge must be read where it lies.
-pub fn align(frame: &Frame, grid: &Grid, refine_pitch: bool) -> Grid {
-    let grey = |x: i64, y: i64| -> i32 {
-        let (x, y) = (x.clamp(0, frame.width() as i64 - 1) as u32, y.clamp(0, frame.height() as i64 - 1) as u32);
-        let p = frame.rgb(x, y);
-        p[0] as i32 + p[1] as i32 + p[2] as i32
-    };
-    // The sharpness of the lines at x0 + k * pitch (across) or y0 + k * pitch (down).
-    let score = |start: f64, pitch: f64, lines: (usize, usize), across: bool| -> i64 {
-        let (from, to) = if across {
-            (grid.rect.y as i64, (grid.rect.y + grid.rect.height) as i64)
-        } else {
-            (grid.rect.x as i64, (grid.rect.x + grid.rect.width) as i64)
-        };
-        let mut sum = 0i64;
-        for k in lines.0..=lines.1 {
-            let at = (start + k as f64 * pitch).round() as i64;
-            for t in (from..to).step_by(2) {
-                let d = if across { grey(at, t) - grey(at - 1, t) } else { grey(t, at) - grey(t, at - 1) };
-                sum += d.abs() as i64;
+/// The board found from a lattice's grid: its lines fitted over it (`pitch::fit`) and moved where
+/// its cells look most alike (`shift`), grown over the rows and columns next to it whose cells
+/// `fits`, and fitted and moved again over all it then covers.
+pub fn settle(
+    frame: &Frame,
+    start: &Grid,
+    fits: &dyn Fn(&CellLook) -> bool,
+    cost: &dyn Fn(&[CellLook]) -> f64,
+    ink_delta_e: f32,
+) -> Grid {
+    let placed = |grid: &Grid| shift(frame, &super::pitch::fit(frame, grid), cost, ink_delta_e);
+    let grown = grow(frame, &placed(start), fits, ink_delta_e);
+    grow(frame, &placed(&grown), fits, ink_delta_e)
+}
+
+/// The looks of every cell of a grid, row by row.
+pub fn looks_of(frame: &Frame, grid: &Grid, ink_delta_e: f32) -> Vec<CellLook> {
+    (0..grid.rows * grid.cols)
+        .map(|i| describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), ink_delta_e))
+        .collect()
+}
+
+/// The grid moved by up to 2 px (and less than a sixth of a cell) across, then down, to where
+/// `cost` of its cells' looks is least (the nearest on a tie): an edge fitted to the picture's sharpest lines may lie a pixel or two
+/// off where the program's cells begin, and cells of one kind look most alike when read where
+/// they really lie.
+pub fn shift(frame: &Frame, grid: &Grid, cost: &dyn Fn(&[CellLook]) -> f64, ink_delta_e: f32) -> Grid {
+    let mut best = grid.clone();
+    for across in [true, false] {
+        let base = best.clone();
+        let mut least = f64::MAX;
+        let pitch = if across { base.cell_width() } else { base.cell_height() };
+        for k in [0, -1, 1, -2, 2, -3, 3, -4, 4] {
+            let mut moved = base.clone();
+            let d = k as f64 * 0.5;
+            if d.abs() >= pitch / 6.0 {
+                continue;
+            }
+            if across {
+                moved.rect.x += d
+            } else {
+                moved.rect.y += d
+            }
+            if !moved.fits(frame) {
+                continue;
+            }
+            let c = cost(&looks_of(frame, &moved, ink_delta_e));
+            if c < least {
+                (least, best) = (c, moved);
             }
         }
-        sum
-    };
-    // The sharpest phase; where a second edge nearly as sharp lies close by (the two sides of a
-    // gap, or of a line), the middle of the two.
-    let best = |start: f64, pitch: f64, lines: (usize, usize), across: bool| -> (f64, i64) {
-        let steps = (pitch * 2.0).ceil() as i64;
-        let scored: Vec<(f64, i64)> =
-            (-steps..=steps).map(|s| start + s as f64 * 0.25).map(|o| (o, score(o, pitch, lines, across))).collect();
-        let Some(&(first, top)) = scored.iter().max_by_key(|(o, v)| (*v, -((o - start).abs() * 100.0) as i64)) else {
-            return (start, 0);
-        };
-        let near = |o: f64| (o - first).abs() >= 1.0 && (o - first).abs() <= 0.2 * pitch;
-        let second = scored.iter().filter(|(o, _)| near(*o)).max_by_key(|(_, v)| *v);
-        match second {
-            Some(&(other, v)) if v as f64 >= 0.6 * top as f64 => ((first + other) / 2.0, top),
-            _ => (first, top),
-        }
-    };
-    // The pitch too, within 0.6 px of the lattice's, where that makes the lines a quarter sharper:
-    // over many cells a small error adds up (a gap's two sides make smaller gains of a wrong one).
-    let pitch_and_phase = |start: f64, pitch: f64, lines: usize, across: bool| -> (f64, f64) {
-        let (phase, own) = best(start, pitch, (0, lines), across);
-        if !refine_pitch {
-            return (pitch, phase);
-        }
-        (-6..=6)
-            .map(|k| pitch + k as f64 * 0.1)
-            .map(|p| {
-                let (phase, score) = best(start, p, (0, lines), across);
-                (p, phase, score)
-            })
-            .max_by_key(|&(p, _, score)| (score, -((p - pitch).abs() * 100.0) as i64))
-            .filter(|&(_, _, score)| score as f64 > 1.25 * own as f64)
-            .map_or((pitch, phase), |(p, phase, _)| (p, phase))
-    };
-    let mut aligned = grid.clone();
-    let (pitch_x, x) = pitch_and_phase(grid.rect.x, grid.cell_width(), grid.cols, true);
-    let (pitch_y, y) = pitch_and_phase(grid.rect.y, grid.cell_height(), grid.rows, false);
-    aligned.rect = Rect { x, y, width: pitch_x * grid.cols as f64, height: pitch_y * grid.rows as f64 };
-    if aligned.fits(frame) { aligned } else { grid.clone() }
+    }
+    best
 }
 
 /// The background looks of a profile as RGB, with their roles.
@@ -271,22 +255,14 @@ pub fn locate(frame: &Frame, config: &MinesConfig, looks: &Looks) -> Result<Grid
         if small < looks.min_cell as f64 {
             return Err(format!("{}: cells smaller than {} px", candidate.describe(), looks.min_cell));
         }
-        // Aligned with the lattice's pitch, else with the pitch refined: the first whose cells all
-        // look like cells, else the one with fewer that do not.
-        let mut tries = Vec::new();
-        for refine in [false, true] {
-            let grid = grow(frame, &align(frame, &start, refine), &fits, looks.ink_delta_e);
-            let cells = grid.rows * grid.cols;
-            let unlike = (0..cells)
-                .filter(|&i| !fits(&describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), looks.ink_delta_e)))
-                .count();
-            tries.push((unlike, grid));
-            if unlike == 0 {
-                break;
-            }
-        }
-        tries.sort_by_key(|(unlike, _)| *unlike);
-        let (unlike, grid) = tries.swap_remove(0);
+        let cost = |cells: &[CellLook]| -> f64 {
+            let nearest = |l: &CellLook| known.iter().map(|&(_, c, e)| l.distance(c, e)).fold(f32::MAX, f32::min);
+            cells.iter().map(|l| if fits(l) { nearest(l) as f64 / 1000.0 } else { 1.0 }).sum()
+        };
+        let grid = settle(frame, &start, &fits, &cost, looks.ink_delta_e);
+        let unlike = (0..grid.rows * grid.cols)
+            .filter(|&i| !fits(&describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), looks.ink_delta_e)))
+            .count();
         let cells = grid.rows * grid.cols;
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells {
             return Err(format!(

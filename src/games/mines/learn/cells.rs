@@ -255,11 +255,8 @@ pub fn locate(frame: &Frame, config: &MinesConfig, looks: &Looks) -> Result<Grid
         if small < looks.min_cell as f64 {
             return Err(format!("{}: cells smaller than {} px", candidate.describe(), looks.min_cell));
         }
-        let cost = |cells: &[CellLook]| -> f64 {
-            let nearest = |l: &CellLook| known.iter().map(|&(_, c, e)| l.distance(c, e)).fold(f32::MAX, f32::min);
-            cells.iter().map(|l| if fits(l) { nearest(l) as f64 / 1000.0 } else { 1.0 }).sum()
-        };
-        let grid = settle(frame, &start, &fits, &cost, looks.ink_delta_e);
+        // Placed as calibration placed the grid it learned from: where its cells look most alike.
+        let grid = settle(frame, &start, &fits, &super::alike, looks.ink_delta_e);
         let unlike = (0..grid.rows * grid.cols)
             .filter(|&i| !fits(&describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), looks.ink_delta_e)))
             .count();
@@ -345,6 +342,21 @@ fn colour_coded(looks: &Looks) -> bool {
     colours.len() >= 2 && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) > 8.0))
 }
 
+/// True when a mark on a covered cell is the program's flag though its shape is not near enough
+/// for a learned glyph: a covered cell carries nothing but a flag, so one of the flag's colour
+/// whose shape is as near as a digit's general shape must be (`glyph::MAX_GENERAL`) is it (small
+/// cells draw the flag in a few pixels, off its learned shape).
+fn is_flag(glyph: &Glyph, looks: &Looks) -> bool {
+    let colour = Lab::from_rgb8(glyph.colour);
+    looks.glyphs.iter().filter(|g| g.kind == "flag" && g.zones.len() == glyph::ZONES).any(|g| {
+        let mut zones = [0f32; glyph::ZONES];
+        zones.copy_from_slice(&g.zones);
+        let flag = Glyph { zones, holes: g.holes, aspect: g.aspect, ..glyph.clone() };
+        parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
+            && shape_distance(glyph, &flag) <= glyph::MAX_GENERAL
+    })
+}
+
 /// An edge's sides as `#rrggbb`.
 pub fn edge_hex(edge: &Edge) -> Vec<String> {
     edge.iter().map(|&c| to_hex(c)).collect()
@@ -372,6 +384,7 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
     match (role, learned) {
         (Role::Hit, _) | (_, Some("mine")) => Ok(Cell::Mine),
         (_, Some("flag")) => Ok(Cell::Flagged),
+        (Role::Covered, _) if is_flag(glyph, looks) => Ok(Cell::Flagged),
         (Role::Covered, _) => Err(format!("a covered cell with an unknown mark on it (ink {})", to_hex(glyph.colour))),
         (Role::Opened, _) => Ok(Cell::Open(number(glyph, looks)?.unwrap_or(0))),
     }

@@ -81,6 +81,7 @@ fn every_pair(dir: &Path) -> (usize, Vec<String>) {
                     continue;
                 }
                 Ok(board) => format!("a wrong board ({}x{})", board.rows, board.cols),
+                Err(_) if KNOWN_UNREAD.contains(&other.as_str()) => continue,
                 Err(ReadError::Cell { row, col, what }) => {
                     let k = kind(truth.cells[row * truth.cols + col]);
                     if unseen.contains(&k) {
@@ -88,7 +89,7 @@ fn every_pair(dir: &Path) -> (usize, Vec<String>) {
                     }
                     format!("row {row} col {col} ('{k}'): {what}")
                 }
-                Err(_) if !unseen.is_empty() || KNOWN_UNREAD.contains(&other.as_str()) => continue,
+                Err(_) if !unseen.is_empty() => continue,
                 Err(e) => e.to_string(),
             };
             wrong.push(format!("learned from {from}, read {other}: {}", what.chars().take(200).collect::<String>()));
@@ -105,12 +106,11 @@ fn blind_from_any_sgt_mines_screenshot_every_other_reads() {
     assert!(exact >= 40, "only {exact} exact readings");
 }
 
-/// Screenshots that a profile learned elsewhere does not find the board in yet (an error, never a
-/// wrong board): the 11 px cells (the first lattice is a 5x5 patch at a 10 px pitch, and the
-/// board grown from it never fits its cells' looks), and the won 9x9 board, all opened cells and
-/// flags (its lattice's 20.1 px pitch leaves most cells off their looks; learning from it reads
-/// it, the same profile's `locate` does not).
-const KNOWN_UNREAD: &[&str] = &["sgt-30x16n99-03-380x280-mid", "sgt-9x9n10-03-default-won"];
+/// Screenshots that a profile learned elsewhere does not read yet (an error naming a cell, never
+/// a wrong board): the 11 px cells, where the ink of a flag reaches the edge of the opened cell
+/// below it, whose top side then takes the flag's colour ("row 2 col 27: its look (inside
+/// #dadada, edge #fe0606 ...) is none of the profile's cells").
+const KNOWN_UNREAD: &[&str] = &["sgt-30x16n99-03-380x280-mid"];
 
 /// The known failure above, kept so that it is noticed when it starts to pass.
 #[test]
@@ -123,12 +123,11 @@ fn blind_from_11_px_cells_finds_the_whole_board() {
     assert_eq!(learnt.board.cells, truth.cells);
 }
 
-/// The known unread screenshots above, read with the profile learned from the 20 px expert
-/// board (which shows every kind of cell they show), kept so that they are noticed when they
-/// start to pass.
+/// The known unread screenshot above, read with the profile learned from the 20 px expert board
+/// (which shows every kind of cell it shows), kept so that it is noticed when it starts to pass.
 #[test]
-#[ignore = "known failure: a learned profile does not find the 11 px board or the won 9x9 board"]
-fn learned_profile_finds_the_11_px_and_the_won_boards() {
+#[ignore = "known failure: a flag's ink at the edge of the cell below it, at 11 px cells"]
+fn learned_profile_reads_the_11_px_board() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines");
     let (frame, _) = load(&dir, "sgt-30x16n99-01-default-mid-flags");
     let learnt = learn(&frame, None).expect("learned blind");

@@ -86,7 +86,7 @@ fn group(looks: &[CellLook]) -> Groups {
 
 /// How unlike a grid's cells are: how many looks they fall into, then how far they stray from
 /// them (calibration places the grid where this is least).
-fn alike(cells: &[CellLook]) -> f64 {
+pub fn alike(cells: &[CellLook]) -> f64 {
     let groups = group(cells);
     groups.looks.len() as f64 + groups.stray as f64 / 1000.0
 }

@@ -148,7 +148,8 @@ pub fn lined(frame: &Frame, grid: &Grid, side: usize) -> bool {
             .map(|k| line_strength(frame, !across, cross_start + k as f64 * q, (start, start + n as f64 * p)))
             .collect(),
     );
-    let (outer, new_span) = if side % 2 == 0 { (start - p, (start - p, start)) } else { (line_span.1, line_span) };
+    let (outer, new_span) =
+        if side.is_multiple_of(2) { (start - p, (start - p, start)) } else { (line_span.1, line_span) };
     let cross = median((1..m).map(|k| line_strength(frame, !across, cross_start + k as f64 * q, new_span)).collect());
     parallel > 0.0
         && line_strength(frame, across, outer, span) >= parallel / 4.0

@@ -3,11 +3,10 @@
 //! A cell is described by what any Minesweeper draws: its background (the colour most of its
 //! inside has, and the main colour of each side of its edge, where bevels, gaps and lines show)
 //! and the ink on it (pixels far from that background), as a glyph (`glyph`). The board is a
-//! lattice of like things
-//! (`vision::lattice`), its lines fitted over the whole board (`pitch`), grown over the rows and
-//! columns next to it while their cells have the looks of cells or their lines are the board's;
-//! so square or stretched cells, gaps or none, a frame or none and a page around the board
-//! are all one case. Reading: the background says covered, opened or the hit mine; the ink says a
+//! lattice of like things (`vision::lattice`), its lines fitted over the whole board (`pitch`),
+//! grown over the rows and columns next to it while their cells have the looks of cells or their
+//! lines are the board's; so square or stretched cells, gaps or none, a frame or none and a page
+//! around the board are all one case. Reading: the background says covered, opened or the hit mine; the ink says a
 //! flag, a mine, a number (by the program's own glyphs, else by the general digit shapes), or
 //! nothing. Whatever matches none of these is an error naming the cell, never a guess.
 

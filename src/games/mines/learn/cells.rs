@@ -27,6 +27,8 @@ const MARGIN: f64 = 0.14;
 const EDGE: f64 = 0.1;
 /// How many lattice candidates are tried.
 const TRIED: usize = 6;
+/// A line of a cell's edge this far (ΔE) from its inside is the edge's own.
+const UNLIKE: f32 = 10.0;
 /// How far a glyph's colour may lie from a learned glyph's for it to count as that one.
 const GLYPH_COLOUR: f32 = 30.0;
 
@@ -87,9 +89,9 @@ fn main_of(colours: impl Iterator<Item = [u8; 3]>) -> [u8; 3] {
 }
 
 /// Each side of a cell's edge (top, bottom, left, right): of the lines of pixels along that side
-/// within `EDGE` of the cell's side (at least 2), the one whose main colour (over the middle 60%
-/// of its length: the colour most of it has, so that a number's ink reaching it does not count)
-/// lies furthest from the cell's inside. So a bevel, a line or a gap shows in its own colour
+/// within `EDGE` of the cell's side (at least 2), the outermost whose main colour (over the middle
+/// 60% of its length: the colour most of it has, so that a number's ink crossing it does not
+/// count) lies `UNLIKE` or further from the cell's inside, else the furthest. So a bevel, a line or a gap shows in its own colour
 /// whatever the cell's size and wherever it falls within a pixel.
 fn sides(frame: &Frame, rect: Rect, centre: [u8; 3]) -> Edge {
     let (x0, y0, x1, y1) = bounds(frame, rect);
@@ -100,19 +102,20 @@ fn sides(frame: &Frame, rect: Rect, centre: [u8; 3]) -> Edge {
     let (my0, my1) = (y0 + (y1 - y0) / 5, y1 - (y1 - y0) / 5);
     let line_mean =
         |pixels: &mut dyn Iterator<Item = (u32, u32)>| -> [u8; 3] { main_of(pixels.map(|(x, y)| frame.rgb(x, y))) };
+    // The outermost line unlike the inside, else the furthest from it: a number drawn up to the
+    // cell's edge lies inside its line, never outside.
     let furthest = |lines: Vec<[u8; 3]>| -> [u8; 3] {
-        lines
-            .into_iter()
-            .max_by(|a, b| Lab::from_rgb8(*a).delta_e(&inside).total_cmp(&Lab::from_rgb8(*b).delta_e(&inside)))
-            .unwrap_or(centre)
+        let away = |c: &[u8; 3]| Lab::from_rgb8(*c).delta_e(&inside);
+        let outer = lines.iter().find(|c| away(c) > UNLIKE).copied();
+        outer.or_else(|| lines.into_iter().max_by(|a, b| away(a).total_cmp(&away(b)))).unwrap_or(centre)
     };
     let rows = |ys: Vec<u32>| furthest(ys.into_iter().map(|y| line_mean(&mut (mx0..mx1).map(|x| (x, y)))).collect());
     let cols = |xs: Vec<u32>| furthest(xs.into_iter().map(|x| line_mean(&mut (my0..my1).map(|y| (x, y)))).collect());
     [
         rows((y0..y0 + band_y).collect()),
-        rows((y1 - band_y..y1).collect()),
+        rows((y1 - band_y..y1).rev().collect()),
         cols((x0..x0 + band_x).collect()),
-        cols((x1 - band_x..x1).collect()),
+        cols((x1 - band_x..x1).rev().collect()),
     ]
 }
 
@@ -321,6 +324,7 @@ fn number(glyph: &Glyph, looks: &Looks) -> Result<Option<u8>, String> {
                 None => Ok(Some(v.digit)),
             }
         }
+        Err(v) if confirmed_by_colour(glyph, &v, looks) => Ok(Some(v.digit)),
         Err(v) => Err(format!(
             "an unknown glyph (ink {}, {} holes; nearest digit {} at {:.3}, next at {:.3})",
             to_hex(glyph.colour),
@@ -330,6 +334,22 @@ fn number(glyph: &Glyph, looks: &Looks) -> Result<Option<u8>, String> {
             v.runner_up
         )),
     }
+}
+
+/// True when a glyph too far from its nearest digit's general shape to be taken on shape alone
+/// is still that digit by two signs together: its shape is within `glyph::MAX_CONFIRMED` and
+/// clearly nearer that digit than any other, and the program, which tells its numbers by colour,
+/// drew that digit in the glyph's colour (small cells draw digits in a few pixels, off both the
+/// general and the learned shapes).
+fn confirmed_by_colour(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks) -> bool {
+    let colour = Lab::from_rgb8(glyph.colour);
+    let digit = v.digit.to_string();
+    v.distance <= glyph::MAX_CONFIRMED
+        && v.distance <= glyph::MARGIN * v.runner_up
+        && colour_coded(looks)
+        && looks.glyphs.iter().any(|g| {
+            g.kind == digit && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
+        })
 }
 
 /// True when the learned numbers all have colours of their own (ΔE over 8 apart).

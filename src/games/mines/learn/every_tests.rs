@@ -81,7 +81,6 @@ fn every_pair(dir: &Path) -> (usize, Vec<String>) {
                     continue;
                 }
                 Ok(board) => format!("a wrong board ({}x{})", board.rows, board.cols),
-                Err(_) if KNOWN_UNREAD.contains(&other.as_str()) => continue,
                 Err(ReadError::Cell { row, col, what }) => {
                     let k = kind(truth.cells[row * truth.cols + col]);
                     if unseen.contains(&k) {
@@ -106,12 +105,6 @@ fn blind_from_any_sgt_mines_screenshot_every_other_reads() {
     assert!(exact >= 40, "only {exact} exact readings");
 }
 
-/// Screenshots that a profile learned elsewhere does not read yet (an error naming a cell, never
-/// a wrong board): the 11 px cells, where the ink of a flag reaches the edge of the opened cell
-/// below it, whose top side then takes the flag's colour ("row 2 col 27: its look (inside
-/// #dadada, edge #fe0606 ...) is none of the profile's cells").
-const KNOWN_UNREAD: &[&str] = &["sgt-30x16n99-03-380x280-mid"];
-
 /// The known failure above, kept so that it is noticed when it starts to pass.
 #[test]
 #[ignore = "known failure: blind calibration from 11 px cells finds only part of the board"]
@@ -121,19 +114,4 @@ fn blind_from_11_px_cells_finds_the_whole_board() {
     let learnt = learn(&frame, None).expect("learned blind");
     assert_eq!((learnt.grid.rows, learnt.grid.cols), (truth.rows, truth.cols));
     assert_eq!(learnt.board.cells, truth.cells);
-}
-
-/// The known unread screenshot above, read with the profile learned from the 20 px expert board
-/// (which shows every kind of cell it shows), kept so that it is noticed when it starts to pass.
-#[test]
-#[ignore = "known failure: a flag's ink at the edge of the cell below it, at 11 px cells"]
-fn learned_profile_reads_the_11_px_board() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines");
-    let (frame, _) = load(&dir, "sgt-30x16n99-01-default-mid-flags");
-    let learnt = learn(&frame, None).expect("learned blind");
-    for name in KNOWN_UNREAD {
-        let (frame, truth) = load(&dir, name);
-        let grid = read::locate(&frame, &learnt.config).expect("the board found");
-        assert_eq!(read::read(&frame, &grid, &learnt.config).expect("read").cells, truth.cells, "{name}");
-    }
 }

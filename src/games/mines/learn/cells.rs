@@ -1,11 +1,12 @@
 //! Finding and reading a board by a learned program's looks (`[looks]` of a profile).
 //!
 //! A cell is described by what any Minesweeper draws: its background (the colour most of its
-//! inside has, and the mean of its edge, where bevels, gaps and lines show) and the ink on it
-//! (pixels far from that background), as a glyph (`glyph`). The board is a lattice of like things
-//! (`vision::lattice`) grown over the rows and columns next to it while their cells have the looks
-//! of cells; so square or stretched cells, gaps or none, a frame or none and a page around the board
-//! are all one case. Reading: the background says covered, opened or the hit mine; the ink says a
+//! inside has, and the main colour of each side of its edge, where bevels, gaps and lines show)
+//! and the ink on it (pixels far from that background), as a glyph (`glyph`). The board is a
+//! lattice of like things (`vision::lattice`), its lines fitted over the whole board (`pitch`),
+//! grown over the rows and columns next to it while their cells have the looks of cells or their
+//! lines are the board's; so square or stretched cells, gaps or none, a frame or none and a page
+//! around the board are all one case. Reading: the background says covered, opened or the hit mine; the ink says a
 //! flag, a mine, a number (by the program's own glyphs, else by the general digit shapes), or
 //! nothing. Whatever matches none of these is an error naming the cell, never a guess.
 
@@ -26,6 +27,8 @@ const MARGIN: f64 = 0.14;
 const EDGE: f64 = 0.1;
 /// How many lattice candidates are tried.
 const TRIED: usize = 6;
+/// A line of a cell's edge this far (ΔE) from its inside is the edge's own.
+const UNLIKE: f32 = 10.0;
 /// How far a glyph's colour may lie from a learned glyph's for it to count as that one.
 const GLYPH_COLOUR: f32 = 30.0;
 
@@ -70,22 +73,26 @@ fn bounds(frame: &Frame, rect: Rect) -> (u32, u32, u32, u32) {
 /// fullest bin's mean): a shaded face still has one.
 fn main_colour(frame: &Frame, rect: Rect) -> [u8; 3] {
     let (x0, y0, x1, y1) = bounds(frame, rect);
+    main_of((y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).map(|(x, y)| frame.rgb(x, y)))
+}
+
+/// The colour most of some pixels have (binned by 8 per channel, the fullest bin's mean; black
+/// for none).
+fn main_of(colours: impl Iterator<Item = [u8; 3]>) -> [u8; 3] {
     let mut bins: HashMap<[u8; 3], (u32, [u32; 3])> = HashMap::new();
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let p = frame.rgb(x, y);
-            let bin = bins.entry(p.map(|c| c >> 3)).or_insert((0, [0; 3]));
-            bin.0 += 1;
-            (0..3).for_each(|k| bin.1[k] += p[k] as u32);
-        }
+    for p in colours {
+        let bin = bins.entry(p.map(|c| c >> 3)).or_insert((0, [0; 3]));
+        bin.0 += 1;
+        (0..3).for_each(|k| bin.1[k] += p[k] as u32);
     }
     bins.into_values().max_by_key(|(n, sum)| (*n, *sum)).map_or([0; 3], |(n, sum)| sum.map(|s| (s / n) as u8))
 }
 
 /// Each side of a cell's edge (top, bottom, left, right): of the lines of pixels along that side
-/// within `EDGE` of the cell's side (at least 2), the one whose mean colour (over the middle 60%
-/// of its length) lies furthest from the cell's inside. So a bevel, a line or a gap shows in its
-/// own colour whatever the cell's size and wherever it falls within a pixel.
+/// within `EDGE` of the cell's side (at least 2), the outermost whose main colour (over the middle
+/// 60% of its length: the colour most of it has, so that a number's ink crossing it does not
+/// count) lies `UNLIKE` or further from the cell's inside, else the furthest. So a bevel, a line or a gap shows in its own colour
+/// whatever the cell's size and wherever it falls within a pixel.
 fn sides(frame: &Frame, rect: Rect, centre: [u8; 3]) -> Edge {
     let (x0, y0, x1, y1) = bounds(frame, rect);
     let inside = Lab::from_rgb8(centre);
@@ -94,31 +101,22 @@ fn sides(frame: &Frame, rect: Rect, centre: [u8; 3]) -> Edge {
     let (mx0, mx1) = (x0 + (x1 - x0) / 5, x1 - (x1 - x0) / 5);
     let (my0, my1) = (y0 + (y1 - y0) / 5, y1 - (y1 - y0) / 5);
     let line_mean =
-        |pixels: &mut dyn Iterator<Item = (u32, u32)>| -> [u8; 3] { mean_rgb(pixels.map(|(x, y)| frame.rgb(x, y))) };
+        |pixels: &mut dyn Iterator<Item = (u32, u32)>| -> [u8; 3] { main_of(pixels.map(|(x, y)| frame.rgb(x, y))) };
+    // The outermost line unlike the inside, else the furthest from it: a number drawn up to the
+    // cell's edge lies inside its line, never outside.
     let furthest = |lines: Vec<[u8; 3]>| -> [u8; 3] {
-        lines
-            .into_iter()
-            .max_by(|a, b| Lab::from_rgb8(*a).delta_e(&inside).total_cmp(&Lab::from_rgb8(*b).delta_e(&inside)))
-            .unwrap_or(centre)
+        let away = |c: &[u8; 3]| Lab::from_rgb8(*c).delta_e(&inside);
+        let outer = lines.iter().find(|c| away(c) > UNLIKE).copied();
+        outer.or_else(|| lines.into_iter().max_by(|a, b| away(a).total_cmp(&away(b)))).unwrap_or(centre)
     };
     let rows = |ys: Vec<u32>| furthest(ys.into_iter().map(|y| line_mean(&mut (mx0..mx1).map(|x| (x, y)))).collect());
     let cols = |xs: Vec<u32>| furthest(xs.into_iter().map(|x| line_mean(&mut (my0..my1).map(|y| (x, y)))).collect());
     [
         rows((y0..y0 + band_y).collect()),
-        rows((y1 - band_y..y1).collect()),
+        rows((y1 - band_y..y1).rev().collect()),
         cols((x0..x0 + band_x).collect()),
-        cols((x1 - band_x..x1).collect()),
+        cols((x1 - band_x..x1).rev().collect()),
     ]
-}
-
-/// The mean of some colours (black for none).
-fn mean_rgb(colours: impl Iterator<Item = [u8; 3]>) -> [u8; 3] {
-    let (mut sum, mut n) = ([0u64; 3], 0u64);
-    for c in colours {
-        (0..3).for_each(|k| sum[k] += c[k] as u64);
-        n += 1;
-    }
-    if n == 0 { [0; 3] } else { sum.map(|s| (s / n) as u8) }
 }
 
 /// Describes the cell in `rect`; ink is what lies `ink_delta_e` or further from its background.
@@ -130,8 +128,9 @@ pub fn describe(frame: &Frame, rect: Rect, ink_delta_e: f32) -> CellLook {
     CellLook { centre, edge, glyph }
 }
 
-/// Grows `grid` a row or column at a time (top, bottom, left, right) while every cell of the new
-/// line lies in the frame and `fits`.
+/// Grows `grid` a row or column at a time (top, bottom, left, right) while the new line lies in
+/// the frame and either every cell of it `fits` or it is drawn as the board's cells are
+/// (`pitch::lined`).
 pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_delta_e: f32) -> Grid {
     let mut grid = grid.clone();
     let (pw, ph) = (grid.cell_width(), grid.cell_height());
@@ -161,7 +160,8 @@ pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_de
                 2 => (0..next.rows).map(|r| (r, 0)).collect(),
                 _ => (0..next.rows).map(|r| (r, next.cols - 1)).collect(),
             };
-            if line.iter().all(|&(r, c)| fits(&describe(frame, next.cell_rect(r, c), ink_delta_e))) {
+            let alike = || line.iter().all(|&(r, c)| fits(&describe(frame, next.cell_rect(r, c), ink_delta_e)));
+            if alike() || super::pitch::lined(frame, &grid, side) {
                 grid = next;
                 grown = true;
             }
@@ -172,71 +172,59 @@ pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_de
     }
 }
 
-/// The grid moved (by less than half a cell) and, with `refine_pitch`, its pitch set (within 0.6 px) to where the lines
-/// between its cells are sharpest: a lattice found from the things on the cells knows its phase
-/// and pitch only roughly (a bevelled face is off its cell's centre; a pitch a fifth of a pixel
-/// off is three pixels off after 16 cells), and a cell's edge must be read where it lies.
-pub fn align(frame: &Frame, grid: &Grid, refine_pitch: bool) -> Grid {
-    let grey = |x: i64, y: i64| -> i32 {
-        let (x, y) = (x.clamp(0, frame.width() as i64 - 1) as u32, y.clamp(0, frame.height() as i64 - 1) as u32);
-        let p = frame.rgb(x, y);
-        p[0] as i32 + p[1] as i32 + p[2] as i32
-    };
-    // The sharpness of the lines at x0 + k * pitch (across) or y0 + k * pitch (down).
-    let score = |start: f64, pitch: f64, lines: (usize, usize), across: bool| -> i64 {
-        let (from, to) = if across {
-            (grid.rect.y as i64, (grid.rect.y + grid.rect.height) as i64)
-        } else {
-            (grid.rect.x as i64, (grid.rect.x + grid.rect.width) as i64)
-        };
-        let mut sum = 0i64;
-        for k in lines.0..=lines.1 {
-            let at = (start + k as f64 * pitch).round() as i64;
-            for t in (from..to).step_by(2) {
-                let d = if across { grey(at, t) - grey(at - 1, t) } else { grey(t, at) - grey(t, at - 1) };
-                sum += d.abs() as i64;
+/// The board found from a lattice's grid: its lines fitted over it (`pitch::fit`) and moved where
+/// its cells look most alike (`shift`), grown over the rows and columns next to it whose cells
+/// `fits`, and fitted and moved again over all it then covers.
+pub fn settle(
+    frame: &Frame,
+    start: &Grid,
+    fits: &dyn Fn(&CellLook) -> bool,
+    cost: &dyn Fn(&[CellLook]) -> f64,
+    ink_delta_e: f32,
+) -> Grid {
+    let placed = |grid: &Grid| shift(frame, &super::pitch::fit(frame, grid), cost, ink_delta_e);
+    let grown = grow(frame, &placed(start), fits, ink_delta_e);
+    grow(frame, &placed(&grown), fits, ink_delta_e)
+}
+
+/// The looks of every cell of a grid, row by row.
+pub fn looks_of(frame: &Frame, grid: &Grid, ink_delta_e: f32) -> Vec<CellLook> {
+    (0..grid.rows * grid.cols)
+        .map(|i| describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), ink_delta_e))
+        .collect()
+}
+
+/// The grid moved by up to 2 px (and less than a sixth of a cell) across, then down, to where
+/// `cost` of its cells' looks is least (the nearest on a tie): an edge fitted to the picture's sharpest lines may lie a pixel or two
+/// off where the program's cells begin, and cells of one kind look most alike when read where
+/// they really lie.
+pub fn shift(frame: &Frame, grid: &Grid, cost: &dyn Fn(&[CellLook]) -> f64, ink_delta_e: f32) -> Grid {
+    let mut best = grid.clone();
+    for across in [true, false] {
+        let base = best.clone();
+        let mut least = f64::MAX;
+        let pitch = if across { base.cell_width() } else { base.cell_height() };
+        for k in [0, -1, 1, -2, 2, -3, 3, -4, 4] {
+            let mut moved = base.clone();
+            let d = k as f64 * 0.5;
+            if d.abs() >= pitch / 6.0 {
+                continue;
+            }
+            if across {
+                moved.rect.x += d
+            } else {
+                moved.rect.y += d
+            }
+            if !moved.fits(frame) {
+                continue;
+            }
+            let c = cost(&looks_of(frame, &moved, ink_delta_e));
+            if c < least {
+                (least, best) = (c, moved);
             }
         }
-        sum
-    };
-    // The sharpest phase; where a second edge nearly as sharp lies close by (the two sides of a
-    // gap, or of a line), the middle of the two.
-    let best = |start: f64, pitch: f64, lines: (usize, usize), across: bool| -> (f64, i64) {
-        let steps = (pitch * 2.0).ceil() as i64;
-        let scored: Vec<(f64, i64)> =
-            (-steps..=steps).map(|s| start + s as f64 * 0.25).map(|o| (o, score(o, pitch, lines, across))).collect();
-        let Some(&(first, top)) = scored.iter().max_by_key(|(o, v)| (*v, -((o - start).abs() * 100.0) as i64)) else {
-            return (start, 0);
-        };
-        let near = |o: f64| (o - first).abs() >= 1.0 && (o - first).abs() <= 0.2 * pitch;
-        let second = scored.iter().filter(|(o, _)| near(*o)).max_by_key(|(_, v)| *v);
-        match second {
-            Some(&(other, v)) if v as f64 >= 0.6 * top as f64 => ((first + other) / 2.0, top),
-            _ => (first, top),
-        }
-    };
-    // The pitch too, within 0.6 px of the lattice's, where that makes the lines a quarter sharper:
-    // over many cells a small error adds up (a gap's two sides make smaller gains of a wrong one).
-    let pitch_and_phase = |start: f64, pitch: f64, lines: usize, across: bool| -> (f64, f64) {
-        let (phase, own) = best(start, pitch, (0, lines), across);
-        if !refine_pitch {
-            return (pitch, phase);
-        }
-        (-6..=6)
-            .map(|k| pitch + k as f64 * 0.1)
-            .map(|p| {
-                let (phase, score) = best(start, p, (0, lines), across);
-                (p, phase, score)
-            })
-            .max_by_key(|&(p, _, score)| (score, -((p - pitch).abs() * 100.0) as i64))
-            .filter(|&(_, _, score)| score as f64 > 1.25 * own as f64)
-            .map_or((pitch, phase), |(p, phase, _)| (p, phase))
-    };
-    let mut aligned = grid.clone();
-    let (pitch_x, x) = pitch_and_phase(grid.rect.x, grid.cell_width(), grid.cols, true);
-    let (pitch_y, y) = pitch_and_phase(grid.rect.y, grid.cell_height(), grid.rows, false);
-    aligned.rect = Rect { x, y, width: pitch_x * grid.cols as f64, height: pitch_y * grid.rows as f64 };
-    if aligned.fits(frame) { aligned } else { grid.clone() }
+    }
+    best
 }
 
 /// The background looks of a profile as RGB, with their roles.
@@ -271,22 +259,11 @@ pub fn locate(frame: &Frame, config: &MinesConfig, looks: &Looks) -> Result<Grid
         if small < looks.min_cell as f64 {
             return Err(format!("{}: cells smaller than {} px", candidate.describe(), looks.min_cell));
         }
-        // Aligned with the lattice's pitch, else with the pitch refined: the first whose cells all
-        // look like cells, else the one with fewer that do not.
-        let mut tries = Vec::new();
-        for refine in [false, true] {
-            let grid = grow(frame, &align(frame, &start, refine), &fits, looks.ink_delta_e);
-            let cells = grid.rows * grid.cols;
-            let unlike = (0..cells)
-                .filter(|&i| !fits(&describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), looks.ink_delta_e)))
-                .count();
-            tries.push((unlike, grid));
-            if unlike == 0 {
-                break;
-            }
-        }
-        tries.sort_by_key(|(unlike, _)| *unlike);
-        let (unlike, grid) = tries.swap_remove(0);
+        // Placed as calibration placed the grid it learned from: where its cells look most alike.
+        let grid = settle(frame, &start, &fits, &super::alike, looks.ink_delta_e);
+        let unlike = (0..grid.rows * grid.cols)
+            .filter(|&i| !fits(&describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), looks.ink_delta_e)))
+            .count();
         let cells = grid.rows * grid.cols;
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells {
             return Err(format!(
@@ -347,6 +324,7 @@ fn number(glyph: &Glyph, looks: &Looks) -> Result<Option<u8>, String> {
                 None => Ok(Some(v.digit)),
             }
         }
+        Err(v) if confirmed_by_colour(glyph, &v, looks) => Ok(Some(v.digit)),
         Err(v) => Err(format!(
             "an unknown glyph (ink {}, {} holes; nearest digit {} at {:.3}, next at {:.3})",
             to_hex(glyph.colour),
@@ -358,6 +336,22 @@ fn number(glyph: &Glyph, looks: &Looks) -> Result<Option<u8>, String> {
     }
 }
 
+/// True when a glyph too far from its nearest digit's general shape to be taken on shape alone
+/// is still that digit by two signs together: its shape is within `glyph::MAX_CONFIRMED` and
+/// clearly nearer that digit than any other, and the program, which tells its numbers by colour,
+/// drew that digit in the glyph's colour (small cells draw digits in a few pixels, off both the
+/// general and the learned shapes).
+fn confirmed_by_colour(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks) -> bool {
+    let colour = Lab::from_rgb8(glyph.colour);
+    let digit = v.digit.to_string();
+    v.distance <= glyph::MAX_CONFIRMED
+        && v.distance <= glyph::MARGIN * v.runner_up
+        && colour_coded(looks)
+        && looks.glyphs.iter().any(|g| {
+            g.kind == digit && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
+        })
+}
+
 /// True when the learned numbers all have colours of their own (ΔE over 8 apart).
 fn colour_coded(looks: &Looks) -> bool {
     let colours: Vec<Lab> = looks
@@ -367,6 +361,21 @@ fn colour_coded(looks: &Looks) -> bool {
         .filter_map(|g| parse_hex(&g.colour).map(Lab::from_rgb8))
         .collect();
     colours.len() >= 2 && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) > 8.0))
+}
+
+/// True when a mark on a covered cell is the program's flag though its shape is not near enough
+/// for a learned glyph: a covered cell carries nothing but a flag, so one of the flag's colour
+/// whose shape is as near as a digit's general shape must be (`glyph::MAX_GENERAL`) is it (small
+/// cells draw the flag in a few pixels, off its learned shape).
+fn is_flag(glyph: &Glyph, looks: &Looks) -> bool {
+    let colour = Lab::from_rgb8(glyph.colour);
+    looks.glyphs.iter().filter(|g| g.kind == "flag" && g.zones.len() == glyph::ZONES).any(|g| {
+        let mut zones = [0f32; glyph::ZONES];
+        zones.copy_from_slice(&g.zones);
+        let flag = Glyph { zones, holes: g.holes, aspect: g.aspect, ..glyph.clone() };
+        parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
+            && shape_distance(glyph, &flag) <= glyph::MAX_GENERAL
+    })
 }
 
 /// An edge's sides as `#rrggbb`.
@@ -396,6 +405,7 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
     match (role, learned) {
         (Role::Hit, _) | (_, Some("mine")) => Ok(Cell::Mine),
         (_, Some("flag")) => Ok(Cell::Flagged),
+        (Role::Covered, _) if is_flag(glyph, looks) => Ok(Cell::Flagged),
         (Role::Covered, _) => Err(format!("a covered cell with an unknown mark on it (ink {})", to_hex(glyph.colour))),
         (Role::Opened, _) => Ok(Cell::Open(number(glyph, looks)?.unwrap_or(0))),
     }

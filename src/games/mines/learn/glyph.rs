@@ -227,6 +227,9 @@ pub struct Verdict {
 pub const MAX_LEARNED: f32 = 0.12;
 /// The furthest a glyph may be from its digit's general shape.
 pub const MAX_GENERAL: f32 = 0.45;
+/// The furthest a glyph may be from its digit's general shape when the program's colour for that
+/// digit confirms it (`cells::confirmed_by_colour`).
+pub const MAX_CONFIRMED: f32 = 0.6;
 /// How much nearer the best digit must be than any other, as a share of the other's distance.
 pub const MARGIN: f32 = 0.85;
 

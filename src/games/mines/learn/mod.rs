@@ -10,9 +10,12 @@
 //! calibration fails saying which cell.
 
 pub mod cells;
+#[cfg(test)]
+mod every_tests;
 pub mod glyph;
+pub mod pitch;
 
-use cells::{CellLook, Edge, describe, edge_hex, grow};
+use cells::{CellLook, Edge, describe, edge_hex, settle};
 use glyph::{Glyph, general_digit};
 
 use super::board::{Board, Cell, neighbours};
@@ -81,16 +84,23 @@ fn group(looks: &[CellLook]) -> Groups {
     Groups { of, looks: means, stray }
 }
 
+/// How unlike a grid's cells are: how many looks they fall into, then how far they stray from
+/// them (calibration places the grid where this is least).
+pub fn alike(cells: &[CellLook]) -> f64 {
+    let groups = group(cells);
+    groups.looks.len() as f64 + groups.stray as f64 / 1000.0
+}
+
 /// Finds the board blind: the first lattice candidate (the most things first) whose cells are at
 /// least `MIN_CELL` px, grown over the rows and columns next to it whose cells look like cells it
 /// already has (two or more of a look).
-fn find_board(frame: &Frame, refine_pitch: bool) -> anyhow::Result<Grid> {
+fn find_board(frame: &Frame) -> anyhow::Result<Grid> {
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
         let start = candidate.grid();
         if start.cell_width().min(start.cell_height()) < MIN_CELL as f64 {
             return Err(format!("{}: cells smaller than {MIN_CELL} px", candidate.describe()));
         }
-        let start = cells::align(frame, &start, refine_pitch);
+        let start = cells::shift(frame, &pitch::fit(frame, &start), &alike, INK);
         if start.rows < 2 || start.cols < 2 {
             return Err(format!("{}: not two rows and two columns", candidate.describe()));
         }
@@ -103,7 +113,7 @@ fn find_board(frame: &Frame, refine_pitch: bool) -> anyhow::Result<Grid> {
             .map(|g| groups.looks[g])
             .collect();
         let fits = |l: &CellLook| common.iter().any(|&(c, e)| l.distance(c, e) <= MERGE);
-        Ok(grow(frame, &start, &fits, INK))
+        Ok(settle(frame, &start, &fits, &alike, INK))
     };
     first_passing(frame, &Search::default(), TRIED, accept).map_err(|misses| {
         let why = if misses.is_empty() { "nothing in it repeats on a lattice".to_string() } else { misses.join("; ") };
@@ -127,33 +137,43 @@ fn mark(look: &CellLook) -> Mark {
 }
 
 /// How badly the reading breaks the rules if group `covered` is the covered cells' look: numbers
-/// with fewer covered neighbours than they count, and blank opened cells beside a covered one.
+/// with more mines around them than covered or marked cells (a mark off the covered look may be
+/// the mine that was hit), and blank opened cells beside a covered one.
 fn violations(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, covered: usize) -> usize {
     let is_covered = |i: usize| groups.of[i] == covered;
+    let may_be_mine = |i: usize| is_covered(i) || marks[i] == Mark::Other;
     let mut bad = 0;
     for (i, m) in marks.iter().enumerate().filter(|&(i, _)| !is_covered(i)) {
-        let around = neighbours(rows, cols, i).filter(|&j| is_covered(j)).count();
         match m {
-            Mark::Digit(n) => bad += usize::from(*n as usize > around),
-            Mark::Plain => bad += usize::from(around > 0),
+            Mark::Digit(n) => {
+                bad += usize::from(*n as usize > neighbours(rows, cols, i).filter(|&j| may_be_mine(j)).count())
+            }
+            Mark::Plain => bad += usize::from(neighbours(rows, cols, i).any(is_covered)),
             Mark::Other => {}
         }
     }
     bad
 }
 
-/// The roles of the groups without the known board (see the module's comment).
+/// The roles of the groups without the known board (see the module's comment): the covered look
+/// is the one that makes the reading obey the rules (the larger on a tie), of those whose cells
+/// carry one kind of mark at most (a covered cell shows a flag or nothing, never numbers; so a won
+/// board whose every covered cell is flagged still has one); of the others, a look whose every
+/// cell carries a mark that is no number is the hit mine's, and the rest are opened.
 fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> anyhow::Result<Vec<Role>> {
     let n = groups.looks.len();
-    let count =
-        |g: usize, f: &dyn Fn(Mark) -> bool| (0..marks.len()).filter(|&i| groups.of[i] == g && f(marks[i])).count();
-    let size = |g: usize| count(g, &|_| true);
-    let numbered: Vec<bool> = (0..n).map(|g| 2 * count(g, &|m| matches!(m, Mark::Digit(_))) >= size(g)).collect();
-    let marked: Vec<bool> = (0..n).map(|g| !numbered[g] && count(g, &|m| m == Mark::Other) == size(g)).collect();
-    let candidates: Vec<usize> = (0..n).filter(|&g| !numbered[g] && !marked[g]).collect();
-    let best = candidates
-        .iter()
-        .map(|&g| (violations(rows, cols, marks, groups, g), std::cmp::Reverse(size(g)), g))
+    let members = |g: usize| (0..marks.len()).filter(move |&i| groups.of[i] == g);
+    let one_kind = |g: usize| {
+        let mut kinds: Vec<String> =
+            members(g).filter(|&i| marks[i] != Mark::Plain).map(|i| format!("{:?}", marks[i])).collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds.len() <= 1
+    };
+    let marked: Vec<bool> = (0..n).map(|g| members(g).all(|i| marks[i] == Mark::Other)).collect();
+    let best = (0..n)
+        .filter(|&g| one_kind(g))
+        .map(|g| (violations(rows, cols, marks, groups, g), std::cmp::Reverse(members(g).count()), g))
         .min()
         .ok_or_else(|| anyhow::anyhow!("no cells look covered: calibrate from a game in progress"))?;
     if best.0 > 0 {
@@ -301,14 +321,9 @@ fn tolerance(groups: &Groups, roles: &[Role], around: &[CellLook]) -> f32 {
     (3.0 * groups.stray + 4.0).max(8.0).min((groups.stray + closest) / 2.0)
 }
 
-/// Learns a profile from one screenshot, with the known board when given: the board's lines
-/// aligned at the lattice's pitch, else with the pitch refined (`cells::align`).
+/// Learns a profile from one screenshot, with the known board when given.
 pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
-    learn_aligned(frame, truth, false).or_else(|first| learn_aligned(frame, truth, true).map_err(|_| first))
-}
-
-fn learn_aligned(frame: &Frame, truth: Option<&Board>, refine_pitch: bool) -> anyhow::Result<Learnt> {
-    let grid = find_board(frame, refine_pitch)?;
+    let grid = find_board(frame)?;
     if let Some(t) = truth
         && (t.rows != grid.rows || t.cols != grid.cols)
     {

@@ -25,8 +25,8 @@ use crate::vision::lattice::{Candidate, Search, first_passing};
 const MARGIN: f64 = 0.14;
 /// The share of a cell's side its edge is.
 const EDGE: f64 = 0.1;
-/// How many lattice candidates are tried.
-const TRIED: usize = 6;
+/// How many lattice candidates are tried (reading and learning alike).
+pub const TRIED: usize = 6;
 /// A line of a cell's edge this far (ΔE) from its inside is the edge's own.
 const UNLIKE: f32 = 10.0;
 /// How far a glyph's colour may lie from a learned glyph's for it to count as that one.
@@ -250,7 +250,7 @@ fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> 
 
 /// Finds the board by the profile's looks: the first lattice candidate that, grown over the cells
 /// next to it, has cells all of the profile's backgrounds.
-pub fn locate(frame: &Frame, config: &MinesConfig, looks: &Looks) -> Result<Grid, ReadError> {
+pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
     let known = backgrounds(looks)?;
     let fits = |l: &CellLook| role_of(l, &known, looks.max_delta_e).is_some();
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
@@ -273,7 +273,6 @@ pub fn locate(frame: &Frame, config: &MinesConfig, looks: &Looks) -> Result<Grid
         }
         Ok(grid)
     };
-    let _ = config;
     first_passing(frame, &Search::default(), TRIED, accept).map_err(|misses| {
         let why = if misses.is_empty() { "nothing repeats on a lattice".to_string() } else { misses.join("; ") };
         ReadError::NoFrame(format!("no lattice of cells with the profile's looks: {why}"))

@@ -15,7 +15,7 @@ mod every_tests;
 pub mod glyph;
 pub mod pitch;
 
-use cells::{CellLook, Edge, describe, edge_hex, settle};
+use cells::{CellLook, Edge, TRIED, describe, edge_hex, settle};
 use glyph::{Glyph, general_digit};
 
 use super::board::{Board, Cell, neighbours};
@@ -32,8 +32,6 @@ const MERGE: f32 = 10.0;
 const INK: f32 = 20.0;
 /// The smallest cell read, in pixels.
 const MIN_CELL: u32 = 8;
-/// How many lattice candidates are tried.
-const TRIED: usize = 6;
 
 /// What calibration learned.
 #[derive(Clone, Debug)]

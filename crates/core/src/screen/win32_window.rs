@@ -138,15 +138,10 @@ impl Win32Window {
             if right <= left || bottom <= top {
                 continue;
             }
-            let shot = monitor.capture_image().map_err(|e| Win32Error(format!("cannot capture a monitor: {e}")))?;
-            let part = image::imageops::crop_imm(
-                &shot,
-                (left - mx) as u32,
-                (top - my) as u32,
-                (right - left) as u32,
-                (bottom - top) as u32,
-            )
-            .to_image();
+            // Only the window's part of the monitor (its coordinates are the monitor's own).
+            let (x, y, w, h) = ((left - mx) as u32, (top - my) as u32, (right - left) as u32, (bottom - top) as u32);
+            let part =
+                monitor.capture_region(x, y, w, h).map_err(|e| Win32Error(format!("cannot capture a monitor: {e}")))?;
             image::imageops::replace(&mut image, &part, i64::from(left - r.left), i64::from(top - r.top));
         }
         Ok(image)

@@ -184,6 +184,10 @@ impl InputDevice for LiveInput {
     fn key_for(&mut self, key: &str, window: u32) -> Option<Result<(), InputError>> {
         #[cfg(target_os = "linux")]
         if let Some(x11) = &self.x11 {
+            let key = match key_by_name(key) {
+                Ok(key) => key,
+                Err(e) => return Some(Err(e)),
+            };
             return x11.key(key, window);
         }
         let _ = (key, window);

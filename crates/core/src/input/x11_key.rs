@@ -12,6 +12,8 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use enigo::Key;
+
 use x11rb::connection::Connection;
 use x11rb::protocol::xproto::{ConnectionExt as _, MapState, Window};
 use x11rb::protocol::xtest::ConnectionExt as _;
@@ -39,24 +41,19 @@ fn device<E: std::fmt::Display>(e: E) -> InputError {
     InputError::Device(format!("X server: {e}"))
 }
 
-/// The X keysym of a key name as the profiles write them (`Left`, `space`, `x`), if it has one.
-pub fn keysym(name: &str) -> Option<u32> {
-    Some(match name {
-        "Left" => 0xff51,
-        "Up" => 0xff52,
-        "Right" => 0xff53,
-        "Down" => 0xff54,
-        "Return" | "Enter" => 0xff0d,
-        "Escape" => 0xff1b,
-        "space" | "Space" => 0x20,
-        other => {
-            let mut chars = other.chars();
-            match (chars.next(), chars.next()) {
-                // Latin-1 characters are their own keysyms.
-                (Some(c), None) if (' '..='~').contains(&c) => u32::from(c),
-                _ => return None,
-            }
-        }
+/// The X keysym of a key (as `live::key_by_name` reads the profiles' names), if it has one here.
+fn keysym(key: Key) -> Option<u32> {
+    Some(match key {
+        Key::LeftArrow => 0xff51,
+        Key::UpArrow => 0xff52,
+        Key::RightArrow => 0xff53,
+        Key::DownArrow => 0xff54,
+        Key::Return => 0xff0d,
+        Key::Escape => 0xff1b,
+        Key::Space => 0x20,
+        // Printable ASCII characters are their own keysyms.
+        Key::Unicode(c) if (' '..='~').contains(&c) => u32::from(c),
+        _ => return None,
     })
 }
 
@@ -76,9 +73,9 @@ impl X11Keys {
         Some(X11Keys { codes, ours: RefCell::new((x11rb::NONE, Vec::new())) })
     }
 
-    /// The keycode that types `name` with no modifier, if the keyboard has one.
-    pub fn code(&self, name: &str) -> Option<u8> {
-        self.codes.get(&keysym(name)?).copied()
+    /// The keycode that types `key` with no modifier, if the keyboard has one.
+    pub fn code(&self, key: Key) -> Option<u8> {
+        self.codes.get(&keysym(key)?).copied()
     }
 
     /// Presses and releases `code` for `window`: under a grab, only while `window` is shown and

@@ -59,11 +59,11 @@ impl X11Pointer {
         Some(X11Pointer { conn, root, keys })
     }
 
-    /// Presses and releases `name` for `window` under a grab, only while the game is shown and has
+    /// Presses and releases `key` for `window` under a grab, only while the game is shown and has
     /// the keyboard focus (`x11_key`). None for a key this keyboard has no plain keycode for.
-    pub fn key(&self, name: &str, window: u32) -> Option<Result<(), InputError>> {
+    pub fn key(&self, key: enigo::Key, window: u32) -> Option<Result<(), InputError>> {
         let keys = self.keys.as_ref()?;
-        let code = keys.code(name)?;
+        let code = keys.code(key)?;
         Some(keys.key(&self.conn, self.root, code, window))
     }
 

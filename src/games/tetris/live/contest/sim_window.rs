@@ -10,10 +10,12 @@
 //! the same on a busy machine as on an idle one.
 //!
 //! It can misbehave on purpose: lose one key (the loop must see the board differ from its plan and
-//! plan again from the screen), start mid-game, or hiccup (a key that reaches it late, a tick that
-//! fires late). `SimPage` is a cheap handle: clones share one page.
+//! plan again from the screen), start mid-game, hiccup (a key that reaches it late, a tick that
+//! fires late), or draw late (a capture shows the page as it was `display_lag` before, as a busy
+//! browser's screen does). `SimPage` is a cheap handle: clones share one page.
 
 use std::cell::{RefCell, RefMut};
+use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -55,10 +57,23 @@ pub struct SimPageState {
     pub slow_key: Option<(usize, Duration)>,
     pub late_tick: Option<(u32, Duration)>,
     ticks: u32,
+    /// A capture shows the page as it was this long before.
+    pub display_lag: Duration,
+    /// What the page looked like since the oldest moment a capture may still show.
+    views: VecDeque<(Instant, View)>,
     /// Keys received, in order.
     pub received: Vec<String>,
     pointer: Point,
     clock: SimClock,
+}
+
+/// What the page draws.
+#[derive(Clone, Copy)]
+struct View {
+    board: Board,
+    falling: Option<Pos>,
+    next: SequencePiece,
+    game_over: bool,
 }
 
 /// A handle on one simulated page; clones share it.
@@ -87,12 +102,15 @@ impl SimPage {
             slow_key: None,
             late_tick: None,
             ticks: 0,
+            display_lag: Duration::ZERO,
+            views: VecDeque::new(),
             received: Vec::new(),
             pointer: Point::new(0, 0),
             clock,
         };
         state.spawn();
         state.next_tick = state.clock.now() + gravity(1);
+        state.drawn(state.clock.now());
         SimPage(Rc::new(RefCell::new(state)))
     }
 
@@ -151,6 +169,7 @@ impl SimPageState {
                 self.lock();
             }
             self.ticks += 1;
+            self.drawn(self.next_tick);
             let late = self.late_tick.filter(|&(every, _)| self.ticks.is_multiple_of(every.max(1)));
             self.next_tick += (self.gravity)(self.spawned) + late.map_or(Duration::ZERO, |(_, by)| by);
         }
@@ -189,19 +208,41 @@ impl SimPageState {
             }
             None => {}
         }
+        self.drawn(self.clock.now());
     }
 
-    fn render(&self) -> Frame {
+    fn view(&self) -> View {
+        View { board: self.board, falling: self.falling, next: self.next, game_over: self.game_over }
+    }
+
+    /// The page as it is now was drawn at `at`.
+    fn drawn(&mut self, at: Instant) {
+        let view = self.view();
+        self.views.push_back((at, view));
+    }
+
+    /// What a capture shows now: the page as it was `display_lag` ago (forgetting what no capture
+    /// can show any more).
+    fn shown(&mut self) -> View {
+        let Some(seen_at) = self.clock.now().checked_sub(self.display_lag) else { return self.view() };
+        while self.views.len() > 1 && self.views[1].0 <= seen_at {
+            self.views.pop_front();
+        }
+        self.views.front().map_or_else(|| self.view(), |(_, view)| *view)
+    }
+
+    fn render(&self, view: &View) -> Frame {
+        let View { board, falling, next: coming, game_over } = view;
         let mut cells: Vec<(i32, i32)> = Vec::new();
-        for (y, row) in rules::board_rows(&self.board).iter().enumerate() {
+        for (y, row) in rules::board_rows(board).iter().enumerate() {
             cells.extend(row.chars().enumerate().filter(|(_, c)| *c == '#').map(|(x, _)| (y as i32, x as i32)));
         }
-        if let Some(pos) = self.falling {
+        if let Some(pos) = falling {
             cells.extend(pos.cells().iter().map(|&(x, y)| (y, x)));
         }
         let mut next = Vec::new();
-        if !self.game_over {
-            let offsets = self.next.kind.shape(self.next.state).offsets;
+        if !game_over {
+            let offsets = coming.kind.shape(coming.state).offsets;
             let (min_x, min_y) =
                 (offsets.iter().map(|c| c.0).min().unwrap_or(0), offsets.iter().map(|c| c.1).min().unwrap_or(0));
             next.extend(offsets.iter().map(|&(dx, dy)| ((dx - min_x) as u32, (dy - min_y) as u32)));
@@ -215,7 +256,8 @@ impl Screen for SimPage {
         let mut state = self.0.borrow_mut();
         state.clock.advance(CAPTURE_TIME);
         state.run_gravity();
-        Ok(state.render())
+        let view = state.shown();
+        Ok(state.render(&view))
     }
 
     fn describe(&self) -> String {

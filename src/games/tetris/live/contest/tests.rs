@@ -46,10 +46,14 @@ fn options(pieces: u32) -> Options {
 }
 
 fn play(sim: &SimPage, options: Options) -> (anyhow::Result<Summary>, Vec<String>) {
+    play_with(sim, &config(), options)
+}
+
+fn play_with(sim: &SimPage, config: &LiveConfig, options: Options) -> (anyhow::Result<Summary>, Vec<String>) {
     let (mut screen, mut device) = (sim.clone(), sim.clone());
     let mut notes = Vec::new();
     let clock = sim.clock();
-    let result = run_on(&clock, &mut screen, &mut device, &config(), options, &mut |l: &str| notes.push(l.to_string()));
+    let result = run_on(&clock, &mut screen, &mut device, config, options, &mut |l: &str| notes.push(l.to_string()));
     (result, notes)
 }
 
@@ -227,4 +231,28 @@ fn hiccups_on_either_side_of_the_keys_do_not_end_a_game_planned_for_live_play() 
     assert_eq!((summary.outcome, summary.landings.len()), (Outcome::Reached, 240), "{notes:#?}");
     assert!(!page.game_over, "{notes:#?}");
     assert_eq!(summary.score, page.score, "what the page scored is what the loop counted: {notes:#?}");
+}
+
+#[test]
+fn on_a_page_that_draws_late_each_rushed_run_goes_before_the_tick_unseen_and_is_checked_after() {
+    use crate::games::tetris::contest::search::RushedLimit;
+    // The fastest gravity from the first piece, and a page whose screen shows a new piece 25 ms
+    // after the drop that brought it (a busy browser), where the profile says 2: seeing each piece
+    // of a run of two rushed pieces after a tick takes longer than the 60 ms between ticks.
+    let mut config = config();
+    let timing = ContestTiming { gravity_ms: 60, gravity_min_ms: 60, ..config.contest.expect("timing") };
+    let live = RushedLimit { from: 0, most: timing.most_rushed, margin: Some(timing.live_margin()) };
+    config.contest = Some(timing);
+    let (plan, score) = planned(300, Some(live));
+    let sim = SimPage::new(&config.keys, |_| Duration::from_millis(60));
+    sim.state().display_lag = Duration::from_millis(25);
+    let options = Options { record: Some(plan), ..options(300) };
+    let (result, notes) = play_with(&sim, &config, options);
+    let summary = result.expect("the loop plays");
+    let page = sim.state();
+    let report = summary.report();
+    assert_eq!((summary.outcome, summary.landings.len()), (Outcome::Reached, 300), "{report} {notes:#?}");
+    assert!(!page.game_over, "{notes:#?}");
+    assert_eq!((summary.score, page.score), (score, score), "every landing as planned: {report} {notes:#?}");
+    assert!(summary.blind > 0, "rushed pieces went unseen: {report}");
 }

@@ -2,9 +2,9 @@
 //! state, partly above the well, so it is matched by its known cells rather than recognised: the
 //! screen must show the planned board plus exactly those cells (at whatever row gravity has taken
 //! it to), and the preview the piece after it. When the board differs (a key was lost, a tick
-//! locked a piece early), the board on screen is explained as the last piece, or the last two,
-//! having landed elsewhere: that explanation, seen in two frames in a row, is what the loop plans
-//! again from. Rows a piece moves down between two frames are gravity ticks, for `Gravity`.
+//! locked a piece early), the board on screen is explained as the pieces since the last one seen
+//! (the last piece, or a run sent unseen, and perhaps the next) having landed elsewhere: that
+//! explanation, seen in two frames in a row, is what the loop plans again from. Rows a piece moves down between two frames are gravity ticks, for `Gravity`.
 
 use std::time::{Duration, Instant};
 
@@ -54,14 +54,15 @@ pub enum Sight {
     Late,
 }
 
-/// What the watcher expects: piece `index` over `board`, which the last piece (landing `last`)
-/// made of `before`. `stale` are the screens the last piece showed on its way (the screen lags
-/// the keys): a frame showing one of them is old, even when it looks like the expected one (a
-/// regular stack two rows lower can look just like it).
+/// What the watcher expects: piece `index` over `board`, which the pieces from `before.1` on
+/// (those whose locks the screen has not shown yet: the last piece, or a run sent unseen) made of
+/// `before.0`. `stale` are the screens those pieces showed on their way (the screen lags the
+/// keys): a frame showing one of them is old, even when it looks like the expected one (a regular
+/// stack two rows lower can look just like it).
 pub struct Expect<'a> {
     pub index: usize,
     pub board: &'a Board,
-    pub before: Option<(&'a Board, Pos)>,
+    pub before: Option<(&'a Board, usize)>,
     pub sequence: &'a [SequencePiece],
     pub stale: &'a [Grid],
     /// When the piece must have its keys even if the screen has not shown it yet (it cannot wait
@@ -144,25 +145,25 @@ fn resting(board: &Board, piece: SequencePiece) -> Vec<Pos> {
     out
 }
 
-/// Landings of the pieces from `first` (over `before`) that leave `after`: one piece, or two.
+/// The most pieces a board on screen is explained by (a run sent unseen, then the next piece).
+const MOST_EXPLAINED: usize = 3;
+
+/// Landings of the `count` pieces from `first` (over `before`) that leave `after`.
 fn explain(before: &Board, after: &Board, sequence: &[SequencePiece], first: usize, count: usize) -> Option<Vec<Pos>> {
-    let lock = |board: &Board, pos: Pos| {
-        let mut b = *board;
-        rules::lock(&mut b, pos, TopOut::Staff);
-        b
-    };
-    let one = resting(before, *sequence.get(first)?);
-    if count == 1 {
-        return one.into_iter().find(|&pos| lock(before, pos) == *after).map(|pos| vec![pos]);
+    if count == 0 {
+        return (before == after).then(Vec::new);
     }
-    let second = *sequence.get(first + 1)?;
-    for pos in one {
-        let middle = lock(before, pos);
-        if let Some(next) = resting(&middle, second).into_iter().find(|&p| lock(&middle, p) == *after) {
-            return Some(vec![pos, next]);
-        }
+    if count > MOST_EXPLAINED {
+        return None;
     }
-    None
+    let piece = *sequence.get(first)?;
+    resting(before, piece).into_iter().find_map(|pos| {
+        let mut board = *before;
+        rules::lock(&mut board, pos, TopOut::Staff);
+        let mut rest = explain(&board, after, sequence, first + 1, count - 1)?;
+        rest.insert(0, pos);
+        Some(rest)
+    })
 }
 
 /// One frame's reading of where piece `index` (or a later one) is.
@@ -274,9 +275,8 @@ pub fn watch(
                 // Believed when two frames in a row show it (one may be half drawn).
                 if other.as_ref().is_some_and(|(i, _, b)| *i == index && *b == board) {
                     let seen = Seen { index, pos, board, at };
-                    if let Some((before, _)) = expect.before {
-                        let first = expect.index - 1;
-                        let count = index + 1 - expect.index;
+                    if let Some((before, first)) = expect.before {
+                        let count = index.saturating_sub(first);
                         if let Some(landings) = explain(before, &board, expect.sequence, first, count) {
                             return Ok(Sight::Differs { seen, from: first, landings });
                         }
@@ -361,7 +361,7 @@ mod tests {
     use crate::games::tetris::contest::rules::Kind;
 
     #[test]
-    fn a_board_left_by_one_or_two_pieces_elsewhere_is_explained_by_their_landings() {
+    fn a_board_left_by_the_pieces_since_the_last_seen_is_explained_by_their_landings() {
         let sequence = rules::sequence();
         let before = Board::from_rows(&["#########."], 20).expect("board");
         // Pieces 1 and 2 are Z and I.
@@ -379,6 +379,12 @@ mod tests {
         let pair = explain(&before, &after_both, &sequence, 0, 2).expect("two landings");
         assert_eq!(lock(&lock(&before, pair[0]), pair[1]), after_both);
         assert_eq!(explain(&before, &before, &sequence, 0, 1), None, "a piece always leaves cells");
+        // A run of two sent unseen, then the next piece: three landings from the run's first.
+        let third = *resting(&after_both, sequence[2]).first().expect("room for a third");
+        let after_three = lock(&after_both, third);
+        let three = explain(&before, &after_three, &sequence, 0, 3).expect("three landings");
+        assert_eq!(lock(&lock(&lock(&before, three[0]), three[1]), three[2]), after_three);
+        assert_eq!(explain(&before, &after_three, &sequence, 0, 2), None, "two pieces cannot leave it");
     }
 
     #[test]

@@ -2,8 +2,11 @@
 //! the plan's, held while the planner is behind if the piece can wait), the moment its keys go
 //! (`Contest::moment`: at once when no tick can break them, else while none can come, else after
 //! waiting for one), the keys (`Contest::send`), then the next piece watched for over the board this
-//! one leaves (`Contest::next`), which also checks the lock and plans again from the screen when it
-//! is not the plan's. What the loop keeps from piece to piece is `Contest`'s state.
+//! one leaves, or sent unseen when it is rushed and the screen would show it too late (`follow`);
+//! the next piece seen checks the locks before it and plans again from the screen when they are
+//! not the plan's. What the loop keeps from piece to piece is `Contest`'s state.
+
+mod follow;
 
 use std::time::{Duration, Instant};
 
@@ -13,8 +16,8 @@ use super::gravity::{Gravity, period};
 use super::lag::Lag;
 use super::moves::{Drive, drive, rushed_run, waitable};
 use super::plan::{PLANNED, Plan, score_of};
-use super::watch::{Expect, Held, Seen, Sight, Ticks, hold, stale_grids, watch};
-use super::{Options, Outcome, Summary, dropped, fallback, first_ticks, key_of, wrong_start};
+use super::watch::{Expect, Held, Seen, Sight, Ticks, hold, watch};
+use super::{Options, Summary, dropped, fallback, first_ticks, key_of, wrong_start};
 use crate::clock::Clock;
 use crate::games::tetris::board::Board;
 use crate::games::tetris::contest::reach::Reach;
@@ -51,8 +54,12 @@ pub(super) struct Contest<'a> {
     seen: Seen,
     /// The piece about to be played was not seen (see `Sight::Late`).
     blind: bool,
-    /// The screens the last piece showed on its way (a frame still showing one is old).
+    /// The screens the last piece showed on its way, and those before it the screen has not shown
+    /// locked (a frame still showing one is old).
     last_stale: Vec<Grid>,
+    /// The first piece whose lock the screen has not shown (a run sent unseen), and the board it
+    /// fell on.
+    unverified: Option<(usize, Board)>,
     pub(super) limit: usize,
     pub(super) summary: Summary,
     started: Instant,
@@ -127,6 +134,7 @@ impl<'a> Contest<'a> {
             seen,
             blind: false,
             last_stale: Vec::new(),
+            unverified: None,
             limit,
             summary: Summary::new(),
             started,
@@ -153,7 +161,7 @@ impl<'a> Contest<'a> {
         piece.landing = self.landing(&mut piece)?;
         let keys = self.moment(&mut piece)?;
         let was_blind = std::mem::take(&mut self.blind);
-        let sure = self.send(guard, &piece, &keys, was_blind)?;
+        let sure = self.send(guard, &piece, &keys)?;
         let before = self.board;
         self.locked(&piece);
         if index + 1 == PIECES as usize {
@@ -339,15 +347,12 @@ impl<'a> Contest<'a> {
     }
 
     /// Sends the keys and the drop (none for a piece gone). True when they were sure to land as
-    /// planned: no tick could break them (only then may the next piece's keys go before the screen
-    /// has shown where this one locked).
-    fn send(&mut self, guard: &mut Guard, piece: &Piece, keys: &Drive, was_blind: bool) -> anyhow::Result<bool> {
+    /// planned: no tick could break them, or they were all out a key lag before the earliest the
+    /// next tick can come (only then may the next piece's keys go before the screen has shown
+    /// where this one locked).
+    fn send(&mut self, guard: &mut Guard, piece: &Piece, keys: &Drive) -> anyhow::Result<bool> {
         let k = piece.index;
         let decided = self.clock.now();
-        let sure = !piece.gone
-            && !was_blind
-            && (keys.tolerant
-                || self.gravity.quiet_until(decided, piece.period).is_some_and(|q| q >= decided + self.lag.key()));
         if !piece.gone {
             for &step in &keys.steps {
                 guard.key(key_of(self.config, step), &*self.screen).with_context(|| format!("piece {}", k + 1))?;
@@ -355,6 +360,13 @@ impl<'a> Contest<'a> {
             guard.key(&self.config.keys.hard_drop, &*self.screen).with_context(|| format!("piece {}", k + 1))?;
             self.summary.tolerant += u32::from(keys.tolerant);
         }
+        let out = self.clock.now();
+        if !piece.gone {
+            self.lag.sent(out - decided);
+        }
+        let key_lag = Duration::from_millis(self.timing.key_lag_ms);
+        let sure = !piece.gone
+            && (keys.tolerant || self.gravity.quiet_until(out, piece.period).is_some_and(|q| q >= out + key_lag));
         let now = self.clock.now();
         if self.debug {
             // Wall-clock milliseconds, to set beside the page's own timestamps.
@@ -395,93 +407,6 @@ impl<'a> Contest<'a> {
             );
             (self.progress)(&line);
         }
-    }
-
-    /// Watches for the next piece over the board `piece`'s lock leaves (`before`: the board it fell
-    /// on); a board unlike the plan is explained and planned again from. False when the page is over.
-    fn next(
-        &mut self,
-        piece: &Piece,
-        keys: &Drive,
-        before: &Board,
-        was_blind: bool,
-        sure: bool,
-    ) -> anyhow::Result<bool> {
-        let k = piece.index;
-        // The screens the piece showed on its way: a frame still showing one is old.
-        let walked = keys.steps.iter().scan(piece.pos, |p, &step| {
-            let next = p.stepped(step);
-            if next.is_legal(before) {
-                *p = next;
-            }
-            Some(*p)
-        });
-        let path: Vec<Pos> = std::iter::once(piece.pos).chain(walked).collect();
-        let mut stale = stale_grids(before, &path);
-        if was_blind {
-            // This piece was never seen: the screen may still show the one before on its way.
-            stale.append(&mut self.last_stale);
-        }
-        let late = self.late_deadline(k, sure);
-        let board = self.board;
-        let expect = Expect {
-            index: k + 1,
-            board: &board,
-            before: Some((before, piece.landing)),
-            sequence: &self.sequence,
-            stale: &stale,
-            late,
-        };
-        let period = period(&self.timing, k as u32 + 2);
-        let ticks = Ticks { clock: self.clock, gravity: &mut self.gravity, period, lag: self.lag.display() };
-        let sight = watch(self.screen, &self.layout, self.config, &expect, ticks, self.sent)?;
-        self.last_stale = stale;
-        match sight {
-            Sight::Expected(next) => {
-                self.lag.saw(next.at - self.sent);
-                self.seen = next;
-            }
-            Sight::Differs { seen: next, from, landings } => {
-                self.summary.replans += 1;
-                (self.progress)(&format!(
-                    "the board on screen is not the plan's: piece {} landed at {:?}, not {:?}; planning again from the screen",
-                    from + 1,
-                    landings[0],
-                    self.summary.landings[from]
-                ));
-                self.summary.landings.truncate(from);
-                self.summary.landings.extend(landings);
-                self.board = next.board;
-                self.plan_again(next.index);
-                self.seen = next;
-            }
-            Sight::Over => {
-                self.summary.outcome = Outcome::ToppedOut;
-                return Ok(false);
-            }
-            Sight::Late => {
-                self.summary.blind += 1;
-                let index = k + 1;
-                self.seen =
-                    Seen { index, pos: Pos::spawn(self.sequence[index]), board: self.board, at: self.clock.now() };
-                self.blind = true;
-            }
-        }
-        Ok(true)
-    }
-
-    /// A rushed next piece must have its keys before the next tick, whether or not the screen has
-    /// shown it by then (a busy browser can draw it 70 ms late): the moment past which it goes
-    /// unseen, when the keys just sent were sure.
-    fn late_deadline(&mut self, k: usize, sure: bool) -> Option<Instant> {
-        let next = self.known(k + 1, 1);
-        let rushed_next = rushed_run(&mut self.reach, &self.board, &self.sequence[k + 1..], &next, 1) > 0;
-        if !(rushed_next && sure) {
-            return None;
-        }
-        let quiet = self.gravity.quiet_until(self.sent, period(&self.timing, k as u32 + 2))?;
-        let lead = self.lag.key() + Duration::from_millis(self.timing.key_lag_ms);
-        Some(quiet.checked_sub(lead).unwrap_or(self.sent)).filter(|&l| l > self.sent)
     }
 
     /// The summary, scored and timed.

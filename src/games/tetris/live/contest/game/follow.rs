@@ -10,7 +10,7 @@
 //! while each piece's keys were sure; the first piece seen after it checks every lock of the run,
 //! and a board unlike the plan is explained by the run's landings and planned again from.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::super::gravity::period;
 use super::super::moves::{Drive, rushed_run};
@@ -118,7 +118,7 @@ impl Contest<'_> {
             return None;
         }
         let quiet = self.gravity.quiet_until(self.sent, period(&self.timing, k as u32 + 2))?;
-        let lead = self.lag.keys() * run as u32 + Duration::from_millis(self.timing.key_lag_ms);
+        let lead = self.run_keys(run - 1);
         let see_by = quiet.checked_sub(lead).unwrap_or(self.sent);
         if self.debug {
             let ms = |t: Instant| t.saturating_duration_since(self.sent).as_secs_f64() * 1e3;

@@ -284,7 +284,9 @@ impl<'a> Contest<'a> {
     /// Why the keys may go now, if they may: no tick can break them and none of the rushed pieces
     /// after it ("tolerant"), the keys (and those of the rushed pieces after it) fit before the next
     /// tick with the profile's margin to spare ("quiet"), or a tick was just seen ("fresh": waiting
-    /// for another would only take the piece lower). Never while the planner is behind.
+    /// for another would only take the piece lower) and the keys of the rushed pieces after it,
+    /// sent unseen, still fit before the next one (else the piece waits for another tick if it
+    /// can: a tick seen late leaves the run no time). Never while the planner is behind.
     fn go_now(&mut self, piece: &Piece, keys: &Drive, next: &[Pos], wanted: usize) -> Option<&'static str> {
         let k = piece.index;
         let after = self.after(piece);
@@ -310,11 +312,17 @@ impl<'a> Contest<'a> {
             Some("tolerant")
         } else if quiet.is_some_and(|quiet| quiet >= now + need) {
             Some("quiet")
-        } else if piece.fresh {
+        } else if piece.fresh && (run == 0 || quiet.is_some_and(|quiet| quiet >= now + self.run_keys(run))) {
             Some("fresh")
         } else {
             None
         }
+    }
+
+    /// How long the keys of this piece and the `run` rushed pieces after it take to reach the page
+    /// when the run goes unseen, with a key lag to spare.
+    fn run_keys(&self, run: usize) -> Duration {
+        self.lag.keys() * (run as u32 + 1) + Duration::from_millis(self.timing.key_lag_ms)
     }
 
     /// Holds a piece that can wait: for a tick (`behind`: for the planner to be `wanted` pieces

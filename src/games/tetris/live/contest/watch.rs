@@ -50,8 +50,6 @@ pub enum Sight {
     Differs { seen: Seen, from: usize, landings: Vec<Pos> },
     /// No piece came: the page's game is over.
     Over,
-    /// The expected piece has not shown by `Expect::late`: the screen lags, and it cannot wait.
-    Late,
 }
 
 /// What the watcher expects: piece `index` over `board`, which the pieces from `before.1` on
@@ -65,9 +63,6 @@ pub struct Expect<'a> {
     pub before: Option<(&'a Board, usize)>,
     pub sequence: &'a [SequencePiece],
     pub stale: &'a [Grid],
-    /// When the piece must have its keys even if the screen has not shown it yet (it cannot wait
-    /// for a tick, and the next is due).
-    pub late: Option<Instant>,
 }
 
 /// How long after the last keys a frame showing the last piece on its way is taken as old.
@@ -245,9 +240,6 @@ pub fn watch(
         let frame = screen.capture()?;
         let at = clock.now();
         let reading = read_frame(&frame, layout, config, expect, at - since < STALE_FOR);
-        if matches!(reading, Reading::Nothing) && expect.late.is_some_and(|late| at >= late) {
-            return Ok(Sight::Late);
-        }
 
         let (index, pos) = match &reading {
             Reading::Expected(pos) => (expect.index, *pos),

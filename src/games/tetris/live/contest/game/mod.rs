@@ -2,7 +2,7 @@
 //! the plan's, held while the planner is behind if the piece can wait), the moment its keys go
 //! (`Contest::moment`: at once when no tick can break them, else while none can come, else after
 //! waiting for one), the keys (`Contest::send`), then the next piece watched for over the board this
-//! one leaves, or sent unseen when it is rushed and the screen would show it too late (`follow`);
+//! one leaves, or sent unseen when it is rushed and the keys before it were sure (`follow`);
 //! the next piece seen checks the locks before it and plans again from the screen when they are
 //! not the plan's. What the loop keeps from piece to piece is `Contest`'s state.
 
@@ -109,7 +109,7 @@ impl<'a> Contest<'a> {
             None => Plan::search(Board::default(), 0, 0, &sequence, &options.planner),
         };
         let limit = options.pieces.map_or(PIECES as usize, |n| (n as usize).min(PIECES as usize));
-        let expect = Expect { index: 0, board: &board, before: None, sequence: &sequence, stale: &[], late: None };
+        let expect = Expect { index: 0, board: &board, before: None, sequence: &sequence, stale: &[] };
         let ticks = first_ticks(clock, &mut gravity, &timing);
         let mut seen = first_sight(screen, &layout, config, &expect, ticks, started)?;
         // The first piece falls slowly: let the planner get ahead meanwhile, then see where it is.

@@ -25,6 +25,8 @@ const OFF_WITHIN: f32 = 10.0;
 const TAKES_UP: f64 = 0.2;
 /// How many of the best lattice candidates are tried.
 const TRIED: usize = 6;
+/// How many times the room of looks as they are relative looks must have to be kept instead.
+const RELATIVE_ROOM: f32 = 2.0;
 
 /// What calibration learned.
 #[derive(Clone, Debug)]
@@ -80,6 +82,25 @@ fn bounds(cells: &[(i64, i64)]) -> Extent {
 fn looks_of(frame: &Frame, lattice: &Lattice, extent: Extent) -> Option<Vec<Look>> {
     let grid = lattice.grid(extent.0, extent.1);
     (0..grid.rows * grid.cols).map(|i| look(frame, grid.cell_rect(i / grid.cols, i % grid.cols))).collect()
+}
+
+/// `things` less the squares that look like a square of the same board where nothing stands
+/// (within `OFF_WITHIN / 2`): what was cut out there is an edge of the surface crossing the square
+/// (a round board's rim, cut into arcs at one size and not at another), not a peg or a hole, since
+/// a reader could not tell that square from a bare one either.
+fn without_bare_lookalikes(frame: &Frame, lattice: &Lattice, things: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
+    let extent = bounds(&things);
+    let Some(looks) = looks_of(frame, lattice, extent) else { return things };
+    let ((r0, r1), (c0, c1)) = extent;
+    let cols = (c1 - c0 + 1) as usize;
+    let index = |&(r, c): &(i64, i64)| (r - r0) as usize * cols + (c - c0) as usize;
+    let bare: Vec<&Look> = (r0..=r1)
+        .flat_map(|r| (c0..=c1).map(move |c| (r, c)))
+        .filter(|at| things.binary_search(at).is_err())
+        .map(|at| &looks[index(&at)])
+        .collect();
+    let lookalike = |at: &(i64, i64)| bare.iter().any(|b| looks[index(at)].distance(b) <= OFF_WITHIN / 2.0);
+    things.iter().copied().filter(|at| !lookalike(at)).collect()
 }
 
 /// True when every ring of a look is within `OFF_WITHIN / 2` of its middle: a bare surface.
@@ -245,12 +266,13 @@ fn placements(truth: &Board, taken: &[(i64, i64)]) -> Vec<Extent> {
 
 /// Learns a profile from `frame`, whose board is `truth` when known; jumps are entered by `style`.
 /// Looks are compared both as they are and relative to their surrounds (a board's surface shaded
-/// across it); the way that tells the kinds apart with more room to spare is kept.
+/// across it); the way that tells the kinds apart with more room to spare is kept, relative looks
+/// only with clearly more (`RELATIVE_ROOM`).
 pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::Result<Learnt> {
     let found = find(frame, &Search::default());
     let mut misses = Vec::new();
     for candidate in found.candidates.iter().take(TRIED) {
-        let things = taken(&found, candidate);
+        let things = without_bare_lookalikes(frame, &candidate.lattice, taken(&found, candidate));
         let where_ = candidate.describe();
         let tries: Vec<(Extent, Option<Board>)> = match truth {
             Some(board) => placements(board, &things).into_iter().map(|e| (e, Some(board.clone()))).collect(),
@@ -273,8 +295,12 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
                     match learn_from(frame, &candidate.lattice, extent, &looks, &board, setting, known.is_none()) {
                         Ok((mut found, room)) => {
                             found.notes.insert(1, format!("squares told apart {how}"));
-                            // A lone look explained as a selected peg is the better reading.
-                            let rank = (aside.is_some(), room);
+                            // A lone look explained as a selected peg is the better reading;
+                            // then the more room, looks as they are unless relative ones have
+                            // `RELATIVE_ROOM` times as much: compared relative to their
+                            // surrounds, looks learned at one size fit a board drawn at another
+                            // somewhat off its centres too (`looks::aligned`).
+                            let rank = (aside.is_some(), if relative { room / RELATIVE_ROOM } else { room });
                             if learnt.as_ref().is_none_or(|(_, best)| rank > *best) {
                                 learnt = Some((found, rank));
                             }

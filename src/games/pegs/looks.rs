@@ -366,39 +366,39 @@ fn read_looks_at(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<Board,
 /// Finds the board: the best lattice candidates in turn, each grown and trimmed by its squares'
 /// looks; the first whose squares all read, with pegs or holes, is the board. The looks are
 /// compared as learned first, every candidate; only when none reads so, as drawn larger or
-/// smaller (`scale`), the first scale that reads. What missed is told as learned.
+/// smaller (`scale`), the first candidate that reads at a scale. What missed is told as learned.
 pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
-    let learned = locate_at(frame, std::slice::from_ref(classes));
-    if learned.is_ok() {
-        return learned;
-    }
-    locate_at(frame, &classes.at_scales()[1..]).or(learned)
+    locate_at(frame, classes, &classes.at_scales()[1..])
 }
 
 /// Finds the board with its looks as learned only (calibration: the learned profile must find its
 /// own screenshot's board).
 pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
-    locate_at(frame, std::slice::from_ref(classes))
+    locate_at(frame, classes, &[])
 }
 
-/// Finds the board with the looks at any of `scales`, in turn for each candidate.
-fn locate_at(frame: &Frame, scales: &[Classes]) -> Result<Grid, LooksError> {
+/// Finds the board with the looks as `learned`, else at the first of `scales` that reads. One pass
+/// over the lattice candidates (the frame is cut once): a candidate that does not read as learned
+/// is tried at the other scales only until one candidate has read so, and that one is the board
+/// when no candidate reads as learned.
+fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Grid, LooksError> {
+    let mut at_a_scale: Option<Grid> = None;
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
-        let mut miss = None;
-        for at in scales {
-            match board_at(frame, candidate, at, &taken) {
-                Ok(grid) => return Ok(grid),
-                Err(e) => miss = miss.or(Some(e)),
-            }
+        let as_learned = board_at(frame, candidate, learned, &taken);
+        if as_learned.is_err() && at_a_scale.is_none() {
+            at_a_scale = scales.iter().find_map(|at| board_at(frame, candidate, at, &taken).ok());
         }
-        Err(miss.unwrap_or_default())
+        as_learned
     });
     let misses = match passed {
         Ok(grid) => return Ok(grid),
         Err(misses) => misses,
     };
+    if let Some(grid) = at_a_scale {
+        return Ok(grid);
+    }
     let found = if misses.is_empty() {
         format!("no lattice in the {}x{} picture", frame.width(), frame.height())
     } else {

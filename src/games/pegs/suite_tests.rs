@@ -7,3 +7,6 @@ mod shaded;
 // Inputs the fuzz targets found crashing, named after their bugs.
 #[path = "suite_tests/fuzz_regressions.rs"]
 mod fuzz_regressions;
+// The zoo's screenshots scaled as a page zoomed to 80%, 125% and 150% (issue 40).
+#[path = "suite_tests/scaled_zoo.rs"]
+mod scaled_zoo;

@@ -177,8 +177,9 @@ pub fn look_shown(frame: &Frame, rect: Rect) -> (Look, [u32; RINGS]) {
     let mut sums = [[0f64; 3]; RINGS];
     let mut counts = [0u32; RINGS];
     let (mut around, mut around_count) = ([0f64; 3], 0u32);
-    // A large cell is sampled on a sparser grid of pixels: some 50 across are plenty for rings.
-    let stride = ((rect.width.max(rect.height) / 50.0) as usize).max(1);
+    // A large cell is sampled on a sparser grid of pixels: at most some 50 across are plenty for
+    // rings.
+    let stride = ((rect.width.max(rect.height) / 50.0).ceil() as usize).max(1);
     for y in (y0..y1).step_by(stride) {
         let v = (y as f64 + 0.5 - cy) / rect.height;
         for x in (x0..x1).step_by(stride) {
@@ -186,7 +187,7 @@ pub fn look_shown(frame: &Frame, rect: Rect) -> (Look, [u32; RINGS]) {
             if u.abs() >= 0.5 || v.abs() >= 0.5 {
                 continue;
             }
-            let rho = u.hypot(v) / REACH;
+            let rho = (u * u + v * v).sqrt() / REACH;
             let p = frame.rgb(x, y);
             if rho >= 1.0 {
                 (0..3).for_each(|k| around[k] += p[k] as f64);

@@ -54,6 +54,16 @@ impl CellLook {
     }
 }
 
+impl CellLook {
+    /// True when each side of this cell stands out from its inside about as much as the same side of
+    /// the look `centre`/`edge` does from its own (within half of `within`): a stretch of window
+    /// with no edge drawn (a title bar, a panel) may have colours near a cell's, but not its edges.
+    pub fn drawn_alike(&self, centre: [u8; 3], edge: Edge, within: f32) -> bool {
+        let contrast = |c: [u8; 3], e: [u8; 3]| Lab::from_rgb8(c).delta_e(&Lab::from_rgb8(e));
+        (0..4).all(|k| (contrast(self.centre, self.edge[k]) - contrast(centre, edge[k])).abs() <= within / 2.0)
+    }
+}
+
 /// The rectangle shrunk by `share` of its width and height on every side.
 fn shrink(rect: Rect, share: f64) -> Rect {
     let (dx, dy) = (rect.width * share, rect.height * share);
@@ -252,7 +262,9 @@ fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> 
 /// next to it, has cells all of the profile's backgrounds.
 pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
     let known = backgrounds(looks)?;
-    let fits = |l: &CellLook| role_of(l, &known, looks.max_delta_e).is_some();
+    let fits = |l: &CellLook| {
+        known.iter().any(|&(_, c, e)| l.distance(c, e) <= looks.max_delta_e && l.drawn_alike(c, e, looks.max_delta_e))
+    };
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
         let start = candidate.grid();
         let small = start.cell_width().min(start.cell_height());

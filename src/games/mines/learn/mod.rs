@@ -98,12 +98,12 @@ fn find_board(frame: &Frame) -> anyhow::Result<Grid> {
         if start.cell_width().min(start.cell_height()) < MIN_CELL as f64 {
             return Err(format!("{}: cells smaller than {MIN_CELL} px", candidate.describe()));
         }
-        let start = cells::shift(frame, &pitch::fit(frame, &start), &alike, INK);
+        let start = cells::shift(frame, &pitch::fit(frame, &start), &alike);
         if start.rows < 2 || start.cols < 2 {
             return Err(format!("{}: not two rows and two columns", candidate.describe()));
         }
         let looks: Vec<CellLook> = (0..start.rows * start.cols)
-            .map(|i| describe(frame, start.cell_rect(i / start.cols, i % start.cols), INK))
+            .map(|i| cells::background(frame, start.cell_rect(i / start.cols, i % start.cols)))
             .collect();
         let groups = group(&looks);
         let common: Vec<([u8; 3], Edge)> = (0..groups.looks.len())
@@ -111,7 +111,7 @@ fn find_board(frame: &Frame) -> anyhow::Result<Grid> {
             .map(|g| groups.looks[g])
             .collect();
         let fits = |l: &CellLook| common.iter().any(|&(c, e)| l.distance(c, e) <= MERGE && l.drawn_alike(c, e, MERGE));
-        Ok(settle(frame, &start, &fits, &alike, INK))
+        Ok(settle(frame, &start, &fits, &alike))
     };
     first_passing(frame, &Search::default(), TRIED, accept).map_err(|misses| {
         let why = if misses.is_empty() { "nothing in it repeats on a lattice".to_string() } else { misses.join("; ") };
@@ -310,7 +310,7 @@ fn outside(frame: &Frame, grid: &Grid) -> Vec<CellLook> {
                 && rect.x + rect.width <= frame.width() as f64
                 && rect.y + rect.height <= frame.height() as f64;
             if edge && inside {
-                looks.push(describe(frame, rect, INK));
+                looks.push(cells::background(frame, rect));
             }
         }
     }

@@ -293,3 +293,7 @@ fn captures_sgt_mines_game_ids() {
         }
     }
 }
+
+/// GNOME's gnome-mines, captured the same way with the truth from the program's own random draws.
+#[path = "capture_gnome_tests.rs"]
+mod gnome;

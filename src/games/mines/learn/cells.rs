@@ -54,6 +54,16 @@ impl CellLook {
     }
 }
 
+impl CellLook {
+    /// True when each side of this cell stands out from its inside about as much as the same side of
+    /// the look `centre`/`edge` does from its own (within half of `within`): a stretch of window
+    /// with no edge drawn (a title bar, a panel) may have colours near a cell's, but not its edges.
+    pub fn drawn_alike(&self, centre: [u8; 3], edge: Edge, within: f32) -> bool {
+        let contrast = |c: [u8; 3], e: [u8; 3]| Lab::from_rgb8(c).delta_e(&Lab::from_rgb8(e));
+        (0..4).all(|k| (contrast(self.centre, self.edge[k]) - contrast(centre, edge[k])).abs() <= within / 2.0)
+    }
+}
+
 /// The rectangle shrunk by `share` of its width and height on every side.
 fn shrink(rect: Rect, share: f64) -> Rect {
     let (dx, dy) = (rect.width * share, rect.height * share);
@@ -121,17 +131,23 @@ fn sides(frame: &Frame, rect: Rect, centre: [u8; 3]) -> Edge {
 
 /// Describes the cell in `rect`; ink is what lies `ink_delta_e` or further from its background.
 pub fn describe(frame: &Frame, rect: Rect, ink_delta_e: f32) -> CellLook {
+    let mut look = background(frame, rect);
     let inside = shrink(rect, MARGIN);
-    let centre = main_colour(frame, inside);
-    let edge = sides(frame, rect, centre);
-    let glyph = glyph::ink(frame, inside, centre, ink_delta_e).and_then(|ink| glyph::glyph_of(&ink, rect.height));
-    CellLook { centre, edge, glyph }
+    look.glyph = glyph::ink(frame, inside, look.centre, ink_delta_e).and_then(|ink| glyph::glyph_of(&ink, rect.height));
+    look
+}
+
+/// The cell in `rect` by its background alone, with no glyph: all that finding and placing the
+/// board compare (the ink, a colour difference per pixel, is the dear part of a description).
+pub fn background(frame: &Frame, rect: Rect) -> CellLook {
+    let centre = main_colour(frame, shrink(rect, MARGIN));
+    CellLook { centre, edge: sides(frame, rect, centre), glyph: None }
 }
 
 /// Grows `grid` a row or column at a time (top, bottom, left, right) while the new line lies in
 /// the frame and either every cell of it `fits` or it is drawn as the board's cells are
 /// (`pitch::lined`).
-pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_delta_e: f32) -> Grid {
+pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool) -> Grid {
     let mut grid = grid.clone();
     let (pw, ph) = (grid.cell_width(), grid.cell_height());
     loop {
@@ -160,7 +176,7 @@ pub fn grow(frame: &Frame, grid: &Grid, fits: &dyn Fn(&CellLook) -> bool, ink_de
                 2 => (0..next.rows).map(|r| (r, 0)).collect(),
                 _ => (0..next.rows).map(|r| (r, next.cols - 1)).collect(),
             };
-            let alike = || line.iter().all(|&(r, c)| fits(&describe(frame, next.cell_rect(r, c), ink_delta_e)));
+            let alike = || line.iter().all(|&(r, c)| fits(&background(frame, next.cell_rect(r, c))));
             if alike() || super::pitch::lined(frame, &grid, side) {
                 grid = next;
                 grown = true;
@@ -180,25 +196,22 @@ pub fn settle(
     start: &Grid,
     fits: &dyn Fn(&CellLook) -> bool,
     cost: &dyn Fn(&[CellLook]) -> f64,
-    ink_delta_e: f32,
 ) -> Grid {
-    let placed = |grid: &Grid| shift(frame, &super::pitch::fit(frame, grid), cost, ink_delta_e);
-    let grown = grow(frame, &placed(start), fits, ink_delta_e);
-    grow(frame, &placed(&grown), fits, ink_delta_e)
+    let placed = |grid: &Grid| shift(frame, &super::pitch::fit(frame, grid), cost);
+    let grown = grow(frame, &placed(start), fits);
+    grow(frame, &placed(&grown), fits)
 }
 
-/// The looks of every cell of a grid, row by row.
-pub fn looks_of(frame: &Frame, grid: &Grid, ink_delta_e: f32) -> Vec<CellLook> {
-    (0..grid.rows * grid.cols)
-        .map(|i| describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), ink_delta_e))
-        .collect()
+/// The backgrounds of every cell of a grid, row by row.
+pub fn looks_of(frame: &Frame, grid: &Grid) -> Vec<CellLook> {
+    (0..grid.rows * grid.cols).map(|i| background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))).collect()
 }
 
 /// The grid moved by up to 2 px (and less than a sixth of a cell) across, then down, to where
 /// `cost` of its cells' looks is least (the nearest on a tie): an edge fitted to the picture's sharpest lines may lie a pixel or two
 /// off where the program's cells begin, and cells of one kind look most alike when read where
 /// they really lie.
-pub fn shift(frame: &Frame, grid: &Grid, cost: &dyn Fn(&[CellLook]) -> f64, ink_delta_e: f32) -> Grid {
+pub fn shift(frame: &Frame, grid: &Grid, cost: &dyn Fn(&[CellLook]) -> f64) -> Grid {
     let mut best = grid.clone();
     for across in [true, false] {
         let base = best.clone();
@@ -218,7 +231,7 @@ pub fn shift(frame: &Frame, grid: &Grid, cost: &dyn Fn(&[CellLook]) -> f64, ink_
             if !moved.fits(frame) {
                 continue;
             }
-            let c = cost(&looks_of(frame, &moved, ink_delta_e));
+            let c = cost(&looks_of(frame, &moved));
             if c < least {
                 (least, best) = (c, moved);
             }
@@ -252,7 +265,9 @@ fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> 
 /// next to it, has cells all of the profile's backgrounds.
 pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
     let known = backgrounds(looks)?;
-    let fits = |l: &CellLook| role_of(l, &known, looks.max_delta_e).is_some();
+    let fits = |l: &CellLook| {
+        known.iter().any(|&(_, c, e)| l.distance(c, e) <= looks.max_delta_e && l.drawn_alike(c, e, looks.max_delta_e))
+    };
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
         let start = candidate.grid();
         let small = start.cell_width().min(start.cell_height());
@@ -260,9 +275,9 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
             return Err(format!("{}: cells smaller than {} px", candidate.describe(), looks.min_cell));
         }
         // Placed as calibration placed the grid it learned from: where its cells look most alike.
-        let grid = settle(frame, &start, &fits, &super::alike, looks.ink_delta_e);
+        let grid = settle(frame, &start, &fits, &super::alike);
         let unlike = (0..grid.rows * grid.cols)
-            .filter(|&i| !fits(&describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), looks.ink_delta_e)))
+            .filter(|&i| !fits(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
             .count();
         let cells = grid.rows * grid.cols;
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells {

@@ -98,20 +98,20 @@ fn find_board(frame: &Frame) -> anyhow::Result<Grid> {
         if start.cell_width().min(start.cell_height()) < MIN_CELL as f64 {
             return Err(format!("{}: cells smaller than {MIN_CELL} px", candidate.describe()));
         }
-        let start = cells::shift(frame, &pitch::fit(frame, &start), &alike, INK);
+        let start = cells::shift(frame, &pitch::fit(frame, &start), &alike);
         if start.rows < 2 || start.cols < 2 {
             return Err(format!("{}: not two rows and two columns", candidate.describe()));
         }
         let looks: Vec<CellLook> = (0..start.rows * start.cols)
-            .map(|i| describe(frame, start.cell_rect(i / start.cols, i % start.cols), INK))
+            .map(|i| cells::background(frame, start.cell_rect(i / start.cols, i % start.cols)))
             .collect();
         let groups = group(&looks);
         let common: Vec<([u8; 3], Edge)> = (0..groups.looks.len())
             .filter(|&g| groups.of.iter().filter(|&&k| k == g).count() >= 2)
             .map(|g| groups.looks[g])
             .collect();
-        let fits = |l: &CellLook| common.iter().any(|&(c, e)| l.distance(c, e) <= MERGE);
-        Ok(settle(frame, &start, &fits, &alike, INK))
+        let fits = |l: &CellLook| common.iter().any(|&(c, e)| l.distance(c, e) <= MERGE && l.drawn_alike(c, e, MERGE));
+        Ok(settle(frame, &start, &fits, &alike))
     };
     first_passing(frame, &Search::default(), TRIED, accept).map_err(|misses| {
         let why = if misses.is_empty() { "nothing in it repeats on a lattice".to_string() } else { misses.join("; ") };
@@ -221,15 +221,32 @@ fn truth_roles(truth: &Board, groups: &Groups) -> anyhow::Result<Vec<Role>> {
     Ok(roles)
 }
 
-/// The mean glyph of each kind.
+/// The glyphs of a kind split by colour: each joins the first set whose first member's colour lies
+/// within `MERGE` (a program may draw the mine that was hit in red and the others in black).
+fn by_colour(members: Vec<&Glyph>) -> Vec<Vec<&Glyph>> {
+    let mut sets: Vec<Vec<&Glyph>> = Vec::new();
+    for g in members {
+        let colour = Lab::from_rgb8(g.colour);
+        match sets.iter_mut().find(|set| Lab::from_rgb8(set[0].colour).delta_e(&colour) <= MERGE) {
+            Some(set) => set.push(g),
+            None => sets.push(vec![g]),
+        }
+    }
+    sets
+}
+
+/// The mean glyph of each kind, one for each colour it is drawn in.
 fn glyph_looks(kinds: &[(String, &Glyph)]) -> Vec<GlyphLook> {
     let mut names: Vec<&String> = kinds.iter().map(|(k, _)| k).collect();
     names.sort();
     names.dedup();
     names
         .into_iter()
-        .map(|name| {
+        .flat_map(|name| {
             let members: Vec<&Glyph> = kinds.iter().filter(|(k, _)| k == name).map(|(_, g)| *g).collect();
+            by_colour(members).into_iter().map(move |members| (name, members))
+        })
+        .map(|(name, members)| {
             let n = members.len() as f32;
             let zones = (0..glyph::ZONES).map(|z| members.iter().map(|g| g.zones[z]).sum::<f32>() / n).collect();
             let mut holes: Vec<u8> = members.iter().map(|g| g.holes).collect();
@@ -293,7 +310,7 @@ fn outside(frame: &Frame, grid: &Grid) -> Vec<CellLook> {
                 && rect.x + rect.width <= frame.width() as f64
                 && rect.y + rect.height <= frame.height() as f64;
             if edge && inside {
-                looks.push(describe(frame, rect, INK));
+                looks.push(cells::background(frame, rect));
             }
         }
     }

@@ -15,6 +15,8 @@ const STRAY: f64 = 0.1;
 /// Steps of the pitch and of the phase tried, in pixels.
 const PITCH_STEP: f64 = 0.02;
 const PHASE_STEP: f64 = 0.25;
+/// The width of a bin of the folded edge profile, in pixels.
+const FOLD_BIN: f64 = 0.5;
 
 /// How sharply the picture changes at each position along one axis (`across`: columns), summed
 /// over the span of the other, for positions `from..to`.
@@ -64,22 +66,39 @@ fn best_phase(edges: &[i64], from: i64, axis: &Axis, pitch: f64) -> (f64, i64) {
     best
 }
 
-/// The axis fitted: the pitch and phase whose lines fall on the most edge, then the middle of a
-/// gap's two sides.
+/// How much the edge profile, folded at `pitch` (each position taken modulo the pitch, in bins of
+/// `FOLD_BIN` px), piles up in few places: at the board's pitch every cell's edges fall on the same
+/// places (both sides of a gap included), at any other they spread. So the pitch comes from every
+/// line at once, and a gap's two sides cannot pull it off by their width over a long board.
+fn folded(edges: &[i64], from: i64, pitch: f64) -> f64 {
+    let bins = ((pitch / FOLD_BIN).round() as usize).max(1);
+    let mut piles = vec![0f64; bins];
+    for (i, &e) in edges.iter().enumerate() {
+        let at = (from + i as i64) as f64;
+        let phase = at - (at / pitch).floor() * pitch;
+        piles[((phase / pitch * bins as f64) as usize).min(bins - 1)] += e as f64;
+    }
+    let total: f64 = piles.iter().sum();
+    if total <= 0.0 { 0.0 } else { piles.iter().map(|p| p * p).sum::<f64>() / (total * total) * bins as f64 }
+}
+
+/// The axis fitted: the pitch at which the edges fold most into few places (`folded`), the phase
+/// whose lines fall on the most edge at that pitch, then the middle of a gap's two sides.
 fn fit_axis(edges: &[i64], from: i64, axis: &Axis) -> Axis {
     let stray = (axis.pitch * STRAY).max(0.6);
     let steps = (stray / PITCH_STEP).round() as i64;
-    let mut best = (axis.pitch, axis.start, i64::MIN);
+    let mut best = (axis.pitch, f64::MIN);
     for s in 0..=2 * steps {
         // Nearest the lattice's pitch first, so that ties keep it.
         let k = if s % 2 == 0 { s / 2 } else { -(s + 1) / 2 };
         let pitch = axis.pitch + k as f64 * PITCH_STEP;
-        let (start, v) = best_phase(edges, from, axis, pitch);
-        if v > best.2 {
-            best = (pitch, start, v);
+        let v = folded(edges, from, pitch);
+        if v > best.1 {
+            best = (pitch, v);
         }
     }
-    let (pitch, first, top) = best;
+    let pitch = best.0;
+    let (first, top) = best_phase(edges, from, axis, pitch);
     let near = |o: f64| (o - first).abs() >= 1.0 && (o - first).abs() <= 0.2 * pitch;
     let second = (1..=(0.2 * pitch / PHASE_STEP) as i64)
         .flat_map(|s| [first - s as f64 * PHASE_STEP, first + s as f64 * PHASE_STEP])

@@ -71,6 +71,13 @@ pub struct TetrisCalibrate {
     /// reads the screenshot back exactly so.
     #[arg(long, requires = "from")]
     pub board: Option<PathBuf>,
+    /// Learn a new program from its live window (--title) while a game runs: the look, the keys by
+    /// trying them, the rotation table by playing; written as config/NAME.toml (--profile NAME).
+    #[arg(long, conflicts_with_all = ["from", "board", "new_game"], requires = "title")]
+    pub learn: bool,
+    /// With --learn: the program's window title, or a part of it.
+    #[arg(long, requires = "learn")]
+    pub title: Option<String>,
 }
 
 /// Options of `bench tetris`: simulated games with uniformly random pieces.

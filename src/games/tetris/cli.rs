@@ -1,7 +1,8 @@
 //! Tetris on the command line: its options for each command and what they do. `play` runs the
 //! real-time loop in quadrapassel's window (or a dry run that draws the planned placement),
-//! `calibrate` learns the rotation table by playing, `read` reads a capture into the case-file
-//! form, `bench` plays simulated games and `tune` tunes the evaluator's weights.
+//! `calibrate` learns the rotation table by playing (with `--learn`, a new program live), `read`
+//! reads a capture into the case-file form, `bench` plays simulated games and `tune` tunes the
+//! evaluator's weights.
 
 use std::path::PathBuf;
 use std::time::Instant;

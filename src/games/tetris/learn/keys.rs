@@ -88,9 +88,9 @@ fn moved(before: &[(i32, i32)], after: &[(i32, i32)]) -> Effect {
 /// What a key did, from the frames read before and after it.
 pub fn effect_of(before: &Seen, after: &Seen) -> Effect {
     let Some(was) = &before.falling else { return Effect::Unclear };
-    let stack_changed = before.settled_rows() != after.settled_rows();
     match &after.falling {
-        _ if stack_changed => Effect::HardDrop,
+        _ if landed(was, before, after) => Effect::HardDrop,
+        _ if before.settled_rows() != after.settled_rows() => Effect::Unclear,
         None => Effect::Unclear,
         Some(now) if now.piece != was.piece => Effect::Hold,
         Some(now) => {
@@ -102,6 +102,14 @@ pub fn effect_of(before: &Seen, after: &Seen) -> Effect {
             }
         }
     }
+}
+
+/// True when the stack grew where the piece was or below it: it was dropped and locked. Cells
+/// new to the stack only above it (the next piece coming in, not yet whole, after a hold) are not
+/// a drop.
+fn landed(was: &super::cells::Falling, before: &Seen, after: &Seen) -> bool {
+    let top = was.cells.iter().map(|c| c.0).min().unwrap_or(0).max(0) as usize;
+    (top..after.well.rows).any(|r| (0..after.well.cols).any(|c| after.settled(r, c) && !before.settled(r, c)))
 }
 
 /// What a key did when the piece also moved down on its own meanwhile (a gravity tick between the

@@ -80,7 +80,7 @@ fn invzfnc_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     }
     assert!(text.contains("turns clockwise"), "{text}");
     // A new game for the play: the page reloaded.
-    cdp.eval("location.reload()");
+    cdp.eval("(function(){location.reload();return 'ok';})()");
     std::thread::sleep(Duration::from_secs(3));
     let (ok, text) =
         gamebot(&session.display, dir.path(), &["play", "tetris", "--profile", "learned-invzfnc", "--lines", "200"]);

@@ -29,6 +29,8 @@ mod calibrate_live;
 mod learned_zoo;
 // The 2021 Tetris contest page played live (GAMEBOT_TETRIS_PAGE_URL).
 mod tetris_contest_page;
+// Tetris programs learned live and played from the profile learned (GAMEBOT_INVZFNC_TETRIS_DIR).
+mod learned_tetris;
 // Several monitors (RandR, Xinerama), a window off the screen, --monitor, GDK_SCALE=2.
 mod desktops;
 // The Windows build under Wine, beside the Windows sgt-puzzles (GAMEBOT_WINE_DIR).

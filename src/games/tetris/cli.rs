@@ -1,7 +1,8 @@
 //! Tetris on the command line: its options for each command and what they do. `play` runs the
 //! real-time loop in quadrapassel's window (or a dry run that draws the planned placement),
-//! `calibrate` learns the rotation table by playing, `read` reads a capture into the case-file
-//! form, `bench` plays simulated games and `tune` tunes the evaluator's weights.
+//! `calibrate` learns the rotation table by playing (with `--learn`, a new program live), `read`
+//! reads a capture into the case-file form, `bench` plays simulated games and `tune` tunes the
+//! evaluator's weights.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -71,6 +72,13 @@ pub struct TetrisCalibrate {
     /// reads the screenshot back exactly so.
     #[arg(long, requires = "from")]
     pub board: Option<PathBuf>,
+    /// Learn a new program from its live window (--title) while a game runs: the look, the keys by
+    /// trying them, the rotation table by playing; written as config/NAME.toml (--profile NAME).
+    #[arg(long, conflicts_with_all = ["from", "board", "new_game"], requires = "title")]
+    pub learn: bool,
+    /// With --learn: the program's window title, or a part of it.
+    #[arg(long, requires = "learn")]
+    pub title: Option<String>,
 }
 
 /// Options of `bench tetris`: simulated games with uniformly random pieces.

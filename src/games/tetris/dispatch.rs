@@ -28,6 +28,14 @@ impl Command<Tetris> for TetrisCalibrate {
                 };
                 super::learn::calibrate::from_shot(cx, &args)
             }
+            None if self.learn => {
+                let args = super::learn::calibrate_live::FromWindow {
+                    name: self.profile.profile.as_deref(),
+                    title: self.title.as_deref(),
+                    force: self.force,
+                };
+                super::learn::calibrate_live::from_window(cx, &args)
+            }
             None => cli::calibrate(cx, &self),
         }
     }

@@ -42,6 +42,14 @@ impl Look {
         d[0] > DIFFERENT || d[1..].iter().all(|&x| x > DIFFERENT)
     }
 
+    /// True when the cell looks half drawn: its middle filled, but some of its side bands (not
+    /// all) still the empty look (a piece drawn sliding from one cell to the next).
+    pub fn partly_drawn(&self, empty: &Look) -> bool {
+        let d = self.distances(empty);
+        let empty_sides = d[1..].iter().filter(|&&x| x <= DIFFERENT).count();
+        d[0] > DIFFERENT && (1..4).contains(&empty_sides)
+    }
+
     /// The middle's colour, rounded.
     pub fn middle(&self) -> [u8; 3] {
         self.0[0].map(|v| v.round().clamp(0.0, 255.0) as u8)

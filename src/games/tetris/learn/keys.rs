@@ -4,8 +4,9 @@
 //! piece gone into the stack (hard drop), another piece in its place with the stack unchanged
 //! (hold), or nothing. Pieces are read by the general reader (`read.rs`), so any program it reads
 //! can be tried. What a turn of an O (no change) or of an I, S or Z (the same shape either way) is
-//! cannot tell its direction: those are `Turn`, undirected. Gravity moving the piece between the
-//! two frames is not told from a soft drop yet.
+//! cannot tell its direction: those are `Turn`, undirected. A gravity tick between the two frames
+//! is allowed for (a step a row lower is still a step); that a row down was the key's and not
+//! gravity's is for the caller to make sure of by trying again (`trials.rs`).
 
 use anyhow::Context;
 
@@ -17,7 +18,8 @@ use crate::screen::Screen;
 
 /// The keys tried, in this order: arrows, the letters programs use to turn and hold, W/A/S/D, and
 /// Space last (a hard drop brings in a new piece at the top, where a turn may not show whole).
-pub const USUAL: [&str; 13] = ["Left", "Right", "Up", "Down", "x", "z", "c", "Shift_L", "w", "a", "s", "d", "space"];
+/// Shift, another usual hold key, is not among them: the key names input knows have no Shift.
+pub const USUAL: [&str; 12] = ["Left", "Right", "Up", "Down", "x", "z", "c", "w", "a", "s", "d", "space"];
 
 /// What one key did to the falling piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,17 +88,48 @@ fn moved(before: &[(i32, i32)], after: &[(i32, i32)]) -> Effect {
 /// What a key did, from the frames read before and after it.
 pub fn effect_of(before: &Seen, after: &Seen) -> Effect {
     let Some(was) = &before.falling else { return Effect::Unclear };
-    let stack_changed = before.settled_rows() != after.settled_rows();
     match &after.falling {
-        _ if stack_changed => Effect::HardDrop,
+        _ if landed(was, before, after) => Effect::HardDrop,
+        _ if before.settled_rows() != after.settled_rows() => Effect::Unclear,
         None => Effect::Unclear,
         Some(now) if now.piece != was.piece => Effect::Hold,
         Some(now) => {
             let mut cells = now.cells.clone();
             cells.sort_unstable();
-            moved(&was.cells, &cells)
+            match moved(&was.cells, &cells) {
+                Effect::Unclear => with_gravity(&was.cells, &cells, after),
+                effect => effect,
+            }
         }
     }
+}
+
+/// True when the stack grew where the piece was or below it: it was dropped and locked. Cells
+/// new to the stack only above it (the next piece coming in, not yet whole, after a hold) are not
+/// a drop.
+fn landed(was: &super::cells::Falling, before: &Seen, after: &Seen) -> bool {
+    let top = was.cells.iter().map(|c| c.0).min().unwrap_or(0).max(0) as usize;
+    (top..after.well.rows).any(|r| (0..after.well.cols).any(|c| after.settled(r, c) && !before.settled(r, c)))
+}
+
+/// What a key did when the piece also moved down on its own meanwhile (a gravity tick between the
+/// two frames): a step sideways a row lower is the step; a piece straight down two rows or more,
+/// now resting on the stack or the floor, was hard-dropped (a program that locks it later).
+fn with_gravity(before: &[(i32, i32)], after: &[(i32, i32)], seen: &Seen) -> Effect {
+    let lowered: Vec<(i32, i32)> = before.iter().map(|&(r, c)| (r + 1, c)).collect();
+    if let effect @ (Effect::Left | Effect::Right | Effect::SoftDrop) = moved(&lowered, after) {
+        return effect;
+    }
+    let rows = seen.well.rows as i32;
+    let rests = after
+        .iter()
+        .any(|&(r, c)| r + 1 >= rows || (seen.settled((r + 1) as usize, c as usize) && !after.contains(&(r + 1, c))));
+    let fell = (2..rows).any(|d| {
+        let mut down: Vec<(i32, i32)> = before.iter().map(|&(r, c)| (r + d, c)).collect();
+        down.sort_unstable();
+        down == after
+    });
+    if fell && rests { Effect::HardDrop } else { Effect::Unclear }
 }
 
 /// Presses each of `keys` once, in order, and says what each did to the falling piece.

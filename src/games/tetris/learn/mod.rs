@@ -2,11 +2,13 @@
 //! falling piece and its ghost, the previews and the hold box, found in one frame by rules that
 //! hold for any program (`well`, `cells`, `boxes`), and the `[look]` a calibration learns from one
 //! screenshot so later frames read with what it saw (`look`). Pieces are told by shape alone.
-//! `read` puts them together; `keys` tries the usual keys on a live window and says what each
-//! did to the falling piece; `draw` (tests only) draws screens in many programs' styles.
+//! `read` puts them together; `keys` says what a key did to the falling piece, `trials` tries the
+//! usual keys until each is known, and `calibrate_live` learns a whole profile from a live window
+//! (look, keys, rotation table); `draw` (tests only) draws screens in many programs' styles.
 
 pub mod boxes;
 pub mod calibrate;
+pub mod calibrate_live;
 pub mod case;
 pub mod cells;
 pub mod floor;
@@ -14,6 +16,7 @@ pub mod keys;
 pub mod look;
 pub mod read;
 pub mod settings;
+pub mod trials;
 pub mod well;
 
 #[cfg(test)]
@@ -22,5 +25,7 @@ mod blind_tests;
 mod draw;
 #[cfg(test)]
 mod keys_tests;
+#[cfg(test)]
+mod live_tests;
 #[cfg(test)]
 mod tests;

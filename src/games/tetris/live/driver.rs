@@ -12,8 +12,8 @@ use anyhow::{anyhow, bail};
 
 use super::super::Piece;
 use super::config::LiveConfig;
-use super::locate::Layout;
-use super::read::{Grid, read_grid};
+use super::eyes::Eyes;
+use super::read::Grid;
 use super::shape::{self, Cells};
 use super::turns::{Shape, Turns};
 use crate::input::guard::{Guard, Halt};
@@ -107,10 +107,10 @@ pub struct Steered {
 }
 
 /// The piece as the screen shows it: None while a frame is half drawn or the piece is not there.
-fn look(hands: &mut Hands<'_, '_>, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
+fn look(hands: &mut Hands<'_, '_>, eyes: &Eyes, settled: &Grid) -> anyhow::Result<Option<Cells>> {
     std::thread::sleep(Duration::from_millis(hands.config.timing.poll_ms));
     let frame = hands.screen.capture()?;
-    let Ok(grid) = read_grid(&frame, layout, hands.config.vision.empty_max) else { return Ok(None) };
+    let Ok(grid) = eyes.grid(&frame) else { return Ok(None) };
     let visible = loose_cells(&grid, settled);
     if visible.len() > 4 {
         bail!(
@@ -123,7 +123,7 @@ fn look(hands: &mut Hands<'_, '_>, layout: &Layout, settled: &Grid) -> anyhow::R
 
 /// The piece once it has shown the same shape in the same columns for the profile's `still_ms`
 /// (the game animates each step, and a burst of steps is drawn one after the other).
-fn look_still(hands: &mut Hands<'_, '_>, layout: &Layout, settled: &Grid) -> anyhow::Result<Option<Cells>> {
+fn look_still(hands: &mut Hands<'_, '_>, eyes: &Eyes, settled: &Grid) -> anyhow::Result<Option<Cells>> {
     let still = Duration::from_millis(hands.config.timing.still_ms);
     // Held still sideways: gravity may move it down meanwhile, so rows do not count.
     let key = |cells: &Option<Cells>| cells.as_ref().map(|c| (shape::normalise(c), shape::left(c), c.len()));
@@ -131,7 +131,7 @@ fn look_still(hands: &mut Hands<'_, '_>, layout: &Layout, settled: &Grid) -> any
     let started = Instant::now();
     while started.elapsed() < still * 4 {
         // A half-drawn frame (a step of gravity being animated) neither breaks nor proves it.
-        let Some(now) = look(hands, layout, settled)? else { continue };
+        let Some(now) = look(hands, eyes, settled)? else { continue };
         let now = Some(now);
         if key(&now) != key(&last) {
             since = Instant::now();
@@ -147,7 +147,7 @@ fn look_still(hands: &mut Hands<'_, '_>, layout: &Layout, settled: &Grid) -> any
 /// column `x`, checks it on screen, and hard-drops it.
 pub fn steer(
     hands: &mut Hands<'_, '_>,
-    layout: &Layout,
+    eyes: &Eyes,
     settled: &Grid,
     goal: &Goal,
     turns: &mut Turns,
@@ -183,7 +183,7 @@ pub fn steer(
                 if started.elapsed() > timeout {
                     return Err(late("did not show whole after a turn"));
                 }
-                let seen = look_still(hands, layout, settled)?;
+                let seen = look_still(hands, eyes, settled)?;
                 if seen.as_ref().is_some_and(|c| c.len() < 4 && c.iter().all(|&(r, _)| r <= 2)) {
                     // Turned partly above the well: a soft drop brings it into view.
                     let key = hands.config.keys.soft_drop.clone();
@@ -213,12 +213,12 @@ pub fn steer(
             if started.elapsed() > timeout {
                 return Err(late(&format!("did not show at column {x} as {:?}", shape::to_rows(target))));
             }
-            let Some(cells) = look(hands, layout, settled)? else { continue };
+            let Some(cells) = look(hands, eyes, settled)? else { continue };
             if shows(&cells, target, x) {
                 break 'plan;
             }
             // Not there yet, or drawn late: judge only once the piece has held still.
-            let Some(cells) = look_still(hands, layout, settled)? else { continue };
+            let Some(cells) = look_still(hands, eyes, settled)? else { continue };
             if shows(&cells, target, x) {
                 break 'plan;
             }

@@ -7,6 +7,7 @@ pub mod annotate;
 pub mod config;
 pub mod contest;
 pub mod driver;
+pub mod eyes;
 pub mod locate;
 pub mod play;
 pub mod read;

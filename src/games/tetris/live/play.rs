@@ -18,8 +18,8 @@ use super::super::search::Planner;
 use super::super::{Board, Piece};
 use super::config::LiveConfig;
 use super::driver::{Goal, Hands, Steering, loose_cells, steer};
-use super::locate::{Layout, locate};
-use super::read::{Grid, falling_piece, read_grid, read_preview, rows_without};
+use super::eyes::Eyes;
+use super::read::{Grid, falling_piece, rows_without};
 use super::shape::Cells;
 use super::start::{preview_box, start_button};
 use super::turns::Turns;
@@ -85,6 +85,10 @@ impl Summary {
 /// above the well into view, and the game's own gravity moves it on meanwhile.
 const NEAR_TOP: i32 = 8;
 
+/// A stack unlike the prediction is believed once the falling piece has fallen this many rows
+/// over it unchanged (or it held still for `mismatch_ms`).
+const STILL_ROWS: i32 = 3;
+
 /// A new piece at the top, with the stack under it.
 struct Spawned {
     settled: Grid,
@@ -106,7 +110,7 @@ fn settled_of(grid: &Grid, piece: &[(i32, i32)]) -> Grid {
 /// anywhere will do. None when no piece comes: the game is over.
 fn wait_spawn(
     hands: &mut Hands<'_, '_>,
-    layout: &Layout,
+    eyes: &Eyes,
     expected: Option<&Grid>,
     read_ms: &mut Vec<f64>,
     progress: &mut dyn FnMut(&str),
@@ -115,11 +119,12 @@ fn wait_spawn(
     let started = Instant::now();
     let mut pushed = Instant::now() - Duration::from_secs(1);
     let mut last: Option<Grid> = None;
-    let mut since = Instant::now();
+    // When the stack was first seen as it is, and the falling piece's top row then.
+    let (mut since, mut top_then) = (Instant::now(), 0);
     while started.elapsed() < Duration::from_millis(config.timing.piece_timeout_ms) {
         let frame = hands.screen.capture()?;
         let t = Instant::now();
-        let grid = read_grid(&frame, layout, config.vision.empty_max);
+        let grid = eyes.grid(&frame);
         read_ms.push(t.elapsed().as_secs_f64() * 1e3);
         if std::env::var_os("GAMEBOT_DEBUG").is_some() {
             match &grid {
@@ -146,16 +151,20 @@ fn wait_spawn(
             && (expected.is_none() || cells.iter().all(|c| c.0 <= NEAR_TOP))
         {
             let settled = settled_of(&grid, &cells);
+            let top = cells.iter().map(|c| c.0).min().unwrap_or(0);
             if last != Some(settled) {
-                (last, since) = (Some(settled), Instant::now());
+                (last, since, top_then) = (Some(settled), Instant::now(), top);
             }
             // A full row is still to be cleared (the game shows the next piece before its
             // clearing animation); a stack unlike the prediction, or with none (the first piece, or
             // after a lost one), is taken once it holds still: a clearing animation can look clean.
+            // It holds still for long enough, or while the game let the piece fall a few rows (a
+            // fast gravity lands pieces quicker than the wait).
             let full_row = settled.iter().any(|row| row.iter().all(|&c| c));
-            let still = since.elapsed() >= Duration::from_millis(config.timing.mismatch_ms);
+            let still =
+                since.elapsed() >= Duration::from_millis(config.timing.mismatch_ms) || top - top_then >= STILL_ROWS;
             if !full_row && (expected.is_some_and(|e| *e == settled) || still) {
-                let next = read_preview(&frame, layout, config.vision.empty_max)?;
+                let next = eyes.next(&frame)?;
                 return Ok(Some(Spawned { settled, piece, cells, next }));
             }
         }
@@ -210,7 +219,7 @@ fn start(
     config: &LiveConfig,
     options: &Options,
     progress: &mut dyn FnMut(&str),
-) -> anyhow::Result<Layout> {
+) -> anyhow::Result<Eyes> {
     // A window just opened may not be drawn yet: wait (within the timeout) for what is needed.
     let patience = Duration::from_millis(config.timing.piece_timeout_ms);
     let first =
@@ -228,8 +237,8 @@ fn start(
     }
     // A game that animates its start (the contest page fills and empties the well) shows no well
     // for a moment: wait for one.
-    let first = capture_until(window, patience, |f| locate(f, &config.vision).is_ok())?;
-    locate(&first, &config.vision).with_context(|| format!("finding the well in {}'s window", config.name))
+    let first = capture_until(window, patience, |f| Eyes::find(f, config).is_ok())?;
+    Eyes::find(&first, config).with_context(|| format!("finding the well in {}'s window", config.name))
 }
 
 /// Counts a stack unlike the prediction: a piece landed elsewhere (`last`: the board and piece the
@@ -257,6 +266,20 @@ fn judge_stack(
     }
 }
 
+/// Pieces played with no press learned, every shape seen, after which the table is taken as
+/// complete: the program brings its pieces in so that the presses still unknown are never needed.
+const LEARNT_AFTER: u32 = 40;
+
+/// True once the rotation table is learnt: every press known, or every shape seen and no press
+/// learned over the last `LEARNT_AFTER` pieces. `grown_at`: the table's size and the pieces placed
+/// when it last grew.
+fn learnt(turns: &Turns, grown_at: &mut (usize, u32), pieces: u32) -> bool {
+    if turns.len() > grown_at.0 {
+        *grown_at = (turns.len(), pieces);
+    }
+    turns.missing() == 0 || (turns.unseen() == 0 && pieces >= grown_at.1 + LEARNT_AFTER)
+}
+
 /// Plays until `options.lines` lines are cleared or the game is over, in `window` (a live window or a
 /// simulated one), with every key and click through the guard. Progress lines go to `progress`.
 pub fn run(
@@ -269,7 +292,7 @@ pub fn run(
     let started = Instant::now();
     let mut guard = Guard::new(input, &config.guard);
     let mut turns = if options.learn { Turns::default() } else { Turns::from_config(&config.rotation)? };
-    let layout = start(window, &mut guard, config, options, progress)?;
+    let eyes = start(window, &mut guard, config, options, progress)?;
     let (mut planner, weights) = (Planner::new(false), Weights::default());
     let mut summary = Summary {
         outcome: Outcome::ToppedOut,
@@ -282,19 +305,21 @@ pub fn run(
         seconds: 0.0,
         turns: Turns::default(),
     };
+    // Learning: the pieces placed when the table last grew.
+    let mut grown_at = (0usize, 0u32);
     let mut expected: Option<Grid> = None;
     // The board and piece the prediction was made from, to tell a piece landed elsewhere from a misread.
     let mut last: Option<(Board, Piece)> = None;
     loop {
         if options.lines.is_some_and(|n| summary.lines >= n)
             || options.pieces.is_some_and(|n| summary.pieces >= n)
-            || (options.learn && turns.missing() == 0)
+            || (options.learn && learnt(&turns, &mut grown_at, summary.pieces))
         {
             summary.outcome = Outcome::Reached;
             break;
         }
         let mut hands = Hands { screen: &mut *window, guard: &mut guard, config };
-        let Some(spawned) = wait_spawn(&mut hands, &layout, expected.as_ref(), &mut summary.read_ms, progress)? else {
+        let Some(spawned) = wait_spawn(&mut hands, &eyes, expected.as_ref(), &mut summary.read_ms, progress)? else {
             break;
         };
         judge_stack(&mut summary, expected.as_ref(), last.as_ref(), &spawned.settled, progress);
@@ -304,7 +329,7 @@ pub fn run(
         let target = choice.placement.rotation().cells.to_vec();
         summary.pieces += 1;
         let goal = Goal { piece: spawned.piece, spawn: &spawned.cells, target: &target, x: choice.placement.x as i32 };
-        match steer(&mut hands, &layout, &spawned.settled, &goal, &mut turns) {
+        match steer(&mut hands, &eyes, &spawned.settled, &goal, &mut turns) {
             Ok(steered) => {
                 summary.corrections += steered.corrections;
                 if (summary.lines + placed.lines) / 10 > summary.lines / 10 {

@@ -70,6 +70,35 @@ impl Turns {
             .sum()
     }
 
+    /// How many presses are known.
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    /// True when no press is known.
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
+    /// The shapes of pieces (O aside) never seen before or after a known press: a program that
+    /// brings its pieces in one way needs no press from the last shape of a cycle (the driver
+    /// turns at most three times), but every shape must have been reached.
+    pub fn unseen(&self) -> usize {
+        Piece::ALL
+            .into_iter()
+            .filter(|&p| p != Piece::O)
+            .map(|p| {
+                p.shapes()
+                    .iter()
+                    .filter(|s| {
+                        let s = s.to_vec();
+                        !self.known.iter().any(|((q, from), (to, _))| *q == p && (*from == s || *to == s))
+                    })
+                    .count()
+            })
+            .sum()
+    }
+
     /// The table in the profile's `[[rotation]]` form.
     pub fn to_toml(&self) -> String {
         let rows = |s: &Shape| shape::to_rows(s).iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", ");

@@ -1,0 +1,233 @@
+//! `gamebot calibrate tetris --learn --title T --profile NAME`: learns a Tetris program gamebot has
+//! no profile for from its live window, while a game runs, and writes a proposal profile
+//! (`config/NAME.toml`, never over an existing file without `--force`):
+//!
+//! 1. the look, from the first frame that shows a falling piece (`look::learn`: the well, the empty
+//!    cell, the ghost, the boxes and their roles);
+//! 2. the keys, by trying the usual ones on falling pieces (`trials.rs`): left, right, a turning key
+//!    and its direction, soft drop, hard drop, hold;
+//! 3. the rotation system, by playing with those keys and an empty rotation table until every
+//!    turn of every piece has been seen (`live::play` in its learning mode): for each shape, the
+//!    shape a press gives and where its left edge goes.
+//!
+//! What it does not learn is written in the profile as a comment: the gravity and how it grows,
+//! the lock delay, how fast keys may repeat, turns against a wall (kicks), and how to start a game
+//! (the program must be showing a falling piece when the calibration starts).
+
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+
+use super::super::cli::with_table;
+use super::super::live::config::{Keys, LiveConfig};
+use super::super::live::eyes::learned_well;
+use super::super::live::play::{self, Options, capture_until};
+use super::keys::{Effect, USUAL};
+use super::look::{self, LookSettings};
+use super::trials::{KeysFound, learn_keys};
+use crate::input::InputDevice;
+use crate::input::guard::Guard;
+use crate::profile::{GuardSettings, Profile};
+use crate::screen::Screen;
+
+/// How long the window is watched for a falling piece before giving up.
+const FIRST_PIECE: Duration = Duration::from_secs(10);
+/// How long the keys are tried.
+const KEYS_PATIENCE: Duration = Duration::from_secs(90);
+/// The soft-drop key written when no key was seen moving a piece a row down.
+const USUAL_SOFT_DROP: &str = "Down";
+/// Pieces played to see every turn before giving up.
+const MOST_PIECES: u32 = 150;
+
+/// What a live calibration learned: the profile's text, and what each key was seen to do.
+pub struct LearnedLive {
+    pub text: String,
+    pub keys: KeysFound,
+    pub look: LookSettings,
+}
+
+/// Learns a program from `screen` (its live window, or a simulated one) with keys through `input`.
+pub fn learn(
+    screen: &mut dyn Screen,
+    input: &mut dyn InputDevice,
+    name: &str,
+    title: &str,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<LearnedLive> {
+    let first = capture_until(screen, FIRST_PIECE, |f| look::learn(f).is_ok_and(|l| l.seen.falling.is_some()))?;
+    let learned = look::learn(&first).context(
+        "no tetris well with a falling piece in the window: start a game first (the calibration does not start one)",
+    )?;
+    anyhow::ensure!(
+        learned.seen.falling.is_some(),
+        "no falling piece seen in {} s: start a game first (the calibration does not start one)",
+        FIRST_PIECE.as_secs()
+    );
+    let look = learned.settings;
+    progress(&format!(
+        "well: {}x{} cells of {:.1} px, background {}, {} preview(s), hold box {}",
+        look.cols,
+        look.rows,
+        learned.seen.well.pitch,
+        look.background,
+        look.previews,
+        if look.hold { "seen" } else { "not seen" }
+    ));
+    let well = learned_well(&first, &look)?;
+    let found = {
+        let mut guard = Guard::new(input, &GuardSettings::default());
+        learn_keys(screen, &mut guard, &well, &USUAL, KEYS_PATIENCE, progress)?
+    };
+    let keys = keys_of(&found)?;
+    progress(&format!(
+        "keys: left {}, right {}, turn {} ({}), soft drop {}, hard drop {}",
+        keys.left,
+        keys.right,
+        keys.rotate,
+        direction(&found, &keys.rotate),
+        keys.soft_drop,
+        keys.hard_drop
+    ));
+    let from = format!("the live window \"{title}\" ({}x{})", first.width(), first.height());
+    let text = profile_text(name, title, &from, &look, &keys, &found)?;
+    let config = config_of(&text)?;
+    let options = Options { lines: None, pieces: Some(MOST_PIECES), new_game: false, learn: true };
+    let summary = play::run(screen, input, &config, &options, progress)?;
+    let missing = summary.turns.unseen();
+    if missing > 0 {
+        bail!(
+            "{missing} shapes still unseen after {} pieces ({:?}); nothing written (start a new game and run again)",
+            summary.pieces,
+            summary.outcome
+        );
+    }
+    let text = with_table(&text, &summary.turns.to_toml());
+    config_of(&text)?;
+    Ok(LearnedLive { text, keys: found, look })
+}
+
+/// The profile a text makes, checked as a tetris profile.
+fn config_of(text: &str) -> anyhow::Result<LiveConfig> {
+    let profile: Profile = toml::from_str(text).context("the learned profile does not parse back")?;
+    LiveConfig::from_profile(&profile)
+}
+
+/// The keys the profile needs, from what the trials found; an error names what is missing.
+fn keys_of(found: &KeysFound) -> anyhow::Result<Keys> {
+    let pick = |wanted: &[Effect], what: &str| {
+        found.key_for(&USUAL, wanted).with_context(|| {
+            format!("no key was seen to {what} (tried {}): {}", USUAL.join(" "), tried_text(found).join("; "))
+        })
+    };
+    let turns = [Effect::TurnClockwise, Effect::TurnCounterClockwise, Effect::Turn];
+    Ok(Keys {
+        left: pick(&[Effect::Left], "move the piece left")?,
+        right: pick(&[Effect::Right], "move the piece right")?,
+        rotate: pick(&turns, "turn the piece")?,
+        // Some programs move a piece down only while the key is held (quadrapassel): a tap shows
+        // nothing. The loop uses it only to bring a piece lower before a turn, so the usual key
+        // is written then, and the profile says it was not seen.
+        soft_drop: found.key_for(&USUAL, &[Effect::SoftDrop]).unwrap_or_else(|| USUAL_SOFT_DROP.to_string()),
+        hard_drop: pick(&[Effect::HardDrop], "drop the piece (hard drop; playing by soft drops is not written yet)")?,
+        new_game: None,
+    })
+}
+
+/// Which way a turning key turns, in words.
+fn direction(found: &KeysFound, key: &str) -> &'static str {
+    match found.known.get(key) {
+        Some(Effect::TurnClockwise) => "clockwise",
+        Some(Effect::TurnCounterClockwise) => "counter-clockwise",
+        _ => "direction not seen",
+    }
+}
+
+/// Each key tried and what it did, trial by trial.
+fn tried_text(found: &KeysFound) -> Vec<String> {
+    USUAL
+        .iter()
+        .filter_map(|k| {
+            let trials = found.seen.get(*k)?;
+            let each: Vec<String> = trials.iter().map(|(p, e)| format!("{}:{e:?}", p.letter())).collect();
+            let known = found.known.get(*k).map_or("not sure".to_string(), |e| format!("{e:?}"));
+            Some(format!("{k} = {known} ({})", each.join(" ")))
+        })
+        .collect()
+}
+
+/// The proposal profile's text (its rotation table is added after the table mark).
+fn profile_text(
+    name: &str,
+    title: &str,
+    from: &str,
+    look: &LookSettings,
+    keys: &Keys,
+    found: &KeysFound,
+) -> anyhow::Result<String> {
+    let look_text = toml::to_string(&std::collections::BTreeMap::from([("look", look)])).context("writing [look]")?;
+    let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let tried: String = tried_text(found).iter().map(|t| format!("#   {t}\n")).collect();
+    let held = found.key_for(&USUAL, &[Effect::Hold]).map_or("none seen".to_string(), |k| k.to_string());
+    let soft = match found.key_for(&USUAL, &[Effect::SoftDrop]) {
+        Some(k) => format!("{k}, seen"),
+        None => format!("no key seen moving a piece down on a tap; {USUAL_SOFT_DROP} written, the usual key"),
+    };
+    Ok(format!(
+        "# Learned by `gamebot calibrate tetris --learn` from {from}: a proposal until a game confirms it.\n\
+         # The look from one frame, the keys by trying each on falling pieces, the rotation table by playing.\n\
+         # What each key tried did (piece:effect per trial):\n{tried}\
+         # Hold: {held}. The turning key turns {}. Soft drop: {soft}.\n\
+         # Not learned: the gravity and how it grows, the lock delay, how fast keys may repeat, turns against\n\
+         # a wall (kicks), how to start a game.\n\
+         name = {}\ngame = \"tetris\"\ndescription = {}\n\n\
+         [window]\ntitle = {}\nexact = false\n\n\
+         [timing]\npoll_ms = 5\n\n\
+         [learned]\nfrom = {}\nconfirmed = []\n\n\
+         [keys]\nleft = {}\nright = {}\nrotate = {}\nsoft_drop = {}\nhard_drop = {}\n\n{look_text}",
+        direction(found, &keys.rotate),
+        quote(name),
+        quote(&format!("learned from {from}")),
+        quote(title),
+        quote(from),
+        quote(&keys.left),
+        quote(&keys.right),
+        quote(&keys.rotate),
+        quote(&keys.soft_drop),
+        quote(&keys.hard_drop),
+    ))
+}
+
+/// What the command learns from and where it writes.
+pub struct FromWindow<'a> {
+    pub name: Option<&'a str>,
+    pub title: Option<&'a str>,
+    pub force: bool,
+}
+
+/// The command: checks the name and that nothing would be overwritten before any key, learns on
+/// the live window, prints the profile and writes it. Ok(true) once written.
+pub fn from_window(cx: &mut crate::invocation::Invocation, args: &FromWindow) -> anyhow::Result<bool> {
+    let name = args.name.unwrap_or_default();
+    if name.is_empty() || name.contains('/') || name.ends_with(".toml") {
+        bail!("name the profile to learn: --profile NAME (a name, not a path; written as config/NAME.toml)");
+    }
+    let Some(title) = args.title else {
+        bail!("learning from the live window needs its title: --title TITLE (or a part of it)")
+    };
+    let path = cx.config_dir.join(format!("{name}.toml"));
+    if path.exists() && !args.force {
+        bail!("{}: already exists; add --force to replace it (nothing was pressed)", path.display());
+    }
+    let wanted = crate::screen::WindowMatch { title: title.to_string(), exact: false };
+    let mut window = crate::screen::open_window(&wanted, "start the program and a game in it first")?;
+    if let Some(note) = window.several() {
+        cx.note(note);
+    }
+    let mut input = crate::input::live::LiveInput::open()?;
+    let learned = learn(&mut window, &mut input, name, title, &mut |l: &str| cx.note(l))?;
+    cx.line(&learned.text);
+    crate::files::write_atomic(&path, learned.text.as_bytes(), args.force)
+        .with_context(|| format!("{}: not written (add --force to replace it)", path.display()))?;
+    cx.line(format!("wrote {} (a proposal: play a game with it to confirm it)", path.display()));
+    Ok(true)
+}

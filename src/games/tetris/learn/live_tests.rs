@@ -1,0 +1,61 @@
+//! A whole live calibration on the simulated window (`live/sim_window.rs`), whose keys are set to
+//! ones other than quadrapassel's and whose pieces turn counter-clockwise with no kicks: the
+//! profile learned must name the simulation's keys and its turning direction, hold a rotation
+//! table that agrees with every turn the simulation makes, and play on from it.
+
+use super::super::live::config::{Keys, LiveConfig};
+use super::super::live::play::{Options, Outcome, run};
+use super::super::live::sim_window::SimTetris;
+use super::calibrate_live::learn;
+use crate::input::{Action, InputDevice};
+use crate::profile::Profile;
+
+fn keys() -> Keys {
+    let key = |k: &str| k.to_string();
+    Keys {
+        left: key("a"),
+        right: key("d"),
+        rotate: key("x"),
+        soft_drop: key("s"),
+        hard_drop: key("space"),
+        new_game: None,
+    }
+}
+
+#[test]
+fn a_live_calibration_learns_the_keys_the_direction_and_the_turns_and_its_profile_plays() {
+    let keys = keys();
+    let sim = SimTetris::new(5, &[], &keys);
+    // The simulation has no gravity: its first piece is brought two rows in, as a program's would.
+    for _ in 0..2 {
+        sim.clone().perform(&Action::Key(keys.soft_drop.clone())).expect("a key");
+    }
+    let mut notes = Vec::new();
+    let learned = learn(&mut sim.clone(), &mut sim.clone(), "sim", "Sim", &mut |l: &str| notes.push(l.to_string()))
+        .unwrap_or_else(|e| panic!("{e:#}\n{}", notes.join("\n")));
+    let profile: Profile = toml::from_str(&learned.text).expect("the profile parses");
+    let mut config = LiveConfig::from_profile(&profile).expect("a tetris profile");
+    let k = &config.keys;
+    assert_eq!(
+        (k.left.as_str(), k.right.as_str(), k.rotate.as_str(), k.soft_drop.as_str(), k.hard_drop.as_str()),
+        ("a", "d", "x", "s", "space"),
+        "{}",
+        learned.text
+    );
+    assert!(learned.text.contains("turns counter-clockwise"), "{}", learned.text);
+    let table = super::super::live::turns::Turns::from_config(&config.rotation).expect("the table");
+    assert_eq!(table.unseen(), 0, "every shape of every piece seen turning");
+    // The learned table must be the simulation's own turns: a game on it needs no more learning.
+    config.timing.still_ms = 8;
+    config.timing.mismatch_ms = 40;
+    config.timing.piece_timeout_ms = 400;
+    let lines_before = sim.state().lines;
+    let options = Options { lines: Some(lines_before + 8), pieces: None, new_game: false, learn: false };
+    let summary = run(&mut sim.clone(), &mut sim.clone(), &config, &options, &mut |_: &str| {}).expect("plays");
+    assert_eq!(summary.outcome, Outcome::Reached);
+    assert_eq!((summary.misreads, summary.lost), (0, 0));
+    assert_eq!(
+        summary.turns.to_toml(),
+        super::super::live::turns::Turns::from_config(&config.rotation).unwrap().to_toml()
+    );
+}

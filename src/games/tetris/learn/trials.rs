@@ -1,0 +1,233 @@
+//! Learning a program's keys on its live window (issue 37): the usual keys are pressed one at a
+//! time, each while a piece falls whole, away from the walls and high enough to move, and what it
+//! did is read from the screen before and after (`keys::effect_of`). A key is known once what it
+//! did is sure:
+//!
+//! - a step left or right, a turn, a hard drop or a hold: seen once (gravity cannot make them);
+//! - a turn's direction: seen on a J, L or T (an I, S or Z turns the same shape either way, an O
+//!   shows nothing), so a turning key is tried again on other pieces until one shows it;
+//! - a row down (a soft drop) or nothing: seen twice on pieces other than the O, and never the
+//!   other (a gravity tick between the two frames looks like a soft drop; a turn of an O like
+//!   nothing).
+//!
+//! Between trials, a piece near a wall is moved back by the step keys once known, and one too low
+//! is dropped by the hard-drop key once known; otherwise the program's gravity brings the next.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use super::super::Piece;
+use super::super::live::eyes::{LearnedWell, seen};
+use super::keys::{Effect, effect_of};
+use super::read::Seen;
+use crate::input::guard::Guard;
+use crate::screen::Screen;
+
+/// How long the screen is watched after a key for what it did, at most.
+const WATCH: Duration = Duration::from_millis(400);
+/// The screen is taken as having shown a key once this long has passed and two reads agree.
+const SHOWN: Duration = Duration::from_millis(60);
+/// A key not known after this many trials is given up.
+const MOST_TRIALS: usize = 6;
+
+/// What every key tried was seen to do, and the keys learned from it.
+#[derive(Clone, Debug, Default)]
+pub struct KeysFound {
+    /// Per key, in the order tried: the piece and what the key did, trial by trial.
+    pub seen: BTreeMap<String, Vec<(Piece, Effect)>>,
+    /// Per key, what it does, once sure (`Effect::Turn`: turns, direction not seen).
+    pub known: BTreeMap<String, Effect>,
+}
+
+impl KeysFound {
+    /// The first key (in `order`) known to do `effect`.
+    pub fn key_for(&self, order: &[&str], wanted: &[Effect]) -> Option<String> {
+        order.iter().find(|k| self.known.get(**k).is_some_and(|e| wanted.contains(e))).map(|k| k.to_string())
+    }
+
+    /// What a key does, if sure by now.
+    fn decide(trials: &[(Piece, Effect)]) -> Option<Effect> {
+        let count =
+            |e: Effect| trials.iter().filter(|(p, x)| *x == e && !(*p == Piece::O && e == Effect::Nothing)).count();
+        for strong in [
+            Effect::Left,
+            Effect::Right,
+            Effect::TurnClockwise,
+            Effect::TurnCounterClockwise,
+            Effect::HardDrop,
+            Effect::Hold,
+        ] {
+            if count(strong) > 0 {
+                return Some(strong);
+            }
+        }
+        let (turns, downs, nothing) = (count(Effect::Turn), count(Effect::SoftDrop), count(Effect::Nothing));
+        if turns > 0 {
+            // Direction shown only by a J, L or T: keep trying on those.
+            return (trials.len() >= MOST_TRIALS).then_some(Effect::Turn);
+        }
+        if nothing >= 2 && nothing > downs {
+            return Some(Effect::Nothing);
+        }
+        if downs >= 2 && nothing == 0 {
+            return Some(Effect::SoftDrop);
+        }
+        None
+    }
+}
+
+/// The falling piece when a key may be tried on it: whole, two rows in, two columns from each
+/// wall, with at least four rows to fall.
+fn ready(seen: &Seen) -> Result<(), Placement> {
+    let Some(f) = &seen.falling else { return Err(Placement::None) };
+    let (cols, rows) = (seen.well.cols as i32, seen.well.rows as i32);
+    let left = f.cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let right = f.cells.iter().map(|c| c.1).max().unwrap_or(0);
+    let top = f.cells.iter().map(|c| c.0).min().unwrap_or(0);
+    if top < 2 {
+        return Err(Placement::High);
+    }
+    if left < 2 {
+        return Err(Placement::AtLeft);
+    }
+    if right > cols - 3 {
+        return Err(Placement::AtRight);
+    }
+    let free = |d: i32| f.cells.iter().all(|&(r, c)| r + d < rows && !seen.settled((r + d) as usize, c as usize));
+    if !(1..=4).all(free) {
+        return Err(Placement::Low);
+    }
+    Ok(())
+}
+
+/// Why a piece is not ready for a trial.
+#[derive(Debug, PartialEq)]
+enum Placement {
+    None,
+    High,
+    AtLeft,
+    AtRight,
+    Low,
+}
+
+/// The frame after a key, once it shows what the key did: two reads in a row alike, at least
+/// `SHOWN` after the key, within `WATCH`.
+fn after_key(screen: &mut dyn Screen, well: &LearnedWell, poll: Duration) -> anyhow::Result<Seen> {
+    let pressed = Instant::now();
+    let key = |s: &Seen| (s.falling.as_ref().map(|f| f.cells.clone()), s.settled_rows());
+    let mut last = seen(&screen.capture()?, well);
+    loop {
+        std::thread::sleep(poll);
+        let now = seen(&screen.capture()?, well);
+        if (key(&now) == key(&last) && pressed.elapsed() >= SHOWN) || pressed.elapsed() >= WATCH {
+            return Ok(now);
+        }
+        last = now;
+    }
+}
+
+/// Tries `keys` on the live window until each is known, or `patience` runs out (what is known
+/// then is returned; the caller says what is missing). Progress lines name each trial.
+pub fn learn_keys(
+    screen: &mut dyn Screen,
+    guard: &mut Guard,
+    well: &LearnedWell,
+    keys: &[&str],
+    patience: Duration,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<KeysFound> {
+    let mut found = KeysFound::default();
+    let poll = Duration::from_millis(5);
+    let started = Instant::now();
+    let mut next = 0usize;
+    while started.elapsed() < patience {
+        let open: Vec<&str> = keys
+            .iter()
+            .copied()
+            .filter(|k| !found.known.contains_key(*k) && found.seen.get(*k).is_none_or(|t| t.len() < MOST_TRIALS))
+            .collect();
+        let Some(&planned) = open.get(next % open.len().max(1)) else { break };
+        let before = seen(&screen.capture()?, well);
+        // A whole piece too high to turn: a key seen moving a piece down brings it lower, and is
+        // tried so (a program with no gravity brings nothing down by itself).
+        let down = [Effect::SoftDrop];
+        let lower = found.key_for(keys, &down).or_else(|| {
+            keys.iter()
+                .find(|k| {
+                    found.seen.get(**k).is_some_and(|t| t.iter().any(|x| x.1 == Effect::SoftDrop)) && open.contains(k)
+                })
+                .map(|k| k.to_string())
+        });
+        let key = match (ready(&before), lower) {
+            (Ok(()), _) => planned.to_string(),
+            (Err(Placement::High), Some(k)) if before.falling.is_some() => k,
+            (Err(place), _) => {
+                let mover = match place {
+                    Placement::AtLeft => found.key_for(keys, &[Effect::Right]),
+                    Placement::AtRight => found.key_for(keys, &[Effect::Left]),
+                    Placement::Low => found.key_for(keys, &[Effect::HardDrop]),
+                    Placement::None | Placement::High => None,
+                };
+                if let Some(k) = mover {
+                    guard.key(&k, &*screen)?;
+                    after_key(screen, well, poll)?;
+                } else {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                continue;
+            }
+        };
+        let piece = before.piece().unwrap_or(Piece::O);
+        let turning = found.seen.get(&key).is_some_and(|t| t.iter().any(|x| x.1 == Effect::Turn));
+        if turning && matches!(piece, Piece::I | Piece::S | Piece::Z | Piece::O) {
+            // This piece cannot show the turn's direction: on to the next piece.
+            match found.key_for(keys, &[Effect::HardDrop]) {
+                Some(drop) => {
+                    guard.key(&drop, &*screen)?;
+                    after_key(screen, well, poll)?;
+                }
+                None => next += 1,
+            }
+            continue;
+        }
+        guard.key(&key, &*screen)?;
+        let after = after_key(screen, well, poll)?;
+        let effect = effect_of(&before, &after);
+        progress(&format!("key {key} on the {}: {effect:?}", piece.letter()));
+        if found.known.contains_key(&key) {
+            continue;
+        }
+        let trials = found.seen.entry(key.clone()).or_default();
+        trials.push((piece, effect));
+        if let Some(known) = KeysFound::decide(trials) {
+            found.known.insert(key, known);
+        } else if key == planned {
+            next += 1;
+        }
+    }
+    // A key seen turning pieces whose turn shows no direction still turns.
+    for (key, trials) in &found.seen {
+        if !found.known.contains_key(key) && trials.iter().any(|t| t.1 == Effect::Turn) {
+            found.known.insert(key.clone(), Effect::Turn);
+        }
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_down_is_a_soft_drop_only_when_seen_twice_and_never_nothing() {
+        use Effect::*;
+        assert_eq!(KeysFound::decide(&[(Piece::T, SoftDrop)]), None);
+        assert_eq!(KeysFound::decide(&[(Piece::T, SoftDrop), (Piece::L, SoftDrop)]), Some(SoftDrop));
+        let gravity = [(Piece::T, SoftDrop), (Piece::L, Nothing), (Piece::J, Nothing)];
+        assert_eq!(KeysFound::decide(&gravity), Some(Nothing), "a gravity tick during one trial");
+        assert_eq!(KeysFound::decide(&[(Piece::O, Nothing), (Piece::O, Nothing)]), None, "an O shows no turn");
+        assert_eq!(KeysFound::decide(&[(Piece::O, Nothing), (Piece::T, TurnClockwise)]), Some(TurnClockwise));
+        assert_eq!(KeysFound::decide(&[(Piece::I, Turn), (Piece::S, Turn)]), None, "no direction seen yet");
+        assert_eq!(KeysFound::decide(&[(Piece::I, Turn); MOST_TRIALS]), Some(Turn));
+    }
+}

@@ -1,0 +1,107 @@
+//! How the real-time loop sees the well: with a hand-written profile (quadrapassel's dark well,
+//! `locate` and `read`), or with a learned `[look]` (`learn`: the well found once by its learned
+//! background, each cell judged against the learned empty look, the ghost left out, the previews
+//! read from the boxes whose roles the calibration learned). Either way the loop gets the same
+//! 10x20 grid of filled cells (settled cells and the falling piece) and the next piece.
+
+use anyhow::{Context, bail};
+
+use super::super::Piece;
+use super::super::learn::boxes;
+use super::super::learn::cells::{self, Look};
+use super::super::learn::read::Seen;
+use super::super::learn::settings::LookSettings;
+use super::super::learn::well::{self, Known, Well};
+use super::config::LiveConfig;
+use super::locate::{COLUMNS, Layout, ROWS, locate};
+use super::read::{Grid, read_grid, read_preview};
+use crate::frame::Frame;
+
+/// A well found with what a calibration learned.
+#[derive(Clone, Debug)]
+pub struct LearnedWell {
+    pub well: Well,
+    pub empty: Look,
+    /// The boxes' roles: (is the hold box, area in well cells).
+    pub roles: Vec<(bool, [f64; 4])>,
+}
+
+/// Where the well is and how its cells are told.
+#[derive(Clone, Debug)]
+pub enum Eyes {
+    /// A hand-written profile: the well of the profile's dark colour.
+    Profile { layout: Layout, empty_max: u8 },
+    /// A learned profile's `[look]`.
+    Learned(Box<LearnedWell>),
+}
+
+impl Eyes {
+    /// Finds the well in a frame, the way the profile says.
+    pub fn find(frame: &Frame, config: &LiveConfig) -> anyhow::Result<Eyes> {
+        match &config.look {
+            Some(look) => Ok(Eyes::Learned(Box::new(learned_well(frame, look)?))),
+            None => Ok(Eyes::Profile { layout: locate(frame, &config.vision)?, empty_max: config.vision.empty_max }),
+        }
+    }
+
+    /// Every filled cell of the well: settled cells and the falling piece (never its ghost). An
+    /// error when a frame cannot be read (a cell half drawn, in a profile's reading).
+    pub fn grid(&self, frame: &Frame) -> anyhow::Result<Grid> {
+        match self {
+            Eyes::Profile { layout, empty_max } => read_grid(frame, layout, *empty_max),
+            Eyes::Learned(learned) => learned_grid(frame, learned),
+        }
+    }
+
+    /// The next piece, when a preview shows one.
+    pub fn next(&self, frame: &Frame) -> anyhow::Result<Option<Piece>> {
+        match self {
+            Eyes::Profile { layout, empty_max } => read_preview(frame, layout, *empty_max),
+            Eyes::Learned(learned) => Ok(boxes::read_known(frame, &learned.well, &learned.roles).next.first().copied()),
+        }
+    }
+}
+
+/// The well of a learned `[look]`, found in a frame; it must be 10 x 20 (the loop's board).
+pub fn learned_well(frame: &Frame, look: &LookSettings) -> anyhow::Result<LearnedWell> {
+    if (look.cols, look.rows) != (COLUMNS, ROWS) {
+        bail!(
+            "the profile's well is {} x {} cells: live play needs a {COLUMNS} x {ROWS} well (reading other sizes works: read tetris)",
+            look.cols,
+            look.rows
+        );
+    }
+    let known = Known { cols: Some(look.cols), rows: Some(look.rows), empty: Some(look.background()?) };
+    let mut well = well::find(frame, &known).context("finding the learned well")?;
+    well.boxes.extend(boxes::page_beside(frame, &well));
+    Ok(LearnedWell { well, empty: look.empty_look()?, roles: look.box_roles() })
+}
+
+/// One frame read in a well found before: its cells, falling piece, ghost and boxes.
+pub fn seen(frame: &Frame, learned: &LearnedWell) -> Seen {
+    let looks = cells::looks(frame, &learned.well);
+    let filled: Vec<Vec<bool>> =
+        looks.iter().map(|row| row.iter().map(|l| l.filled_against(&learned.empty)).collect()).collect();
+    let falling = cells::falling(&filled, &looks);
+    let boxes = boxes::read_known(frame, &learned.well, &learned.roles);
+    Seen { well: learned.well.clone(), filled, looks, empty: learned.empty, falling, boxes }
+}
+
+/// The filled cells of a learned well, its falling piece's ghost left out; a frame with a cell
+/// half drawn (a piece drawn sliding) is an error naming it, and the caller looks again.
+fn learned_grid(frame: &Frame, learned: &LearnedWell) -> anyhow::Result<Grid> {
+    let seen = seen(frame, learned);
+    for (r, row) in seen.looks.iter().enumerate() {
+        if let Some(c) = row.iter().position(|l| l.partly_drawn(&learned.empty)) {
+            bail!("row {r} col {c} is only partly drawn: a piece in motion");
+        }
+    }
+    let mut grid = [[false; COLUMNS]; ROWS];
+    for (r, row) in grid.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            let ghost = seen.falling.as_ref().is_some_and(|f| f.ghost.contains(&(r as i32, c as i32)));
+            *cell = seen.filled[r][c] && !ghost;
+        }
+    }
+    Ok(grid)
+}

@@ -11,11 +11,10 @@
 //! piece. Before each capture, once the piece has come two rows in, the game is paused through its
 //! own flag (its pause menu is not shown), so nothing moves, its clock included.
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use crate::common::cdp::Cdp;
+use crate::common::file_server::serve;
 use crate::common::wait_until;
 use crate::zoo::{Session, program_dir};
 use crate::zoo_tetris::{DROP, HOLD, LEFT, Program, RIGHT, Truth, out_dir, press, truth, write};
@@ -40,37 +39,6 @@ const INVZFNC: Program = Program {
 
 /// The three preview pieces, as the program holds them.
 const PREVIEWS: &str = "(function(){return window.__s().q.slice(0,3).join(',');})()";
-
-/// A static file server for the program's folder on 127.0.0.1, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(dir: &std::path::Path) -> Server {
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = Command::new("python3")
-        .args(["-m", "http.server", "--bind", "127.0.0.1", &port.to_string(), "--directory"])
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 -m http.server");
-    wait_until(
-        "the file server",
-        Duration::from_millis(100),
-        || std::net::TcpStream::connect(("127.0.0.1", port)).ok(),
-        String::new,
-    );
-    Server { child, port }
-}
 
 /// Waits until the falling piece differs from `before` (a new piece) and has come `rows` rows in.
 fn next_piece(cdp: &mut Cdp, before: Option<&Truth>, rows: i32) -> Truth {

@@ -11,6 +11,8 @@ pub mod desktops;
 #[cfg(target_os = "linux")]
 pub mod faults;
 #[cfg(target_os = "linux")]
+pub mod file_server;
+#[cfg(target_os = "linux")]
 pub mod zoo;
 #[cfg(target_os = "linux")]
 pub mod zoo_programs;

@@ -6,43 +6,11 @@
 //! GAMEBOT_INVZFNC_TETRIS_DIR names its folder. Lines are judged by the program's own counter
 //! (invzfnc's "Lines cleared" element, read over DevTools), never by gamebot's word.
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use crate::common;
+use crate::common::file_server::serve;
 use crate::common::zoo::{Session, program_dir};
-
-/// A static file server for a folder on 127.0.0.1, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(dir: &std::path::Path) -> Server {
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = Command::new("python3")
-        .args(["-m", "http.server", "--bind", "127.0.0.1", &port.to_string(), "--directory"])
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 -m http.server");
-    common::wait_until(
-        "the file server",
-        Duration::from_millis(100),
-        || std::net::TcpStream::connect(("127.0.0.1", port)).ok(),
-        String::new,
-    );
-    Server { child, port }
-}
 
 /// `gamebot --config-dir DIR args...` on `display`: whether it succeeded, and its output.
 fn gamebot(display: &str, config: &std::path::Path, args: &[&str]) -> (bool, String) {

@@ -13,28 +13,14 @@
 //! with `cargo test --release --test capture -- --ignored captures_gnome_mines`.
 
 use crate::common::capture::{
-    Captured, Desk, Program, conclude, package_version, pause, project, selected, toml_string, write_png,
+    Captured, Desk, conclude, package_version, pause, project, selected, toml_string, write_png,
 };
 
-use gamebot::budget::Budget;
-use gamebot::frame::Frame;
-use gamebot::games::mines::board::{Board, Cell};
+use super::{Manner, Step, click, play};
+use gamebot::games::mines::board::Board;
 use gamebot::games::mines::case::board_toml;
 use gamebot::games::mines::learn::learn;
 use gamebot::games::mines::sim::{Game, Layout, Status};
-use gamebot::games::mines::solve::{Decision, decide};
-use gamebot::vision::grid::Grid;
-
-/// What is done to a board after its first click, before its capture.
-#[derive(Clone, Copy, Debug)]
-enum Step {
-    /// The solver's next `n` moves, while it has certain cells.
-    Certain(usize),
-    /// `n` covered mines next to opened cells, flagged with a right click.
-    Flag(usize),
-    /// The first covered mine, clicked.
-    Lose,
-}
 
 /// One fixture: the size option (`--small` 8x8 with 10 mines, `--medium` 16x16 with 40, `--big`
 /// 30x16 with 99), the seed of the preload, the window size (None: the program's own), the first
@@ -119,57 +105,9 @@ pub fn draws(log: &std::path::Path) -> Vec<i64> {
     text.lines().map(|l| l.split_whitespace().nth(2).expect("begin end value").parse().expect("a number")).collect()
 }
 
-fn click(game: &Program, frame: &Frame, grid: &Grid, i: usize, button: &str) {
-    let p = grid.cell_rect(i / grid.cols, i % grid.cols).centre().offset(frame.origin);
-    game.xdotool(&["mousemove", &p.x.to_string(), &p.y.to_string(), "click", button]);
-    pause(120);
-}
-
-/// Plays `steps` on the live game and, by the rules, on `sim`; returns what was done, in words.
-fn play(game: &Program, frame: &Frame, grid: &Grid, sim: &mut Game, steps: &[Step]) -> Vec<String> {
-    let mut done = Vec::new();
-    for &step in steps {
-        done.push(format!("{step:?}"));
-        match step {
-            Step::Certain(n) => {
-                for _ in 0..n {
-                    let Ok(Decision::Open(cells)) = decide(&sim.board, Budget::CHECK) else { break };
-                    for i in cells {
-                        if sim.board.cells[i] == Cell::Covered {
-                            click(game, frame, grid, i, "1");
-                            sim.open(i);
-                        }
-                    }
-                }
-            }
-            Step::Flag(n) => {
-                let candidates: Vec<usize> = (0..sim.board.cells.len())
-                    .filter(|&i| sim.layout.mine[i] && sim.board.cells[i] == Cell::Covered)
-                    .filter(|&i| sim.board.neighbours(i).any(|j| matches!(sim.board.cells[j], Cell::Open(_))))
-                    .take(n)
-                    .collect();
-                for i in candidates {
-                    click(game, frame, grid, i, "3");
-                    sim.board.cells[i] = Cell::Flagged;
-                }
-            }
-            Step::Lose => {
-                let i = (0..sim.board.cells.len())
-                    .find(|&i| sim.layout.mine[i] && sim.board.cells[i] == Cell::Covered)
-                    .expect("a covered mine");
-                click(game, frame, grid, i, "1");
-                sim.open(i);
-                // gnome-mines shows every mine that is not flagged.
-                for j in 0..sim.board.cells.len() {
-                    if sim.layout.mine[j] && sim.board.cells[j] == Cell::Covered {
-                        sim.board.cells[j] = Cell::Mine;
-                    }
-                }
-            }
-        }
-    }
-    done
-}
+/// gnome-mines: a slower redraw than sgt-mines, no guesses in the steps, and a loss shows every
+/// mine not flagged.
+const GNOME: Manner = Manner { pause_ms: 120, guesses: false, loss_shows_mines: true };
 
 fn capture(desk: &Desk, shot: &Shot, version: &str, library: &std::path::Path) -> Captured {
     let (rows, cols, mines) = dimensions(shot.size);
@@ -198,11 +136,11 @@ fn capture(desk: &Desk, shot: &Shot, version: &str, library: &std::path::Path) -
     let (board, layout, what) = match shot.first {
         None => (untouched, None, format!("a new game ({}) before any click", shot.size)),
         Some((r, c)) => {
-            click(&game, &frame, &grid, r * cols + c, "1");
+            click(&game, &frame, &grid, r * cols + c, "1", &GNOME);
             let layout = gnome_layout(rows, cols, mines, (r, c), &draws(&log));
             let mut sim = Game::new(layout, Default::default());
             sim.open(r * cols + c);
-            let done = play(&game, &frame, &grid, &mut sim, shot.steps);
+            let done = play(&game, &frame, &grid, &mut sim, shot.steps, &GNOME);
             assert_eq!(sim.status == Status::Lost, shot.steps.iter().any(|s| matches!(s, Step::Lose)), "{}", shot.name);
             let then = if done.is_empty() { "nothing".to_string() } else { done.join(", ") };
             (

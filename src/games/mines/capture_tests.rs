@@ -29,7 +29,7 @@ use gamebot::vision::grid::Grid;
 /// What is done to a board before its capture.
 #[derive(Clone, Copy, Debug)]
 enum Step {
-    /// The solver's next `n` moves (certain cells; the boards need no guess), clicked.
+    /// The solver's next `n` moves (certain cells; sgt-mines' boards need no guess), clicked.
     Certain(usize),
     /// `n` covered mines next to opened cells, flagged with a right click.
     Flag(usize),
@@ -122,11 +122,22 @@ const SHOTS: &[Shot] = &[
     },
 ];
 
+/// How a program is played for a capture: the pause after each click (ms), whether `Step::Certain`
+/// also takes the solver's guesses, and whether a loss shows every mine not flagged.
+struct Manner {
+    pause_ms: u64,
+    guesses: bool,
+    loss_shows_mines: bool,
+}
+
+/// sgt-mines: a loss shows only the mine hit.
+const SGT: Manner = Manner { pause_ms: 80, guesses: true, loss_shows_mines: false };
+
 /// Clicks cell `i` of `grid` in `frame` with mouse `button` (1 left, 3 right).
-fn click(game: &Program, frame: &Frame, grid: &Grid, i: usize, button: &str) {
+fn click(game: &Program, frame: &Frame, grid: &Grid, i: usize, button: &str, manner: &Manner) {
     let p = grid.cell_rect(i / grid.cols, i % grid.cols).centre().offset(frame.origin);
     game.xdotool(&["mousemove", &p.x.to_string(), &p.y.to_string(), "click", button]);
-    pause(80);
+    pause(manner.pause_ms);
 }
 
 /// The board of a new game of `params` (`<w>x<h>n<mines>`): every cell covered.
@@ -138,7 +149,8 @@ fn untouched(params: &str) -> Board {
 }
 
 /// Plays `steps` on the live game and, by the rules, on `sim`; returns what was done, in words.
-fn play(game: &Program, frame: &Frame, grid: &Grid, sim: &mut Game, steps: &[Step]) -> Vec<String> {
+fn play(game: &Program, frame: &Frame, grid: &Grid, sim: &mut Game, steps: &[Step], manner: &Manner) -> Vec<String> {
+    let click = |i: usize, button: &str| click(game, frame, grid, i, button, manner);
     let mut done = Vec::new();
     for &step in steps {
         done.push(format!("{step:?}"));
@@ -151,12 +163,12 @@ fn play(game: &Program, frame: &Frame, grid: &Grid, sim: &mut Game, steps: &[Ste
                     }
                     let cells = match decide(&sim.board, Budget::CHECK).expect("a decision") {
                         Decision::Open(cells) => cells,
-                        Decision::Guess { cell, .. } => vec![cell],
-                        Decision::Done => break,
+                        Decision::Guess { cell, .. } if manner.guesses => vec![cell],
+                        Decision::Guess { .. } | Decision::Done => break,
                     };
                     for i in cells {
                         if sim.board.cells[i] == Cell::Covered {
-                            click(game, frame, grid, i, "1");
+                            click(i, "1");
                             sim.open(i);
                         }
                     }
@@ -169,7 +181,7 @@ fn play(game: &Program, frame: &Frame, grid: &Grid, sim: &mut Game, steps: &[Ste
                     .take(n)
                     .collect();
                 for i in candidates {
-                    click(game, frame, grid, i, "3");
+                    click(i, "3");
                     sim.board.cells[i] = Cell::Flagged;
                 }
             }
@@ -177,8 +189,15 @@ fn play(game: &Program, frame: &Frame, grid: &Grid, sim: &mut Game, steps: &[Ste
                 let i = (0..sim.board.cells.len())
                     .find(|&i| sim.layout.mine[i] && sim.board.cells[i] == Cell::Covered)
                     .expect("a covered mine");
-                click(game, frame, grid, i, "1");
+                click(i, "1");
                 sim.open(i);
+                if manner.loss_shows_mines {
+                    for j in 0..sim.board.cells.len() {
+                        if sim.layout.mine[j] && sim.board.cells[j] == Cell::Covered {
+                            sim.board.cells[j] = Cell::Mine;
+                        }
+                    }
+                }
             }
         }
     }
@@ -202,7 +221,7 @@ fn capture(desk: &Desk, shot: &Shot, config: &MinesConfig, version: &str) -> Cap
             let mut sim = Game::new(id.layout.clone(), Default::default());
             let (r, c) = id.start.expect("generated IDs open a cell");
             sim.open(r * id.layout.cols + c);
-            let done = play(&game, &frame, &grid, &mut sim, shot.steps);
+            let done = play(&game, &frame, &grid, &mut sim, shot.steps, &SGT);
             let then = if done.is_empty() { "nothing".to_string() } else { done.join(", ") };
             assert_eq!(sim.status == Status::Lost, shot.steps.iter().any(|s| matches!(s, Step::Lose)), "{}", shot.name);
             (

@@ -12,13 +12,10 @@
 //! board (`learn::learn`, which reads it back). Needs xvfb, jwm, xdotool, cc and gnome-mines. Run
 //! with `cargo test --release --test capture -- --ignored captures_gnome_mines`.
 
-use crate::common::capture::{
-    Captured, Desk, conclude, package_version, pause, project, selected, toml_string, write_png,
-};
+use crate::common::capture::{Captured, Desk, conclude, package_version, pause, project, selected, write_png};
 
-use super::{Manner, Step, click, play};
+use super::{Manner, Step, case_text, click, play};
 use gamebot::games::mines::board::Board;
-use gamebot::games::mines::case::board_toml;
 use gamebot::games::mines::learn::learn;
 use gamebot::games::mines::sim::{Game, Layout, Status};
 
@@ -177,19 +174,7 @@ fn capture(desk: &Desk, shot: &Shot, version: &str, library: &std::path::Path) -
         last.width(),
         last.height()
     );
-    let mut case = format!(
-        "game = \"mines\"\nsource = {}\nprofile = \"gnome-mines\"\n\n[board]\n{}\n",
-        toml_string(&source),
-        board_toml(&board)
-    );
-    if let Some(layout) = layout {
-        let rows: Vec<String> = layout
-            .mine
-            .chunks(layout.cols)
-            .map(|row| row.iter().map(|&m| if m { '*' } else { '.' }).collect())
-            .collect();
-        case.push_str(&format!("\n[answer]\n{}\n", gamebot::case::rows_toml(&rows).replacen("rows", "layout", 1)));
-    }
+    let case = case_text("gnome-mines", &source, &board, layout.as_ref());
     // Kept for a look (and to calibrate from by hand) whatever the replay below says.
     let kept = project().join("target/capture/gnome-mines");
     std::fs::create_dir_all(&kept).expect("target/capture/gnome-mines");

@@ -21,7 +21,7 @@ use gamebot::games::mines::case::board_toml;
 use gamebot::games::mines::config::MinesConfig;
 use gamebot::games::mines::read;
 use gamebot::games::mines::sgt_id;
-use gamebot::games::mines::sim::{Game, Status};
+use gamebot::games::mines::sim::{Game, Layout, Status};
 use gamebot::games::mines::solve::{Decision, decide};
 use gamebot::profile::Profile;
 use gamebot::vision::grid::Grid;
@@ -204,6 +204,24 @@ fn play(game: &Program, frame: &Frame, grid: &Grid, sim: &mut Game, steps: &[Ste
     done
 }
 
+/// A fixture's case: its board as `profile` shows it, and the mines' layout when known.
+fn case_text(profile: &str, source: &str, board: &Board, layout: Option<&Layout>) -> String {
+    let mut case = format!(
+        "game = \"mines\"\nsource = {}\nprofile = \"{profile}\"\n\n[board]\n{}\n",
+        toml_string(source),
+        board_toml(board)
+    );
+    if let Some(layout) = layout {
+        let rows: Vec<String> = layout
+            .mine
+            .chunks(layout.cols)
+            .map(|row| row.iter().map(|&m| if m { '*' } else { '.' }).collect())
+            .collect();
+        case.push_str(&format!("\n[answer]\n{}\n", gamebot::case::rows_toml(&rows).replacen("rows", "layout", 1)));
+    }
+    case
+}
+
 fn capture(desk: &Desk, shot: &Shot, config: &MinesConfig, version: &str) -> Captured {
     let id = shot.id.map(|id| sgt_id::parse(id).unwrap_or_else(|e| panic!("{}: {e}", shot.name)));
     let mut game = desk.open("sgt-mines", "sgt-puzzles", &[], &[shot.id.unwrap_or(shot.params)], "Mines");
@@ -252,19 +270,7 @@ fn capture(desk: &Desk, shot: &Shot, config: &MinesConfig, version: &str) -> Cap
         last.width(),
         last.height()
     );
-    let mut case = format!(
-        "game = \"mines\"\nsource = {}\nprofile = \"sgt-mines\"\n\n[board]\n{}\n",
-        toml_string(&source),
-        board_toml(&board)
-    );
-    if let Some(layout) = layout {
-        let rows: Vec<String> = layout
-            .mine
-            .chunks(layout.cols)
-            .map(|row| row.iter().map(|&m| if m { '*' } else { '.' }).collect())
-            .collect();
-        case.push_str(&format!("\n[answer]\n{}\n", gamebot::case::rows_toml(&rows).replacen("rows", "layout", 1)));
-    }
+    let case = case_text("sgt-mines", &source, &board, layout.as_ref());
     Captured { name: shot.name.into(), image: last.image, case }
 }
 

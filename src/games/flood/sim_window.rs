@@ -70,6 +70,10 @@ pub struct SimState {
     /// a selection): the screen changes, the board does not.
     pub mark_untaken: bool,
     marked: bool,
+    /// The first this many captures show the top row's third cell half painted over in white, as
+    /// a window caught between two paints (`usize::MAX`: every capture, a board that never reads).
+    pub half_painted_captures: usize,
+    captures: usize,
     palette: Palette,
     pitch: u32,
     size: (u32, u32),
@@ -92,6 +96,8 @@ impl SimFlood {
             misdraw_after: None,
             mark_untaken: false,
             marked: false,
+            half_painted_captures: 0,
+            captures: 0,
             received: Vec::new(),
             escape_after: None,
             user_moves_after: None,
@@ -157,8 +163,17 @@ impl SimState {
 
 impl Screen for SimFlood {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
+        self.0.borrow_mut().captures += 1;
         let state = self.0.borrow();
         let mut frame = render(&state.board, &state.palette, state.pitch, state.size);
+        if state.captures <= state.half_painted_captures && state.board.cols > 2 {
+            let (x0, pitch) = (MARGIN + 2 * state.pitch, state.pitch);
+            for y in MARGIN..MARGIN + pitch {
+                for x in x0 + pitch / 2..x0 + pitch {
+                    frame.image.put_pixel(x, y, Rgba([255, 255, 255, 255]));
+                }
+            }
+        }
         if state.cover_when_won && state.board.is_won() {
             let (w, h) = (frame.image.width(), frame.image.height());
             for y in h / 4..h * 3 / 4 {

@@ -4,7 +4,7 @@
 //! game ends or the board must be read again (a mismatch, a window moved, a game of hidden
 //! information, a plan run out). What the loop keeps from round to round is `Game`'s state.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::inputs::{first_move, make_move, pause_after_action};
 use super::watch::{Shown, Watched, watch};
@@ -41,6 +41,9 @@ enum Step<B> {
     /// The game is over by the rules, with the board it ends with.
     Over(B, Ending),
 }
+
+/// How long the loop waits before reading again a board it could not read (`read_held_still`).
+const REREAD_PAUSE_MS: u64 = 300;
 
 /// A board read once the screen held still, and the plan's moves from it.
 type Planned<G> = (Frame, <G as TurnBased>::Board, Vec<<G as TurnBased>::Move>);
@@ -138,11 +141,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
                 frame.height()
             ));
         }
-        let board = match read_board::<G>(&frame, &mut self.layout, &self.config, progress) {
-            // A covered, minimised or closed window is the reason to give, not the reading.
-            Err(e) => return Err(explain(screen, &frame).err().map_or(Ending::Failed(e), Ending::Window)),
-            Ok(board) => board,
-        };
+        let (frame, board) = self.read_held_still(screen, guard, frame, progress)?;
         if let Some(layout) = &self.layout {
             ensure_in_view::<G>(screen, &frame, layout)?;
         }
@@ -159,6 +158,31 @@ impl<'p, G: TurnBased> Game<'p, G> {
         progress.line(&plan_line(&plan, millis, &G::describe_plan(&plan.moves)));
         let Plan { moves, .. } = plan;
         Ok((frame, board, moves))
+    }
+
+    /// Reads the board on `frame`, else once more on a frame captured after the window has held
+    /// still again: a window just opened, raised or resized may be caught between two paints for
+    /// longer than the settle's few captures on a busy machine. A covered, minimised or closed
+    /// window is the reason to give, not the reading; a board unreadable twice is an error.
+    fn read_held_still(
+        &mut self,
+        screen: &mut dyn Screen,
+        guard: &mut Guard,
+        frame: Frame,
+        progress: &mut dyn Progress,
+    ) -> Result<(Frame, G::Board), Ending> {
+        let first = match read_board::<G>(&frame, &mut self.layout, &self.config, progress) {
+            Ok(board) => return Ok((frame, board)),
+            Err(e) => e,
+        };
+        explain(screen, &frame)?;
+        progress.line(&format!("cannot read the board yet ({first:#}); reading it again once the window holds still"));
+        guard.pause(Duration::from_millis(REREAD_PAUSE_MS.min(self.profile.timing.settle_timeout_ms)))?;
+        let frame = settle(screen, self.profile, guard)?;
+        match read_board::<G>(&frame, &mut self.layout, &self.config, progress) {
+            Ok(board) => Ok((frame, board)),
+            Err(e) => Err(explain(screen, &frame).err().map_or(Ending::Failed(e), Ending::Window)),
+        }
     }
 
     /// Makes `mv` and judges what the screen then shows.

@@ -1,7 +1,8 @@
 //! The play loop against a simulated Flood-it window: it wins, clicks only inside the window,
 //! notices when the game ignores a click, stops when the game keeps ignoring it, counts a winning
 //! last move whose board the game then covers, and stops at once when the user presses Esc or
-//! takes the mouse; a learned profile is a proposal until its first moves show what the rules
+//! takes the mouse; a board caught half painted is read again once still, and one that stays so
+//! stops the bot with no click; a learned profile is a proposal until its first moves show what the rules
 //! predict, and a mismatch then stops the game saying what differed and where.
 
 use gamebot::frame::Point;
@@ -63,6 +64,28 @@ fn wins_with_the_optimal_number_of_clicks_all_inside_the_window() {
     for p in &state.received {
         assert!(p.x >= origin.x && p.y >= origin.y && p.x < origin.x + w as i32 && p.y < origin.y + h as i32, "{p:?}");
     }
+}
+
+#[test]
+fn a_board_caught_half_painted_is_read_again_once_still_and_won() {
+    let sim = game();
+    sim.state().half_painted_captures = 1;
+    let (result, lines) = run(&sim, &PlayOptions::default());
+    won(result);
+    assert!(sim.state().board.is_won());
+    let again = lines.iter().find(|l| l.contains("reading it again")).unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(again.contains("row 0 col 2"), "{again}");
+}
+
+#[test]
+fn a_board_that_stays_unreadable_stops_the_bot_naming_the_cell_with_no_click() {
+    let sim = game();
+    sim.state().half_painted_captures = usize::MAX;
+    let (result, lines) = run(&sim, &PlayOptions::default());
+    let ending = result.ending.to_string();
+    assert!(!result.ending.won() && ending.contains("row 0 col 2"), "{ending}");
+    assert!(sim.state().received.is_empty(), "clicked on a board it could not read");
+    assert_eq!(lines.iter().filter(|l| l.contains("reading it again")).count(), 1, "{lines:?}");
 }
 
 #[test]

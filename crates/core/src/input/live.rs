@@ -118,6 +118,9 @@ fn key_by_name(name: &str) -> Result<Key, InputError> {
         "Return" | "Enter" => Key::Return,
         "Escape" => Key::Escape,
         "space" | "Space" => Key::Space,
+        "Shift" => Key::Shift,
+        "Control" | "Ctrl" => Key::Control,
+        "Tab" => Key::Tab,
         other => {
             let mut chars = other.chars();
             match (chars.next(), chars.next()) {
@@ -230,5 +233,21 @@ mod windows_gate {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_by_name;
+    use enigo::Key;
+
+    #[test]
+    fn profiles_name_the_usual_game_keys_and_an_unknown_name_is_an_error() {
+        let named = [("Left", Key::LeftArrow), ("space", Key::Space), ("Shift", Key::Shift), ("Ctrl", Key::Control)];
+        for (name, key) in named {
+            assert_eq!(key_by_name(name).unwrap(), key, "{name}");
+        }
+        assert_eq!(key_by_name("x").unwrap(), Key::Unicode('x'));
+        assert!(key_by_name("Hyper").is_err());
     }
 }

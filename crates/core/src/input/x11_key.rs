@@ -51,6 +51,9 @@ fn keysym(key: Key) -> Option<u32> {
         Key::Return => 0xff0d,
         Key::Escape => 0xff1b,
         Key::Space => 0x20,
+        Key::Shift => 0xffe1,
+        Key::Control => 0xffe3,
+        Key::Tab => 0xff09,
         // Printable ASCII characters are their own keysyms.
         Key::Unicode(c) if (' '..='~').contains(&c) => u32::from(c),
         _ => return None,

@@ -16,10 +16,10 @@ use super::settings::LookSettings;
 use crate::input::{Action, InputDevice};
 use crate::screen::Screen;
 
-/// The keys tried, in this order: arrows, the letters programs use to turn and hold, W/A/S/D, and
-/// Space last (a hard drop brings in a new piece at the top, where a turn may not show whole).
-/// Shift, another usual hold key, is not among them: the key names input knows have no Shift.
-pub const USUAL: [&str; 12] = ["Left", "Right", "Up", "Down", "x", "z", "c", "w", "a", "s", "d", "space"];
+/// The keys tried, in this order: arrows, the letters programs use to turn and hold, W/A/S/D,
+/// Shift (another usual hold key), and Space last (a hard drop brings in a new piece at the top,
+/// where a turn may not show whole).
+pub const USUAL: [&str; 13] = ["Left", "Right", "Up", "Down", "x", "z", "c", "w", "a", "s", "d", "Shift", "space"];
 
 /// What one key did to the falling piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

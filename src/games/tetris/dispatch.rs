@@ -54,12 +54,12 @@ impl Command<Tetris> for TetrisSolve {
 
 impl Command<Tetris> for TetrisBench {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        if self.contest { super::cli_contest::bench_contest(cx, &self) } else { cli::bench_games(cx, &self) }
+        if self.contest { super::cli_contest::bench_contest(cx, &self) } else { super::cli_sim::bench_games(cx, &self) }
     }
 }
 
 impl Command<Tetris> for TetrisTune {
     fn run(self, cx: &mut Invocation, _command: &'static str) -> anyhow::Result<bool> {
-        cli::tune_weights(cx, &self)
+        super::cli_sim::tune_weights(cx, &self)
     }
 }

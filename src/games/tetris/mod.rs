@@ -18,6 +18,7 @@ pub mod check;
 #[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 mod cli_contest;
+mod cli_sim;
 pub mod contest;
 mod dispatch;
 pub mod eval;

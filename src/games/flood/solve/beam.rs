@@ -49,6 +49,7 @@ pub(super) fn beam<const N: usize>(
                 finished = false;
                 return Next::Stop;
             }
+            let parent_reach = entry.state.flooded.or(entry.state.frontier);
             let mut choices = graph.colours_in(&entry.state.frontier);
             while choices != 0 {
                 let colour = choices.trailing_zeros() as u8;
@@ -69,7 +70,6 @@ pub(super) fn beam<const N: usize>(
                 }
                 let record = records.push(entry.record, step.as_slice());
                 let reach = state.flooded.or(state.frontier);
-                let parent_reach = entry.state.flooded.or(entry.state.frontier);
                 let score = entry.score
                     + graph.cells(&state.flooded.minus(entry.state.flooded))
                     + graph.cells(&reach.minus(parent_reach));

@@ -126,6 +126,17 @@ impl BenchReport {
         self.results.iter().map(|r| r.solution.lower_bound).sum()
     }
 
+    /// Every board's plan, one line a board in file order, each colour as its board character
+    /// (`0`-`9`, `a`-`f`), as a replaying checker reads them.
+    pub fn solutions_text(&self) -> String {
+        let mut text = String::new();
+        for result in &self.results {
+            text.extend(result.solution.moves.iter().map(|&m| super::board::char_of(m)));
+            text.push('\n');
+        }
+        text
+    }
+
     /// Per-board solving times, sorted (shortest first).
     pub fn sorted_times(&self) -> Vec<Duration> {
         let mut times: Vec<Duration> = self.results.iter().map(|r| r.time).collect();
@@ -254,6 +265,14 @@ mod tests {
         assert_eq!(report.proven_optimal, 4);
         assert_eq!(report.total_moves, moves.iter().sum::<usize>());
         assert!(report.summary().starts_with("boards=4 total_moves="));
+        let text = report.solutions_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[3], "");
+        for (board, line) in boards.iter().zip(&lines) {
+            let labels: Vec<u8> = line.chars().map(|c| c.to_digit(16).unwrap() as u8).collect();
+            assert!(board.wins_with(&labels), "{line}");
+        }
         assert!(report.summary().contains(" threads=2 peak_mb="));
     }
 }

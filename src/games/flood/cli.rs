@@ -61,6 +61,18 @@ pub struct FloodBench {
     /// Boards solved at once.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Also stop each board's search after this many search states (with `--budget-ms` large,
+    /// the results no longer depend on the machine's speed or load).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Write every board's plan to FILE, one line a board in the file's order, the colours in
+    /// the boards' own characters (written whole at the end; an existing FILE is refused before
+    /// any board is solved, unless --force).
+    #[arg(long, value_name = "FILE")]
+    pub solutions: Option<PathBuf>,
+    /// Replace an existing --solutions file.
+    #[arg(long, requires = "solutions")]
+    pub force: bool,
 }
 
 /// Options of `calibrate flood`.
@@ -188,7 +200,14 @@ fn bench(cx: &mut Invocation, args: &FloodBench) -> anyhow::Result<()> {
     let Some(path) = &args.boards else { anyhow::bail!("bench flood needs a file of boards (or --live N)") };
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let boards = bench::parse_boards(&text, args.start).with_context(|| path.display().to_string())?;
-    let options = bench::BenchOptions { budget: args.budget.budget(), threads: args.threads };
+    if let Some(out) = args.solutions.as_ref().filter(|out| out.exists() && !args.force) {
+        anyhow::bail!("--solutions {}: the file exists (pass --force to replace it)", out.display());
+    }
+    let mut budget = args.budget.budget();
+    if let Some(nodes) = args.nodes {
+        budget.max_nodes = nodes;
+    }
+    let options = bench::BenchOptions { budget, threads: args.threads };
     let report = bench::run(&boards, options, &mut |p| cx.progress("boards", p.done as u64, p.total as u64))?;
     let times = report.sorted_times();
     if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
@@ -204,6 +223,11 @@ fn bench(cx: &mut Invocation, args: &FloodBench) -> anyhow::Result<()> {
             report.results.len() - report.proven_optimal,
             report.lower_bound_total()
         ));
+    }
+    if let Some(out) = &args.solutions {
+        crate::files::write_atomic(out, report.solutions_text().as_bytes(), args.force)
+            .with_context(|| format!("writing the solutions to {}", out.display()))?;
+        cx.note(format!("solutions written to {}", out.display()));
     }
     cx.line(report.summary());
     Ok(())

@@ -69,11 +69,6 @@ impl<const N: usize> Bits<N> {
         common != 0
     }
 
-    #[inline]
-    pub fn len(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
     /// A well-mixed 64-bit hash (the search uses the high bits for the slot, the low for a tag).
     #[inline]
     pub fn hash64(&self) -> u64 {

@@ -21,6 +21,8 @@ pub(super) struct Regions {
     pub colour: Vec<u8>,
     /// Sorted, distinct neighbours of each region.
     pub neighbours: Vec<Vec<u32>>,
+    /// Cells in each region.
+    pub size: Vec<u32>,
 }
 
 impl Regions {
@@ -118,7 +120,10 @@ impl Regions {
                 list
             })
             .collect();
-        Regions { palette, colour, neighbours }
+        let mut cells_of = vec![0u32; count];
+        label.iter().for_each(|&l| cells_of[l as usize] += 1);
+        let size = order.iter().map(|&old| cells_of[old as usize]).collect();
+        Regions { palette, colour, neighbours, size }
     }
 
     pub fn count(&self) -> usize {
@@ -172,6 +177,8 @@ pub(super) struct Graph<const N: usize> {
     /// The regions of each colour index (empty beyond the colours in use).
     masks: [Bits<N>; MAX_SEARCH_COLOURS],
     colours: usize,
+    /// Cells in each region, at `[word][bit]`.
+    size: Box<[[u32; 64]; N]>,
 }
 
 impl<const N: usize> Graph<N> {
@@ -190,7 +197,12 @@ impl<const N: usize> Graph<N> {
         for (region, &colour) in regions.colour.iter().enumerate() {
             masks[colour as usize].insert(region);
         }
-        Graph { regions: count, adjacent, masks, colours: regions.palette.len() }
+        let mut size: Box<[[u32; 64]; N]> =
+            vec![[0; 64]; N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("the vector has N rows"));
+        for (region, &cells) in regions.size.iter().enumerate() {
+            size[region / 64][region % 64] = cells;
+        }
+        Graph { regions: count, adjacent, masks, colours: regions.palette.len(), size }
     }
 
     /// The state before any move: region 0 flooded.
@@ -212,6 +224,20 @@ impl<const N: usize> Graph<N> {
             }
         }
         out
+    }
+
+    /// The cells of the regions in `set`.
+    #[inline]
+    pub fn cells(&self, set: &Bits<N>) -> u32 {
+        let mut cells = 0;
+        for (word, sizes) in set.0.iter().zip(self.size.iter()) {
+            let mut bits = *word;
+            while bits != 0 {
+                cells += sizes[(bits.trailing_zeros() & 63) as usize];
+                bits &= bits - 1;
+            }
+        }
+        cells
     }
 
     #[inline]

@@ -335,14 +335,35 @@ pub fn shows_peg(frame: &Frame, cell: Rect, at: &[Classes]) -> bool {
 }
 
 /// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
+/// When they do not all read where the lattice's things put them and `phase` is set, the lattice
+/// moved to where its squares read (`phase::realigned`).
 fn board_at(
     frame: &Frame,
     candidate: &Candidate,
     classes: &Classes,
     taken: &dyn Fn((i64, i64)) -> bool,
+    phase: bool,
 ) -> Result<Grid, String> {
-    let extent = settle(frame, &candidate.lattice, candidate.extent(), classes, taken);
-    let grid = candidate.lattice.grid(extent.0, extent.1);
+    let first = board_on(frame, &candidate.lattice, candidate.extent(), classes, taken);
+    if first.is_ok() || !phase {
+        return first;
+    }
+    match super::phase::realigned(frame, candidate, classes) {
+        Some(lattice) => board_on(frame, &lattice, candidate.extent(), classes, taken).or(first),
+        None => first,
+    }
+}
+
+/// `lattice` grown and trimmed from `extent` by its squares' looks, if they all read.
+fn board_on(
+    frame: &Frame,
+    lattice: &Lattice,
+    extent: Extent,
+    classes: &Classes,
+    taken: &dyn Fn((i64, i64)) -> bool,
+) -> Result<Grid, String> {
+    let extent = settle(frame, lattice, extent, classes, taken);
+    let grid = lattice.grid(extent.0, extent.1);
     let grid = if classes.relative { aligned(frame, grid, classes) } else { grid };
     let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
     match read_looks_at(frame, &grid, classes) {
@@ -386,9 +407,9 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
-        let as_learned = board_at(frame, candidate, learned, &taken);
+        let as_learned = board_at(frame, candidate, learned, &taken, true);
         if as_learned.is_err() && at_a_scale.is_none() {
-            at_a_scale = scales.iter().find_map(|at| board_at(frame, candidate, at, &taken).ok());
+            at_a_scale = scales.iter().find_map(|at| board_at(frame, candidate, at, &taken, false).ok());
         }
         as_learned
     });

@@ -11,6 +11,8 @@
 //! peg and reported as the selected one. A program selects one peg at a time: two such squares are
 //! refused, each named.
 
+use std::collections::HashSet;
+
 use super::board::{Board, Cell, Pos};
 use super::config::LooksConfig;
 use crate::frame::Frame;
@@ -401,15 +403,21 @@ pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, Looks
 /// Finds the board with the looks as `learned`, else at the first of `scales` that reads. One pass
 /// over the lattice candidates (the frame is cut once): a candidate that does not read as learned
 /// is tried at the other scales only until one candidate has read so, and that one is the board
-/// when no candidate reads as learned.
+/// when no candidate reads as learned. Only when none reads at any scale are the candidates moved
+/// off their things (`phase`), with the looks as learned: a lattice moved anywhere across its
+/// square can find some reading, so the ones where its things are come first.
 fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Grid, LooksError> {
     let mut at_a_scale: Option<Grid> = None;
+    let mut tried: Vec<(Candidate, HashSet<(i64, i64)>)> = Vec::new();
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
-        let as_learned = board_at(frame, candidate, learned, &taken, true);
+        let as_learned = board_at(frame, candidate, learned, &taken, false);
         if as_learned.is_err() && at_a_scale.is_none() {
             at_a_scale = scales.iter().find_map(|at| board_at(frame, candidate, at, &taken, false).ok());
+        }
+        if as_learned.is_err() {
+            tried.push((candidate.clone(), things.keys().copied().collect()));
         }
         as_learned
     });
@@ -419,6 +427,11 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
     };
     if let Some(grid) = at_a_scale {
         return Ok(grid);
+    }
+    for (candidate, things) in &tried {
+        if let Ok(grid) = board_at(frame, candidate, learned, &|at| things.contains(&at), true) {
+            return Ok(grid);
+        }
     }
     let found = if misses.is_empty() {
         format!("no lattice in the {}x{} picture", frame.width(), frame.height())

@@ -14,6 +14,8 @@ mod common;
 mod zoo;
 mod zoo_buttonpad_flood;
 mod zoo_buttonpad_pegs;
+mod zoo_fromxt_pegs;
+mod zoo_kangankhanke_pegs;
 mod zoo_metulburr_flood;
 mod zoo_phaser_flood;
 mod zoo_tetris;

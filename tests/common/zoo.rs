@@ -123,6 +123,17 @@ impl Session {
     /// Starts Xvfb + jwm and Chromium as an app window on `url`, `size` "W,H", with DevTools on
     /// two named pipes (see `tests/common/cdp.rs`).
     pub fn chromium(url: &str, size: (u32, u32), title: &str) -> (Session, crate::common::cdp::Cdp) {
+        Session::chromium_with(url, size, title, &[])
+    }
+
+    /// As `chromium`, with more of Chromium's options (e.g. `--force-device-scale-factor=1.25`,
+    /// a page drawn as at 125% zoom).
+    pub fn chromium_with(
+        url: &str,
+        size: (u32, u32),
+        title: &str,
+        extra: &[&str],
+    ) -> (Session, crate::common::cdp::Cdp) {
         let mut children = Children::default();
         let display = start_virtual_display(&mut children).expect("a virtual display (apt-get install xvfb jwm)");
         let work = tempfile::tempdir().unwrap();
@@ -132,8 +143,10 @@ impl Session {
         let d = work.path().display();
         let command = format!(
             "exec chromium --no-sandbox --test-type --no-first-run --disable-gpu --window-size={},{} --window-position=0,0 \
-             --user-data-dir={d}/profile --remote-debugging-pipe --app={url} 3<>{d}/in 4<>{d}/out",
-            size.0, size.1
+             --user-data-dir={d}/profile --remote-debugging-pipe {} --app={url} 3<>{d}/in 4<>{d}/out",
+            size.0,
+            size.1,
+            extra.join(" ")
         );
         let child = Command::new("bash")
             .args(["-c", &command])

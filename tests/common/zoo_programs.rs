@@ -128,3 +128,133 @@ pub fn click_canvas(cdp: &mut Cdp, x: f64, y: f64) {
     }
     cdp.send("Input.dispatchMouseEvent", "{\"type\":\"mouseMoved\",\"x\":2,\"y\":2}");
 }
+
+/// fromxt's marble peg solitaire (peaceiris/fromxt.github.io `post/peg_solitaire/peg.html`): the
+/// page as fetched loads jQuery from a CDN, which a machine without the internet cannot reach, so
+/// its own script finds no jQuery and does nothing. Here the same library is given to the loaded
+/// page from Debian's `libjs-jquery` (GAMEBOT_JQUERY names another copy), and then the page's own
+/// script (its last, inline) is run, as it would have run with the CDN there; nothing of the page
+/// is changed. Opens it in a Chromium window of `size` (with `extra` options) and waits for its
+/// board to take clicks.
+pub fn open_fromxt(dir: &std::path::Path, size: (u32, u32), extra: &[&str]) -> (Session, Cdp) {
+    let url = format!("file://{}/peg.html", dir.display());
+    let (session, mut cdp) = Session::chromium_with(&url, size, "Peg Solitaire", extra);
+    let jquery =
+        std::env::var("GAMEBOT_JQUERY").unwrap_or_else(|_| "/usr/share/javascript/jquery/jquery.min.js".into());
+    let source = std::fs::read_to_string(&jquery)
+        .unwrap_or_else(|e| panic!("{jquery}: {e} (apt-get install libjs-jquery, or set GAMEBOT_JQUERY)"));
+    crate::common::wait_until(
+        "the marble page loading",
+        std::time::Duration::from_millis(200),
+        || {
+            (cdp.eval("String(document.readyState=='complete'&&!!document.getElementById('o66'))") == "true")
+                .then_some(())
+        },
+        String::new,
+    );
+    if cdp.eval("typeof window.jQuery") != "function" {
+        let script = format!("{source}\n;(0,eval)(document.scripts[document.scripts.length-1].text);'ok'");
+        let reply = cdp.send("Runtime.evaluate", &serde_json::json!({ "expression": script }).to_string());
+        assert!(!reply.contains("\"exceptionDetails\""), "jQuery and the page's script: {reply}");
+    }
+    // jQuery runs a page's ready function a moment later, not at once.
+    let ready = "String(!!(window.jQuery && jQuery._data(document.getElementById('o33'), 'events')))";
+    crate::common::wait_until(
+        "the page's script setting its click handlers",
+        std::time::Duration::from_millis(100),
+        || (cdp.eval(ready) == "true").then_some(()),
+        String::new,
+    );
+    (session, cdp)
+}
+
+/// The marble page's board as rows of o . # from its own cells' classes (`marble` and
+/// `marbleselected` a peg, `marbleless` a hole, `nomarble` off the board), and the selected
+/// square, if any.
+pub fn fromxt_truth(cdp: &mut Cdp) -> (Vec<String>, Option<(usize, usize)>) {
+    let js = "(function(){var rows=[],sel='';for(var r=0;r<7;r++){var s='';for(var c=0;c<7;c++){\
+var k=document.getElementById('o'+r+c).className;if(k.indexOf('marbleselected')>=0){sel=r+','+c;s+='o';}\
+else if(k.indexOf('marbleless')>=0)s+='.';else if(k.indexOf('nomarble')>=0)s+='#';else if(k.indexOf('marble')>=0)s+='o';\
+else s+='?';}rows.push(s);}return rows.join(',')+';'+sel;})()";
+    let text = cdp.eval(js);
+    let (rows, selected) = text.split_once(';').unwrap();
+    assert!(!rows.contains('?'), "a cell of no class the page knows: {rows}");
+    let selected = selected.split_once(',').map(|(r, c)| (r.parse().unwrap(), c.parse().unwrap()));
+    (rows.split(',').map(String::from).collect(), selected)
+}
+
+/// A click on the marble page's square (row, col) through DevTools' mouse events, then the
+/// pointer moved off the board.
+pub fn fromxt_click(cdp: &mut Cdp, row: usize, col: usize) {
+    let at = cdp.eval(&format!(
+        "(function(){{var r=document.getElementById('o{row}{col}').getBoundingClientRect();return (r.left+r.width/2)+','+(r.top+r.height/2);}})()"
+    ));
+    click_at(cdp, &at);
+}
+
+/// kangankhanke's peg solitaire (kangankhanke/Peg-Solitaire `index.html`, one page, no library):
+/// opened from the fetched folder in a Chromium window of `size` (with `extra` options), its board
+/// type chosen in its own "Board Type" list (`classic`, `european`, `asymmetric`, `german`), and
+/// its "Start Game" button pressed to leave its setup mode (the centre empty, as it deals).
+pub fn open_kangankhanke(dir: &std::path::Path, size: (u32, u32), extra: &[&str], board: &str) -> (Session, Cdp) {
+    let url = format!("file://{}/index.html", dir.display());
+    let (session, mut cdp) = Session::chromium_with(&url, size, "Peg Solitaire", extra);
+    crate::common::wait_until(
+        "the page's board",
+        std::time::Duration::from_millis(200),
+        || (cdp.eval("String(document.querySelectorAll('#gameBoard .cell').length>0)") == "true").then_some(()),
+        String::new,
+    );
+    let chosen = cdp.eval(&format!(
+        "(function(){{var s=document.getElementById('boardType');s.value='{board}';s.dispatchEvent(new Event('change'));return s.value;}})()"
+    ));
+    assert_eq!(chosen, board, "the page has no board type {board}");
+    click_element(&mut cdp, "startGameBtn");
+    crate::common::wait_until(
+        "the game leaving its setup mode",
+        std::time::Duration::from_millis(100),
+        || (cdp.eval("document.getElementById('setupMode').style.display") == "none").then_some(()),
+        String::new,
+    );
+    (session, cdp)
+}
+
+/// kangankhanke's board as rows of o . # from its own cells' classes (`peg`, `empty`, `invisible`
+/// off the board).
+pub fn kangankhanke_truth(cdp: &mut Cdp) -> Vec<String> {
+    let js = "(function(){var rows=[];document.querySelectorAll('#gameBoard .cell').forEach(function(d){\
+var r=+d.dataset.row,c=+d.dataset.col;rows[r]=rows[r]||'';var k=d.classList;\
+rows[r]+=k.contains('peg')?'o':k.contains('empty')?'.':k.contains('invisible')?'#':'?';});return rows.join(',');})()";
+    let rows: Vec<String> = cdp.eval(js).split(',').map(String::from).collect();
+    assert!(rows.iter().all(|r| !r.contains('?')), "a cell of no class the page knows: {rows:?}");
+    rows
+}
+
+/// A click on kangankhanke's square (row, col) through DevTools' mouse events.
+pub fn kangankhanke_click(cdp: &mut Cdp, row: usize, col: usize) {
+    let at = cdp.eval(&format!(
+        "(function(){{var d=Array.from(document.querySelectorAll('#gameBoard .cell')).find(function(d){{return d.dataset.row=='{row}'&&d.dataset.col=='{col}';}});\
+var r=d.getBoundingClientRect();return (r.left+r.width/2)+','+(r.top+r.height/2);}})()"
+    ));
+    click_at(cdp, &at);
+}
+
+/// A click on the element with `id` through DevTools' mouse events.
+fn click_element(cdp: &mut Cdp, id: &str) {
+    let at = cdp.eval(&format!(
+        "(function(){{var r=document.getElementById('{id}').getBoundingClientRect();return (r.left+r.width/2)+','+(r.top+r.height/2);}})()"
+    ));
+    click_at(cdp, &at);
+}
+
+/// A click at "x,y" of the page through DevTools' mouse events, then the pointer moved off.
+fn click_at(cdp: &mut Cdp, at: &str) {
+    let (x, y) = at.split_once(',').unwrap();
+    let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+    for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+        let params = format!("{{\"type\":\"{kind}\",\"x\":{x},\"y\":{y},\"button\":\"left\",\"clickCount\":1}}");
+        cdp.send("Input.dispatchMouseEvent", &params);
+        std::thread::sleep(std::time::Duration::from_millis(60));
+    }
+    cdp.send("Input.dispatchMouseEvent", "{\"type\":\"mouseMoved\",\"x\":2,\"y\":2}");
+}

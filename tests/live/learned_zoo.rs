@@ -6,7 +6,7 @@
 //! fetched outside the repository: each test is ignored unless its environment variable says
 //! where (see calibration/zoo.md), and the Python ones need GAMEBOT_ZOO_PYTHON (tkinter, pygame-ce,
 //! pymsgbox). Debian's peg-solitaire, the third peg solitaire, is won the same way in
-//! `peg_solitaire.rs`.
+//! `peg_solitaire.rs`. fromxt's marble page (a browser page of photographs) needs libjs-jquery.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -162,4 +162,29 @@ fn wins_waissis_pygame_peg_solitaire_of_discs_and_rings_from_a_blind_calibration
     let text = learn_and_win(&session.display, "pegs", "Peg Solitaire", &[], &[]);
     let end = program_shows(&session, one_peg);
     assert!(one_peg(&end), "the program's own board has one peg:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_FROMXT_PEGS_DIR: peaceiris/fromxt.github.io's post/peg_solitaire fetched (and libjs-jquery)"]
+fn wins_fromxts_peg_solitaire_of_marble_photographs_from_a_blind_calibration() {
+    let dir = program_dir("GAMEBOT_FROMXT_PEGS_DIR");
+    let (session, mut cdp) = programs::open_fromxt(&dir, (800, 700), &[]);
+    let (start, _) = programs::fromxt_truth(&mut cdp);
+    assert_eq!(start.iter().map(|r| r.matches('o').count()).sum::<usize>(), 32, "{start:?}");
+    // Click-click: a marble is selected (its photograph lit red), then the hole is clicked.
+    let text = learn_and_win(&session.display, "pegs", "Peg Solitaire", &[], &[]);
+    let (end, _) = programs::fromxt_truth(&mut cdp);
+    assert!(one_peg(&end), "the page's own cells hold one marble:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_KANGANKHANKE_PEGS_DIR: kangankhanke/Peg-Solitaire fetched (runs as fetched, in Chromium)"]
+fn wins_kangankhankes_pale_yellow_peg_solitaire_from_a_blind_calibration() {
+    let dir = program_dir("GAMEBOT_KANGANKHANKE_PEGS_DIR");
+    let (session, mut cdp) = programs::open_kangankhanke(&dir, (900, 900), &[], "classic");
+    let start = programs::kangankhanke_truth(&mut cdp);
+    assert_eq!(start.iter().map(|r| r.matches('o').count()).sum::<usize>(), 32, "{start:?}");
+    let text = learn_and_win(&session.display, "pegs", "Peg Solitaire", &[], &[]);
+    let end = programs::kangankhanke_truth(&mut cdp);
+    assert!(one_peg(&end), "the page's own cells hold one peg:\n{end:?}\n{text}");
 }

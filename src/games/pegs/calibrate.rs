@@ -268,11 +268,49 @@ fn placements(truth: &Board, taken: &[(i64, i64)]) -> Vec<Extent> {
 /// Looks are compared both as they are and relative to their surrounds (a board's surface shaded
 /// across it); the way that tells the kinds apart with more room to spare is kept, relative looks
 /// only with clearly more (`RELATIVE_ROOM`).
+///
+/// When no candidate's squares, where its things put them, tell the kinds apart, the candidates
+/// are tried again moved by a quarter of a square each way (`phase::CALIBRATION_SHIFTS`): the
+/// things that found the lattice need not mark the squares' centres (`phase`).
 pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::Result<Learnt> {
     let found = find(frame, &Search::default());
     let mut misses = Vec::new();
-    for candidate in found.candidates.iter().take(TRIED) {
-        let things = without_bare_lookalikes(frame, &candidate.lattice, taken(&found, candidate));
+    let tried: Vec<Candidate> = found.candidates.iter().take(TRIED).cloned().collect();
+    if let Some(learnt) = learn_on(frame, &found, &tried, truth, style, &mut misses) {
+        return Ok(learnt);
+    }
+    for (dx, dy) in super::phase::CALIBRATION_SHIFTS {
+        let moved: Vec<Candidate> = tried.iter().map(|c| super::phase::moved(c, dx, dy)).collect();
+        let mut ignored = Vec::new();
+        if let Some(learnt) = learn_on(frame, &found, &moved, truth, style, &mut ignored) {
+            return Ok(learnt);
+        }
+    }
+    if misses.is_empty() {
+        bail!(
+            "no peg solitaire board found: looked for a lattice of pegs and holes (at least 4 like things repeating across and down) in the {}x{} picture and found none",
+            frame.width(),
+            frame.height()
+        );
+    }
+    bail!(
+        "no board found whose squares look like pegs, holes and squares with no hole; looked at:\n  {}",
+        misses.join("\n  ")
+    )
+}
+
+/// Learns from the first of `candidates` whose squares tell the kinds apart; what missed goes to
+/// `misses`.
+fn learn_on(
+    frame: &Frame,
+    found: &crate::vision::lattice::Found,
+    candidates: &[Candidate],
+    truth: Option<&Board>,
+    style: MoveStyle,
+    misses: &mut Vec<String>,
+) -> Option<Learnt> {
+    for candidate in candidates {
+        let things = without_bare_lookalikes(frame, &candidate.lattice, taken(found, candidate));
         let where_ = candidate.describe();
         let tries: Vec<(Extent, Option<Board>)> = match truth {
             Some(board) => placements(board, &things).into_iter().map(|e| (e, Some(board.clone()))).collect(),
@@ -290,7 +328,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
             let mut learnt: Option<(Learnt, (bool, f32))> = None;
             for relative in [false, true] {
                 let compared = if relative { " (looks relative to their surrounds)" } else { "" };
-                for (board, aside, how) in readings(&at, known.as_ref(), relative, &mut misses, &where_) {
+                for (board, aside, how) in readings(&at, known.as_ref(), relative, misses, &where_) {
                     let setting = Setting { style, relative, aside };
                     match learn_from(frame, &candidate.lattice, extent, &looks, &board, setting, known.is_none()) {
                         Ok((mut found, room)) => {
@@ -310,21 +348,11 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
                 }
             }
             if let Some((learnt, _)) = learnt {
-                return Ok(learnt);
+                return Some(learnt);
             }
         }
     }
-    if misses.is_empty() {
-        bail!(
-            "no peg solitaire board found: looked for a lattice of pegs and holes (at least 4 like things repeating across and down) in the {}x{} picture and found none",
-            frame.width(),
-            frame.height()
-        );
-    }
-    bail!(
-        "no board found whose squares look like pegs, holes and squares with no hole; looked at:\n  {}",
-        misses.join("\n  ")
-    )
+    None
 }
 
 /// How a profile is being learned: how jumps are entered, and whether looks are compared

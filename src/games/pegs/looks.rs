@@ -11,6 +11,8 @@
 //! peg and reported as the selected one. A program selects one peg at a time: two such squares are
 //! refused, each named.
 
+use std::collections::HashSet;
+
 use super::board::{Board, Cell, Pos};
 use super::config::LooksConfig;
 use crate::frame::Frame;
@@ -335,14 +337,35 @@ pub fn shows_peg(frame: &Frame, cell: Rect, at: &[Classes]) -> bool {
 }
 
 /// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
+/// When they do not all read where the lattice's things put them and `phase` is set, the lattice
+/// moved to where its squares read (`phase::realigned`).
 fn board_at(
     frame: &Frame,
     candidate: &Candidate,
     classes: &Classes,
     taken: &dyn Fn((i64, i64)) -> bool,
+    phase: bool,
 ) -> Result<Grid, String> {
-    let extent = settle(frame, &candidate.lattice, candidate.extent(), classes, taken);
-    let grid = candidate.lattice.grid(extent.0, extent.1);
+    let first = board_on(frame, &candidate.lattice, candidate.extent(), classes, taken);
+    if first.is_ok() || !phase {
+        return first;
+    }
+    match super::phase::realigned(frame, candidate, classes) {
+        Some(lattice) => board_on(frame, &lattice, candidate.extent(), classes, taken).or(first),
+        None => first,
+    }
+}
+
+/// `lattice` grown and trimmed from `extent` by its squares' looks, if they all read.
+fn board_on(
+    frame: &Frame,
+    lattice: &Lattice,
+    extent: Extent,
+    classes: &Classes,
+    taken: &dyn Fn((i64, i64)) -> bool,
+) -> Result<Grid, String> {
+    let extent = settle(frame, lattice, extent, classes, taken);
+    let grid = lattice.grid(extent.0, extent.1);
     let grid = if classes.relative { aligned(frame, grid, classes) } else { grid };
     let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
     match read_looks_at(frame, &grid, classes) {
@@ -380,15 +403,21 @@ pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, Looks
 /// Finds the board with the looks as `learned`, else at the first of `scales` that reads. One pass
 /// over the lattice candidates (the frame is cut once): a candidate that does not read as learned
 /// is tried at the other scales only until one candidate has read so, and that one is the board
-/// when no candidate reads as learned.
+/// when no candidate reads as learned. Only when none reads at any scale are the candidates moved
+/// off their things (`phase`), with the looks as learned: a lattice moved anywhere across its
+/// square can find some reading, so the ones where its things are come first.
 fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Grid, LooksError> {
     let mut at_a_scale: Option<Grid> = None;
+    let mut tried: Vec<(Candidate, HashSet<(i64, i64)>)> = Vec::new();
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
-        let as_learned = board_at(frame, candidate, learned, &taken);
+        let as_learned = board_at(frame, candidate, learned, &taken, false);
         if as_learned.is_err() && at_a_scale.is_none() {
-            at_a_scale = scales.iter().find_map(|at| board_at(frame, candidate, at, &taken).ok());
+            at_a_scale = scales.iter().find_map(|at| board_at(frame, candidate, at, &taken, false).ok());
+        }
+        if as_learned.is_err() {
+            tried.push((candidate.clone(), things.keys().copied().collect()));
         }
         as_learned
     });
@@ -398,6 +427,11 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
     };
     if let Some(grid) = at_a_scale {
         return Ok(grid);
+    }
+    for (candidate, things) in &tried {
+        if let Ok(grid) = board_at(frame, candidate, learned, &|at| things.contains(&at), true) {
+            return Ok(grid);
+        }
     }
     let found = if misses.is_empty() {
         format!("no lattice in the {}x{} picture", frame.width(), frame.height())

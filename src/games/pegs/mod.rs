@@ -20,6 +20,7 @@ pub mod config;
 mod drawn;
 pub mod lone_peg;
 pub mod looks;
+pub mod phase;
 pub mod plan;
 pub mod read;
 pub mod rules;

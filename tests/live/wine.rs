@@ -171,3 +171,101 @@ fn a_closed_window_stops_the_windows_build() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(err.contains("window is gone") || err.contains("minimised"), "not a clean stop: {err}");
 }
+
+/// Sets WineMine's options in the prefix's registry (`HKCU\Software\Microsoft\WinMine`, read when
+/// it starts): Beginner (9x9, 10 mines), no question marks, the window at the top left, and no
+/// best time yet, so that a win brings up its "Congratulations!" dialog (the program's own word
+/// that the game was won).
+fn winemine_beginner() {
+    let key = r"HKCU\Software\Microsoft\WinMine";
+    let set = [("Height", 9), ("Width", 9), ("Mines", 10), ("Difficulty", 0), ("Mark", 0), ("Xpos", 40), ("Ypos", 40)];
+    for (name, value) in set {
+        let value = value.to_string();
+        let args = ["reg", "add", key, "/v", name, "/t", "REG_DWORD", "/d", &value, "/f"];
+        let out = Command::new("wine").args(args).envs(wine_env()).env_remove("DISPLAY").output().expect("wine");
+        assert!(out.status.success(), "wine reg add {name}");
+    }
+    for name in ["Time1", "Time2", "Time3"] {
+        // Absent already on a fresh prefix: the answer does not matter.
+        let _ = Command::new("wine").args(["reg", "delete", key, "/v", name, "/f"]).envs(wine_env()).output();
+    }
+    // Until that server (started with no display) is gone: WineMine must start with its own.
+    let _ = Command::new("wineserver").arg("-w").envs(wine_env()).status();
+}
+
+/// True when WineMine shows its "Congratulations!" dialog, which it opens only on a win.
+fn winemine_says_won(display: &str) -> bool {
+    let found = Command::new("xdotool")
+        .args(["search", "--name", "^Congratulations!$"])
+        .env("DISPLAY", display)
+        .output()
+        .expect("xdotool");
+    found.status.success() && !found.stdout.is_empty()
+}
+
+/// A new game, as a user starts one: F2 in WineMine's window.
+fn new_winemine_game(display: &str) {
+    let window = xdotool(display, &["search", "--name", "^WineMine$"]).lines().next().unwrap().to_string();
+    xdotool(display, &["windowactivate", "--sync", &window]);
+    xdotool(display, &["key", "F2"]);
+    std::thread::sleep(Duration::from_millis(1000));
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_WINE_DIR: gamebot.exe, the Windows sgt-puzzles and a Wine prefix (bash .ci/windows)"]
+fn wins_winemine_from_a_blind_calibration() {
+    use gamebot::games::mines::board::Board;
+    let _turn = turn();
+    winemine_beginner();
+    let mut game = LiveGame::start_with_env("wine", "wine", &wine_env(), &["winemine"], "WineMine");
+    std::thread::sleep(Duration::from_millis(1500));
+    // A game in progress to learn from, as a user would show one: the first cell opened, with an
+    // opened area (a 0) beside numbers; a first click that shows a number alone is followed by a
+    // new game. Where to click comes from the untouched board (every cell covered: known).
+    let frame = game.capture();
+    let untouched = Board::covered(9, 9, Some(10), Default::default());
+    let aim = gamebot::games::mines::learn::learn(&frame, Some(&untouched)).expect("the untouched board");
+    let corner = aim.grid.cell_rect(0, 0).centre().offset(frame.origin);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("config")).unwrap();
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        assert!(tries <= 10, "no first click opened an area in 10 new games");
+        xdotool(&game.display, &["mousemove", &corner.x.to_string(), &corner.y.to_string(), "click", "1"]);
+        xdotool(&game.display, &["mousemove", "1200", "1000"]);
+        std::thread::sleep(Duration::from_millis(1000));
+        let args = ["calibrate", "mines", "--profile", "wine-mines", "--title", "WineMine", "--learn", "--force"];
+        let learned = run(gamebot_exe(&game.display, dir.path(), &args));
+        assert!(learned.status.success(), "gamebot.exe calibrate mines failed");
+        let reading = String::from_utf8_lossy(&learned.stdout).into_owned();
+        let rows = reading.lines().skip_while(|l| !l.starts_with("PROPOSED")).skip(1).take(9);
+        if rows.into_iter().any(|row| row.contains('.')) {
+            break;
+        }
+        new_winemine_game(&game.display);
+    }
+
+    let mut outcomes = Vec::new();
+    for _ in 0..5 {
+        let started = Instant::now();
+        let mut command =
+            gamebot_exe(&game.display, dir.path(), &["play", "mines", "--profile", "wine-mines", "--mines", "10"]);
+        let mut bot = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let (_, out, err, _) = wait_for_bot(&mut bot, GIVE_UP);
+        println!("{out}{err}game over after {} ms", started.elapsed().as_millis());
+        let moves = out.lines().filter(|l| l.starts_with("move ")).count();
+        std::thread::sleep(Duration::from_millis(1000));
+        if winemine_says_won(&game.display) {
+            outcomes.push(format!("won in {moves} moves"));
+            break;
+        }
+        // Not won: it must have ended lost (a mine shown), never stuck or unreadable.
+        assert!(out.lines().any(|l| l.starts_with("lost:")), "neither won nor lost:\n{out}{err}");
+        outcomes.push(format!("lost after {moves} moves"));
+        new_winemine_game(&game.display);
+        let _ = game.capture();
+    }
+    println!("games: {}", outcomes.join(", "));
+    assert!(outcomes.last().is_some_and(|o| o.starts_with("won")), "no win in 5 games: {outcomes:?}");
+}

@@ -322,3 +322,7 @@ fn captures_sgt_mines_game_ids() {
 /// GNOME's gnome-mines, captured the same way with the truth from the program's own random draws.
 #[path = "capture_gnome_tests.rs"]
 mod gnome;
+
+/// Wine's own Minesweeper, WineMine, with the truth from its own time-seeded random numbers.
+#[path = "capture_winemine_tests.rs"]
+mod winemine;

@@ -29,6 +29,8 @@ const EDGE: f64 = 0.1;
 pub const TRIED: usize = 6;
 /// A line of a cell's edge this far (ΔE) from its inside is the edge's own.
 const UNLIKE: f32 = 10.0;
+/// How many times `shift` tries across then down, at most.
+const SHIFT_ROUNDS: usize = 3;
 /// How far a glyph's colour may lie from a learned glyph's for it to count as that one.
 const GLYPH_COLOUR: f32 = 30.0;
 
@@ -207,34 +209,49 @@ pub fn looks_of(frame: &Frame, grid: &Grid) -> Vec<CellLook> {
     (0..grid.rows * grid.cols).map(|i| background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))).collect()
 }
 
-/// The grid moved by up to 2 px (and less than a sixth of a cell) across, then down, to where
+/// The grid moved by up to 2 px (and less than a sixth of a cell) from where it was given, across, then down, to where
 /// `cost` of its cells' looks is least (the nearest on a tie): an edge fitted to the picture's sharpest lines may lie a pixel or two
 /// off where the program's cells begin, and cells of one kind look most alike when read where
-/// they really lie.
+/// they really lie. Across and down are tried again while either moves (up to `SHIFT_ROUNDS`):
+/// read a row too high, a cell's top edge may be the line of the one above, and the best place
+/// across is found only once the grid is right down (WineMine, whose cells draw their lines at
+/// their bottom and right).
 pub fn shift(frame: &Frame, grid: &Grid, cost: &dyn Fn(&[CellLook]) -> f64) -> Grid {
     let mut best = grid.clone();
-    for across in [true, false] {
-        let base = best.clone();
-        let mut least = f64::MAX;
-        let pitch = if across { base.cell_width() } else { base.cell_height() };
-        for k in [0, -1, 1, -2, 2, -3, 3, -4, 4] {
-            let mut moved = base.clone();
-            let d = k as f64 * 0.5;
-            if d.abs() >= pitch / 6.0 {
-                continue;
-            }
+    let mut least = f64::MAX;
+    for _ in 0..SHIFT_ROUNDS {
+        let before = (best.rect.x, best.rect.y);
+        for across in [true, false] {
+            // Each axis moves from where the grid was given, the other where it is now best.
+            let mut base = best.clone();
             if across {
-                moved.rect.x += d
+                base.rect.x = grid.rect.x
             } else {
-                moved.rect.y += d
+                base.rect.y = grid.rect.y
             }
-            if !moved.fits(frame) {
-                continue;
+            let pitch = if across { base.cell_width() } else { base.cell_height() };
+            for k in [0, -1, 1, -2, 2, -3, 3, -4, 4] {
+                let mut moved = base.clone();
+                let d = k as f64 * 0.5;
+                if d.abs() >= pitch / 6.0 {
+                    continue;
+                }
+                if across {
+                    moved.rect.x += d
+                } else {
+                    moved.rect.y += d
+                }
+                if !moved.fits(frame) {
+                    continue;
+                }
+                let c = cost(&looks_of(frame, &moved));
+                if c < least {
+                    (least, best) = (c, moved);
+                }
             }
-            let c = cost(&looks_of(frame, &moved));
-            if c < least {
-                (least, best) = (c, moved);
-            }
+        }
+        if (best.rect.x, best.rect.y) == before {
+            break;
         }
     }
     best

@@ -169,6 +169,15 @@ const PROTOTYPES: &[(u8, [&str; 7])] = &[
     (7, ["#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."]),
     (7, ["#####", "....#", "....#", "...#.", "..#..", "..#..", "..#.."]),
     (8, [".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."]),
+    // Square digits drawn in segments, as LCD fonts and the Windows-classic Minesweeper's copies
+    // (WineMine) draw them: straight strokes meeting at corners.
+    (2, ["#####", "....#", "....#", "#####", "#....", "#....", "#####"]),
+    (3, ["#####", "....#", "....#", "#####", "....#", "....#", "#####"]),
+    (4, ["#...#", "#...#", "#...#", "#####", "....#", "....#", "....#"]),
+    (5, ["#####", "#....", "#....", "#####", "....#", "....#", "#####"]),
+    (6, ["#####", "#....", "#....", "#####", "#...#", "#...#", "#####"]),
+    (7, ["#####", "....#", "....#", "....#", "....#", "....#", "....#"]),
+    (8, ["#####", "#...#", "#...#", "#####", "#...#", "#...#", "#####"]),
 ];
 
 /// The holes each digit may have (index = digit): a 4 is drawn closed or open.
@@ -275,6 +284,16 @@ mod tests {
         let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
         let ink = Ink { mask, w: 5, h: 7, colour: [0, 0, 0] };
         assert_eq!(glyph_of(&ink, 9.0).map(|g| g.holes), Some(2));
+    }
+
+    /// WineMine draws its numbers in one-pixel segments, 7x9 px in a 16 px cell (its 3 below, as
+    /// captured in `fixtures/mines/winemine/`): square digits read by shape alone.
+    #[test]
+    fn a_thin_square_digit_in_segments_reads() {
+        let rows = ["#######", "......#", "......#", "......#", "#######", "......#", "......#", "......#", "#######"];
+        let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
+        let glyph = glyph_of(&Ink { mask, w: 7, h: 9, colour: [0, 255, 255] }, 16.0).expect("ink");
+        assert_eq!(general_digit(&glyph).map(|v| v.digit), Ok(3));
     }
 
     #[test]

@@ -14,7 +14,7 @@
 
 use crate::common::capture::{Captured, Desk, conclude, package_version, pause, project, selected, write_png};
 
-use super::{Manner, Step, case_text, click, play};
+use super::{Manner, Step, click, kept, play};
 use gamebot::games::mines::board::Board;
 use gamebot::games::mines::learn::learn;
 use gamebot::games::mines::sim::{Game, Layout, Status};
@@ -174,13 +174,7 @@ fn capture(desk: &Desk, shot: &Shot, version: &str, library: &std::path::Path) -
         last.width(),
         last.height()
     );
-    let case = case_text("gnome-mines", &source, &board, layout.as_ref());
-    // Kept for a look (and to calibrate from by hand) whatever the replay below says.
-    let kept = project().join("target/capture/gnome-mines");
-    std::fs::create_dir_all(&kept).expect("target/capture/gnome-mines");
-    write_png(&kept.join(format!("{}.png", shot.name)), &last.image, true);
-    gamebot::files::write_atomic(&kept.join(format!("{}.toml", shot.name)), case.as_bytes(), true).expect("the case");
-    Captured { name: shot.name.into(), image: last.image, case }
+    kept("gnome-mines", shot.name, &source, &board, layout.as_ref(), last.image)
 }
 
 #[test]

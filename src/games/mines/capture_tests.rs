@@ -11,10 +11,11 @@
 //! `cargo test --release --test capture -- --ignored game_mines` (`CAPTURE_ONLY=name,...` for some).
 
 use crate::common::capture::{
-    Captured, Desk, Program, conclude, package_version, pause, project, regenerating, selected, toml_string,
+    Captured, Desk, Program, conclude, package_version, pause, project, regenerating, selected, toml_string, write_png,
 };
 
 use gamebot::budget::Budget;
+use image::RgbaImage;
 use gamebot::frame::Frame;
 use gamebot::games::mines::board::{Board, Cell};
 use gamebot::games::mines::case::board_toml;
@@ -220,6 +221,17 @@ fn case_text(profile: &str, source: &str, board: &Board, layout: Option<&Layout>
         case.push_str(&format!("\n[answer]\n{}\n", gamebot::case::rows_toml(&rows).replacen("rows", "layout", 1)));
     }
     case
+}
+
+/// A zoo program's capture as a fixture of `profile`: its case, both kept under
+/// `target/capture/<profile>/` for a look (and to calibrate from by hand) whatever the replay says.
+fn kept(profile: &str, name: &str, source: &str, board: &Board, layout: Option<&Layout>, image: RgbaImage) -> Captured {
+    let case = case_text(profile, source, board, layout);
+    let kept = project().join("target/capture").join(profile);
+    std::fs::create_dir_all(&kept).expect("target/capture/<profile>");
+    write_png(&kept.join(format!("{name}.png")), &image, true);
+    gamebot::files::write_atomic(&kept.join(format!("{name}.toml")), case.as_bytes(), true).expect("the case");
+    Captured { name: name.into(), image, case }
 }
 
 fn capture(desk: &Desk, shot: &Shot, config: &MinesConfig, version: &str) -> Captured {

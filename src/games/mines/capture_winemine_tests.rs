@@ -18,7 +18,7 @@ use std::process::Command;
 
 use crate::common::capture::{Captured, Desk, conclude, package_version, pause, project, selected, write_png};
 
-use super::{Manner, Step, case_text, click, play};
+use super::{Manner, Step, click, kept, play};
 use gamebot::games::mines::board::Board;
 use gamebot::games::mines::learn::learn;
 use gamebot::games::mines::sim::{Game, Layout, Status};
@@ -226,13 +226,7 @@ fn capture(desk: &Desk, shot: &Shot, version: &str, prefix: &Path) -> Captured {
         last.width(),
         last.height()
     );
-    let case = case_text("winemine", &source, &board, layout.as_ref());
-    // Kept for a look (and to calibrate from by hand) whatever the replay below says.
-    let kept = project().join("target/capture/winemine");
-    std::fs::create_dir_all(&kept).expect("target/capture/winemine");
-    write_png(&kept.join(format!("{}.png", shot.name)), &last.image, true);
-    gamebot::files::write_atomic(&kept.join(format!("{}.toml", shot.name)), case.as_bytes(), true).expect("the case");
-    Captured { name: shot.name.into(), image: last.image, case }
+    kept("winemine", shot.name, &source, &board, layout.as_ref(), last.image)
 }
 
 #[test]

@@ -63,6 +63,10 @@ pub struct SimState {
     pub user_moves_after: Option<(usize, Point)>,
     /// Once the board is won, a dark "well done" panel covers it (a game's own end display).
     pub cover_when_won: bool,
+    /// Once the board is won, a dialog window of the game's covers it (as the window system tells
+    /// the guard), drawn over the top left cells in another of the board's colours: a board still
+    /// reads around it, but not as the rules predict.
+    pub dialog_when_won: bool,
     /// After this many clicks, the cell (row, col) turns to the next colour, as a game whose
     /// screen shows something other than the rules predict.
     pub misdraw_after: Option<(usize, (usize, usize))>,
@@ -93,6 +97,7 @@ impl SimFlood {
             moves: 0,
             ignore_clicks: Vec::new(),
             cover_when_won: false,
+            dialog_when_won: false,
             misdraw_after: None,
             mark_untaken: false,
             marked: false,
@@ -182,6 +187,16 @@ impl Screen for SimFlood {
                 }
             }
         }
+        if state.dialog_when_won && state.board.is_won() {
+            let colours = &state.palette.colours;
+            let rgb = colours[(state.board.current_colour() as usize + 1) % colours.len()];
+            let side = MARGIN + 2 * state.pitch;
+            for y in MARGIN..side.min(state.size.1) {
+                for x in MARGIN..side.min(state.size.0) {
+                    frame.image.put_pixel(x, y, Rgba([rgb[0], rgb[1], rgb[2], 255]));
+                }
+            }
+        }
         if state.marked {
             let at = MARGIN + state.pitch / 4;
             for d in 0..3 {
@@ -195,6 +210,14 @@ impl Screen for SimFlood {
     fn describe(&self) -> String {
         let state = self.0.borrow();
         format!("simulated Flood window {}x{}", state.size.0, state.size.1)
+    }
+
+    fn check_target(&self, _frame: &Frame, _points: &[Point]) -> Result<(), ScreenError> {
+        let state = self.0.borrow();
+        if state.dialog_when_won && state.board.is_won() {
+            return Err(ScreenError::Covered { by: "\"Solved\" (a dialog of the game)".into() });
+        }
+        Ok(())
     }
 }
 

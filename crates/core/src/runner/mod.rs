@@ -122,6 +122,13 @@ fn read_board<G: TurnBased>(
     Ok(found.board)
 }
 
+/// After a move the rules say wins: true when the game shows its own end display rather than the
+/// board: no board reads on `frame`, or a window now covers the game (its "Solved!" or "New
+/// record" dialog, which a reader may see past and read the rest of the board around).
+fn shows_end_display<G: TurnBased>(screen: &dyn Screen, frame: &Frame, layout: &G::Layout, config: &G::Config) -> bool {
+    unreadable::<G>(frame, layout, config) || matches!(explain(screen, frame), Err(ScreenError::Covered { .. }))
+}
+
 /// True when no board can be read on `frame`, neither where it was nor anywhere else.
 fn unreadable<G: TurnBased>(frame: &Frame, layout: &G::Layout, config: &G::Config) -> bool {
     G::read(frame, layout, config).is_err()

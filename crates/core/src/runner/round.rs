@@ -10,7 +10,7 @@ use super::inputs::{first_move, make_move, pause_after_action};
 use super::watch::{Shown, Watched, watch};
 use super::{
     CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, ensure_in_view, explain, proposal,
-    read_board, read_end, settle, unreadable,
+    read_board, read_end, settle, shows_end_display,
 };
 use crate::frame::Frame;
 use crate::game::{Plan, TurnBased, plan_line};
@@ -304,10 +304,10 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if G::confirm(frame, layout, &self.config, &predicted) {
             return Ok(Step::Confirmed(predicted));
         }
-        if G::is_won(&predicted, &self.config) && unreadable::<G>(frame, layout, &self.config) {
+        if G::is_won(&predicted, &self.config) && shows_end_display::<G>(screen, frame, layout, &self.config) {
             self.summary.moves += 1;
             progress.line(&format!(
-                "move {}: {mv}  (won by the rules; the game now shows its own end display, which is not a board)",
+                "move {}: {mv}  (won by the rules; the game now shows its own end display over the board)",
                 self.summary.moves
             ));
             read_end::<G>(screen, self.profile, layout, &self.config, &mut self.summary);

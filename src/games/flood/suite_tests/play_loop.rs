@@ -111,6 +111,21 @@ fn a_game_that_covers_its_board_once_won_is_won_by_the_last_move() {
 }
 
 #[test]
+fn a_dialog_over_the_board_after_the_winning_move_is_the_games_end_display() {
+    // The dialog hides the top left cells in another colour: the board still reads around it, but
+    // not as the rules predict.
+    let sim = game();
+    let moves = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::CHECK).moves.len();
+    sim.state().dialog_when_won = true;
+    let (result, lines) = run(&sim, &PlayOptions::default());
+    let summary = won(result);
+    assert!(sim.state().board.is_won());
+    assert_eq!(summary.moves, moves);
+    assert_eq!(sim.state().received.len(), moves, "a click after the win");
+    assert!(lines.iter().any(|l| l.contains("its own end display")), "{lines:?}");
+}
+
+#[test]
 fn an_ignored_last_move_under_an_end_display_is_still_a_mismatch() {
     // The cover is shown only for a won board: an ignored last click leaves the board readable,
     // so the loop re-plans instead of counting the move.

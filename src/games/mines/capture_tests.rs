@@ -15,7 +15,6 @@ use crate::common::capture::{
 };
 
 use gamebot::budget::Budget;
-use image::RgbaImage;
 use gamebot::frame::Frame;
 use gamebot::games::mines::board::{Board, Cell};
 use gamebot::games::mines::case::board_toml;
@@ -26,6 +25,7 @@ use gamebot::games::mines::sim::{Game, Layout, Status};
 use gamebot::games::mines::solve::{Decision, decide};
 use gamebot::profile::Profile;
 use gamebot::vision::grid::Grid;
+use image::RgbaImage;
 
 /// What is done to a board before its capture.
 #[derive(Clone, Copy, Debug)]

@@ -257,6 +257,8 @@ fn wins_winemine_from_a_blind_calibration() {
         let moves = out.lines().filter(|l| l.starts_with("move ")).count();
         std::thread::sleep(Duration::from_millis(1000));
         if winemine_says_won(&game.display) {
+            // The bot's own verdict agrees with the program's.
+            assert!(out.lines().any(|l| l.starts_with("won:")), "WineMine says won, the bot did not:\n{out}{err}");
             outcomes.push(format!("won in {moves} moves"));
             break;
         }

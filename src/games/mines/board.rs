@@ -181,16 +181,19 @@ impl Board {
         self.cells.contains(&Cell::Mine)
     }
 
-    /// True when every cell without a mine is open: no mine shown, nothing being opened, and the
-    /// covered cells are exactly the mines (with the total known), or (without it) all flagged, as
-    /// games mark the mines once they are won.
+    /// True when every cell without a mine is open or being opened: no mine shown, and the covered
+    /// cells are exactly the mines (with the total known), or (without it) all flagged, as games
+    /// mark the mines once they are won, with nothing being opened. With the total known, a cell
+    /// being opened is clear whatever the move: when every other covered cell must hold a mine, it
+    /// cannot, so the move that opens the last clear cells wins by the rules before the game shows
+    /// them (and before its own end display covers them).
     pub fn is_won(&self) -> bool {
-        if self.is_lost() || self.cells.contains(&Cell::Opening) || self.untouched() {
+        if self.is_lost() || self.untouched() {
             return false;
         }
         match self.mines {
             Some(m) => self.covered_count() == m as usize,
-            None => !self.cells.contains(&Cell::Covered),
+            None => !self.cells.iter().any(|&c| c == Cell::Covered || c == Cell::Opening),
         }
     }
 
@@ -288,6 +291,16 @@ mod tests {
         assert!(open.clone().with_mines(Some(1)).unwrap().is_won());
         let lost = Board::from_rows(&["1*", "11"]).unwrap();
         assert!(lost.is_lost() && !lost.is_won());
+    }
+
+    #[test]
+    fn the_move_that_opens_the_last_clear_cells_wins_by_the_rules_when_the_mines_are_counted() {
+        let before = Board::from_rows(&["1#", "1#"]).unwrap();
+        let counted = before.clone().with_mines(Some(1)).unwrap().opening(&[3]);
+        assert!(counted.is_won(), "the one covered cell left must be the mine:\n{counted}");
+        assert!(!before.opening(&[3]).is_won(), "without the count the cell being opened may be a mine");
+        let two_left = Board::from_rows(&["1##", "1##"]).unwrap().with_mines(Some(1)).unwrap().opening(&[2]);
+        assert!(!two_left.is_won(), "a clear cell is still covered:\n{two_left}");
     }
 
     #[test]

@@ -279,6 +279,19 @@ impl<'p, G: TurnBased> Game<'p, G> {
             return Ok(Step::Confirmed(predicted));
         }
         if self.proposed.is_some() {
+            if G::is_won(&predicted, &self.config) {
+                // A dialog the game opens over its board once won is the window system's word,
+                // not the proposed profile's reading: the proposal's moves all showed the rules.
+                let settled = match settle(screen, self.profile, guard) {
+                    Err(Ending::Window(ScreenError::WindowGone)) => {
+                        return Ok(self.closed_after_win(predicted, mv, progress));
+                    }
+                    result => result?,
+                };
+                if matches!(explain(screen, &settled), Err(ScreenError::Covered { .. })) {
+                    return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress));
+                }
+            }
             let (pictures, config) = (self.options.pictures.as_deref(), &self.config);
             let number = self.summary.moves + 1;
             return Err(Ending::Failed(proposal::stop_proposal::<G>(
@@ -305,15 +318,29 @@ impl<'p, G: TurnBased> Game<'p, G> {
             return Ok(Step::Confirmed(predicted));
         }
         if G::is_won(&predicted, &self.config) && shows_end_display::<G>(screen, frame, layout, &self.config) {
-            self.summary.moves += 1;
-            progress.line(&format!(
-                "move {}: {mv}  (won by the rules; the game now shows its own end display over the board)",
-                self.summary.moves
-            ));
-            read_end::<G>(screen, self.profile, layout, &self.config, &mut self.summary);
-            return Ok(Step::Over(predicted, Ending::WonEndDisplay));
+            return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress));
         }
         self.mismatch(screen, frame, mv, progress)
+    }
+
+    /// The winning move `mv` is answered by the game's own end display over its board: the move
+    /// counts as made, a proposed profile is confirmed by it, and the display is read.
+    fn won_by_end_display(
+        &mut self,
+        screen: &mut dyn Screen,
+        predicted: G::Board,
+        mv: &G::Move,
+        layout: &G::Layout,
+        progress: &mut dyn Progress,
+    ) -> Step<G::Board> {
+        self.summary.moves += 1;
+        progress.line(&format!(
+            "move {}: {mv}  (won by the rules; the game now shows its own end display over the board)",
+            self.summary.moves
+        ));
+        self.confirm_proposal(&predicted, progress);
+        read_end::<G>(screen, self.profile, layout, &self.config, &mut self.summary);
+        Step::Over(predicted, Ending::WonEndDisplay)
     }
 
     /// The screen disagrees with the rules after `mv`: a window moved is found again; else the

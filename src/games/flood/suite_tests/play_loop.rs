@@ -3,7 +3,8 @@
 //! last move whose board the game then covers, and stops at once when the user presses Esc or
 //! takes the mouse; a board caught half painted is read again once still, and one that stays so
 //! stops the bot with no click; a learned profile is a proposal until its first moves show what the rules
-//! predict, and a mismatch then stops the game saying what differed and where.
+//! predict (or its winning move brings the game's dialog over the board), and a mismatch then stops
+//! the game saying what differed and where.
 
 use gamebot::frame::Point;
 use gamebot::games::flood::Flood;
@@ -267,6 +268,26 @@ fn a_proposed_profile_stops_at_a_misread_saying_which_cell_differed() {
     let picture = pictures.join("learned-flood-mismatch-1.png");
     assert!(picture.exists() && err.contains(&picture.display().to_string()), "{err}");
     assert_eq!(sim.state().received.len(), 2, "no re-plan around it: two clicks, then stop");
+}
+
+#[test]
+fn a_proposed_profile_whose_winning_move_brings_a_dialog_over_the_board_wins_and_is_confirmed() {
+    // Won in two moves, before the proposal's checked moves are done: the dialog hides the top left
+    // cells in another colour, so the board reads, but not as the rules predict.
+    let dir = tempfile::tempdir().unwrap();
+    let profile = learned_profile(dir.path(), None);
+    let board = Board::from_rows(&["0011", "0011", "2222", "2222"]).unwrap();
+    let palette = gamebot::games::flood::config::FloodConfig::from_profile(&profile).unwrap().palette.unwrap();
+    let sim = SimFlood::new(board, palette, 20, Point::new(300, 200));
+    sim.state().dialog_when_won = true;
+    let options = PlayOptions { pictures: Some(dir.path().join("pictures")), ..PlayOptions::default() };
+    let (result, lines) = run_with(&sim, &profile, &options);
+    let summary = won(result);
+    assert!(sim.state().board.is_won());
+    assert_eq!((summary.moves, sim.state().received.len()), (2, 2), "{lines:?}");
+    assert!(summary.confirmed, "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("its own end display")), "{lines:?}");
+    assert!(!dir.path().join("pictures").exists(), "a mismatch picture was drawn");
 }
 
 #[test]

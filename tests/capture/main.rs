@@ -9,9 +9,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-// The zoo of Flood-its and peg solitaires of issue 26 (calibration/zoo.md), each a program fetched
-// outside the repository, captured under a small harness that writes the program's own state.
+// The zoo of Flood-its and peg solitaires of issue 26 and Minesweepers of issue 36 (calibration/zoo.md),
+// each a program fetched outside the repository, captured under a small harness or DevTools that
+// reads the program's own state.
 mod zoo;
+mod zoo_alley_mines;
 mod zoo_buttonpad_flood;
 mod zoo_buttonpad_pegs;
 mod zoo_fromxt_pegs;

@@ -39,6 +39,20 @@ impl Cases {
 
     /// Writes one case: the capture and its truth. `answer` is the `[answer]` table's body, if any.
     pub fn write(&mut self, name: &str, frame: &Frame, source: &str, rows: &[String], answer: Option<&str>) {
+        self.write_with(name, frame, source, rows, "", answer);
+    }
+
+    /// As `write`, with more of the `[board]` table's lines after its rows (a Minesweeper's
+    /// `mines = N`).
+    pub fn write_with(
+        &mut self,
+        name: &str,
+        frame: &Frame,
+        source: &str,
+        rows: &[String],
+        board_extra: &str,
+        answer: Option<&str>,
+    ) {
         let png = self.out.join(format!("{name}.png"));
         gamebot::files::save_png(&frame.image, &png, true).unwrap();
         let mut text = format!(
@@ -51,6 +65,7 @@ impl Cases {
             text.push_str(&format!("  \"{row}\",\n"));
         }
         text.push_str("]\n");
+        text.push_str(board_extra);
         if let Some(answer) = answer {
             text.push_str(&format!("\n[answer]\n{answer}\n"));
         }

@@ -69,14 +69,25 @@ fn best_phase(edges: &[i64], from: i64, axis: &Axis, pitch: f64) -> (f64, i64) {
 /// How much the edge profile, folded at `pitch` (each position taken modulo the pitch, in bins of
 /// `FOLD_BIN` px), piles up in few places: at the board's pitch every cell's edges fall on the same
 /// places (both sides of a gap included), at any other they spread. So the pitch comes from every
-/// line at once, and a gap's two sides cannot pull it off by their width over a long board.
+/// line at once, and a gap's two sides cannot pull it off by their width over a long board. Each
+/// position is a pixel wide, spread over the bins its pixel covers: as points, positions fold only
+/// onto whole-pixel phases at a whole-pixel pitch and fill half the bins, which piles them up twice
+/// as much as at any pitch between (cells of 19.5 px, drawn 19 and 20 px by turns, were fitted at
+/// 19 or 20).
 fn folded(edges: &[i64], from: i64, pitch: f64) -> f64 {
     let bins = ((pitch / FOLD_BIN).round() as usize).max(1);
+    let width = pitch / bins as f64;
     let mut piles = vec![0f64; bins];
-    for (i, &e) in edges.iter().enumerate() {
+    for (i, &e) in edges.iter().enumerate().filter(|&(_, &e)| e != 0) {
         let at = (from + i as i64) as f64;
         let phase = at - (at / pitch).floor() * pitch;
-        piles[((phase / pitch * bins as f64) as usize).min(bins - 1)] += e as f64;
+        let (start, end) = (phase - 0.5, phase + 0.5);
+        let mut b = (start / width).floor();
+        while b * width < end {
+            let overlap = end.min((b + 1.0) * width) - start.max(b * width);
+            piles[(b as i64).rem_euclid(bins as i64) as usize] += e as f64 * overlap.max(0.0);
+            b += 1.0;
+        }
     }
     let total: f64 = piles.iter().sum();
     if total <= 0.0 { 0.0 } else { piles.iter().map(|p| p * p).sum::<f64>() / (total * total) * bins as f64 }
@@ -174,4 +185,28 @@ pub fn lined(frame: &Frame, grid: &Grid, side: usize) -> bool {
         && line_strength(frame, across, outer, span) >= parallel / 4.0
         && cross >= cross_own / 4.0
         && cross > 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+    use crate::frame::Rect;
+    use crate::vision::grid::Grid;
+
+    /// cp-alley's js-minesweeper at device scale 1 draws its table's cells 19.5 px apart, 19 and
+    /// 20 px by turns (lines at x = 142, 161, 181, 200, 220 and y = 44, 63, 83, 102, 122, ...).
+    /// Started from a lattice at a pitch of 19.4 px, the fit was 19.0 one way and 20.0 the other
+    /// (4.5 px off after 9 cells): positions folded as points pile up most at a whole pitch.
+    #[test]
+    fn cells_drawn_19_and_20_px_by_turns_fit_at_19_5() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/mines/alley-mines/alley-9x9n10-02-start.png");
+        let frame = crate::screen::load_png(&path).expect("the fixture");
+        let lattice =
+            Grid { rect: Rect { x: 123.0, y: 24.0, width: 9.0 * 19.4, height: 9.0 * 19.4 }, rows: 9, cols: 9 };
+        let fitted = fit(&frame, &lattice);
+        for (axis, pitch) in [("across", fitted.cell_width()), ("down", fitted.cell_height())] {
+            assert!((pitch - 19.5).abs() < 0.1, "{axis}: a pitch of {pitch:.2} px");
+        }
+    }
 }

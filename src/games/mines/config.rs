@@ -129,6 +129,9 @@ pub struct GlyphLook {
     pub holes: u8,
     /// The box's width over its height.
     pub aspect: f32,
+    /// The box's height over the cell's (profiles learned before it was kept have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<f32>,
 }
 
 /// A learned program's looks (`[looks]`).

@@ -335,6 +335,17 @@ fn number(glyph: &Glyph, looks: &Looks) -> Result<Option<u8>, String> {
     if let Some(kind) = learned_kind(glyph, &looks.glyphs, looks.glyph_distance) {
         return Ok(kind.parse::<u8>().ok());
     }
+    let heights: Vec<f32> =
+        looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok()).filter_map(|g| g.height).collect();
+    if let Some(usual) = glyph::median(heights)
+        && !glyph::one_size(glyph.height, usual)
+    {
+        return Err(format!(
+            "an unknown glyph (ink {}, {:.2} of the cell high, the program's numbers {usual:.2})",
+            to_hex(glyph.colour),
+            glyph.height
+        ));
+    }
     match general_digit(glyph) {
         Ok(v) => {
             let colour = Lab::from_rgb8(glyph.colour);

@@ -151,6 +151,23 @@ pub fn shape_distance(a: &Glyph, b: &Glyph) -> f32 {
     1.0 - correlation + 0.5 * aspect * aspect
 }
 
+/// How far (a share of it) a number's height may stray from the usual height of a program's
+/// numbers: its digits are one font at one size, and a pixel more or less of anti-aliasing on
+/// numbers 7 px tall (sgt-mines' 11 px cells) is 14%.
+pub const SIZE_STRAY: f32 = 0.2;
+
+/// True when a glyph of `height` (over its cell's) is drawn at the size of numbers of `usual`
+/// height.
+pub fn one_size(height: f32, usual: f32) -> bool {
+    usual <= 0.0 || (height / usual - 1.0).abs() <= SIZE_STRAY
+}
+
+/// The median of some values (None for none).
+pub fn median(mut values: Vec<f32>) -> Option<f32> {
+    values.sort_by(f32::total_cmp);
+    values.get(values.len() / 2).copied()
+}
+
 /// General digit shapes, 5x7, `#` ink: bold sans-serif digits as most programs draw them, with a
 /// second way for the digits fonts draw differently (a 1 with or without its foot, a 4 open or
 /// closed, a 6 and a 7 with or without their strokes' curl).

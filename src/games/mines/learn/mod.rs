@@ -134,6 +134,27 @@ fn mark(look: &CellLook) -> Mark {
     }
 }
 
+/// The marks with every number drawn at the size of most (`glyph::one_size`): a mark the digit
+/// shapes take for a number but drawn at another size is some other mark (a flag or a mine drawn
+/// as a box, an emoji the machine has no font for, is near enough to a 6).
+fn one_size(looks: &[CellLook], marks: Vec<Mark>) -> Vec<Mark> {
+    let heights: Vec<f32> = looks
+        .iter()
+        .zip(&marks)
+        .filter(|(_, m)| matches!(m, Mark::Digit(_)))
+        .filter_map(|(l, _)| l.glyph.as_ref().map(|g| g.height))
+        .collect();
+    let Some(usual) = glyph::median(heights) else { return marks };
+    marks
+        .into_iter()
+        .zip(looks)
+        .map(|(m, l)| match (m, &l.glyph) {
+            (Mark::Digit(_), Some(g)) if !glyph::one_size(g.height, usual) => Mark::Other,
+            _ => m,
+        })
+        .collect()
+}
+
 /// How badly the reading breaks the rules if group `covered` is the covered cells' look: numbers
 /// with more mines around them than covered or marked cells (a mark off the covered look may be
 /// the mine that was hit), and blank opened cells beside a covered one.
@@ -257,6 +278,7 @@ fn glyph_looks(kinds: &[(String, &Glyph)]) -> Vec<GlyphLook> {
                 zones,
                 holes: holes[holes.len() / 2],
                 aspect: members.iter().map(|g| g.aspect).sum::<f32>() / n,
+                height: Some(members.iter().map(|g| g.height).sum::<f32>() / n),
             }
         })
         .collect()
@@ -356,7 +378,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
         .map(|i| describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), INK))
         .collect();
     let groups = group(&looks);
-    let marks: Vec<Mark> = looks.iter().map(mark).collect();
+    let marks = one_size(&looks, looks.iter().map(mark).collect());
     let roles = match truth {
         Some(t) => truth_roles(t, &groups)?,
         None => blind_roles(grid.rows, grid.cols, &marks, &groups)?,
@@ -443,6 +465,20 @@ fn notes(grid: &Grid, config: &MinesConfig, groups: &Groups, roles: &[Role]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A mark the general digit shapes take for a 6 but drawn at three quarters of the numbers'
+    /// height (cp-alley's flag, an emoji with no font: a box) is no number; the numbers stay.
+    #[test]
+    fn a_mark_drawn_smaller_than_the_numbers_is_no_number() {
+        let look = |height: f32| CellLook {
+            centre: [220; 3],
+            edge: [[128; 3]; 4],
+            glyph: Some(Glyph { zones: [0.5; glyph::ZONES], holes: 1, aspect: 0.6, height, ink: 0.2, colour: [0; 3] }),
+        };
+        let looks = [look(0.62), look(0.61), look(0.63), look(0.46)];
+        let marks = vec![Mark::Digit(1), Mark::Digit(2), Mark::Digit(1), Mark::Digit(6)];
+        assert_eq!(one_size(&looks, marks), [Mark::Digit(1), Mark::Digit(2), Mark::Digit(1), Mark::Other]);
+    }
 
     fn fixture(name: &str) -> (Frame, Board) {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines");

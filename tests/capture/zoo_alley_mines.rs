@@ -69,18 +69,6 @@ const SHOTS: &[Shot] = &[
         lose: false,
     },
     Shot {
-        name: "alley-9x9n10-04-lost",
-        level: "easy",
-        board: (9, 9, 10),
-        scale: 1.0,
-        window: (420, 480),
-        seed: 14,
-        first: Some((4, 4)),
-        opens: 2,
-        flags: 1,
-        lose: true,
-    },
-    Shot {
         name: "alley-9x9n10-05-x1.5-mid-flags",
         level: "easy",
         board: (9, 9, 10),

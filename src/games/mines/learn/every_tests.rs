@@ -139,6 +139,20 @@ fn blind_from_any_winemine_screenshot_every_other_reads() {
     assert!(exact >= 16, "only {exact} exact readings");
 }
 
+/// The same for cp-alley's js-minesweeper (a browser page, fetched): an HTML table of cells with
+/// CSS bevels, opened cells with a thin line at their top and left only, bold monospace numbers in
+/// the classic colours, a flag and a mine drawn as the same box (emoji with no font), cells 19.5 px
+/// apart (19 and 20 by turns) and 29.25 at device scale 1.5 (fixtures from
+/// `tests/capture/zoo_alley_mines.rs`, their truth the page's own game).
+#[test]
+#[ignore = "known failure: blind from cp-alley's pages, 5 of 36 readings refused at a kind of cell the shot showed"]
+fn blind_from_any_alley_mines_screenshot_every_other_reads() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/alley-mines");
+    let (exact, wrong) = every_pair(&dir);
+    assert!(wrong.is_empty(), "{} wrong of {exact} exact:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(exact >= 30, "only {exact} exact readings");
+}
+
 /// Blind calibration from gnome-mines' lost board, a known failure above, kept so that it is
 /// noticed when it starts to pass.
 #[test]

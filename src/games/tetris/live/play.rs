@@ -1,6 +1,7 @@
 //! The real-time loop: wait for a new piece at the top of the well, read the stack and the preview,
 //! let the engine choose a placement (with the preview), steer the piece there and hard-drop it,
-//! then check that the stack the screen shows next is the one the rules predicted.
+//! then check that the stack the screen shows next is the one the rules predicted. The goal (lines,
+//! pieces) is reached only once the last lock has shown so.
 //!
 //! Lines are counted by the rules from the placements made; every new piece's stack is compared
 //! with the prediction. A difference that the last piece landing somewhere else explains (a key
@@ -344,10 +345,7 @@ pub fn run(
     // The lines the last piece's placement was counted for, and when its keys were sent.
     let (mut credited, mut keyed) = (0, Instant::now());
     loop {
-        if options.lines.is_some_and(|n| summary.lines >= n)
-            || options.pieces.is_some_and(|n| summary.pieces >= n)
-            || (options.learn && learnt(&turns, &mut grown_at, summary.pieces))
-        {
+        if options.learn && learnt(&turns, &mut grown_at, summary.pieces) {
             summary.outcome = Outcome::Reached;
             break;
         }
@@ -377,6 +375,12 @@ pub fn run(
                 spawned.piece.letter(),
                 spawned.seen.duration_since(keyed).as_secs_f64() * 1e3
             ));
+        }
+        // The goal is reached once the last piece's lock shows on screen (the program counts its
+        // lines by then; a drop key just sent may not have reached it yet).
+        if options.lines.is_some_and(|n| summary.lines >= n) || options.pieces.is_some_and(|n| summary.pieces >= n) {
+            summary.outcome = Outcome::Reached;
+            break;
         }
         before = Some((spawned.settled, spawned.cells.clone()));
         let Some(choice) = planner.choose(&board, spawned.piece, spawned.next, &weights) else { break };

@@ -22,7 +22,7 @@ pub mod well;
 #[cfg(test)]
 mod blind_tests;
 #[cfg(test)]
-mod draw;
+pub(crate) mod draw;
 #[cfg(test)]
 mod keys_tests;
 #[cfg(test)]

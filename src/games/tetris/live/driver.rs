@@ -1,7 +1,9 @@
-//! Steering one falling piece to its chosen place, closed loop: send the rotations and shifts the
-//! rotation table predicts in one burst (the game applies key presses at once; only the drawing is
-//! animated), then watch the screen until the piece shows the target shape in the target columns,
-//! correcting what is off, and only then hard-drop it.
+//! Steering one falling piece to its chosen place. Where what the keys do is known for sure, the
+//! turns, shifts and hard drop go out at once, unwatched (`burst.rs`). Else closed loop: send the
+//! rotations and shifts the rotation table predicts in one burst (the game applies key presses at
+//! once; only the drawing is animated), then watch the screen until the piece shows the target
+//! shape in the target columns, correcting what is off, and only then hard-drop it. What turns
+//! did to a piece from its first sight is recorded on the way, for later bursts.
 //!
 //! A piece turned at the top of the well can stick out above it, so fewer than four cells may show;
 //! those are checked against the bottom of the expected shape. Every key goes through the guard.
@@ -15,6 +17,7 @@ use super::config::LiveConfig;
 use super::eyes::Eyes;
 use super::read::Grid;
 use super::shape::{self, Cells};
+use super::sight::Used;
 use super::turns::{Shape, Turns};
 use crate::input::guard::{Guard, Halt};
 use crate::screen::Screen;
@@ -55,7 +58,7 @@ impl Hands<'_, '_> {
         Ok(())
     }
 
-    fn shift(&mut self, by: i32) -> Result<(), Halt> {
+    pub fn shift(&mut self, by: i32) -> Result<(), Halt> {
         let key = if by < 0 { self.config.keys.left.clone() } else { self.config.keys.right.clone() };
         self.keys(&key, by.unsigned_abs() as usize)
     }
@@ -87,7 +90,7 @@ fn shows(visible: &[(i32, i32)], target: &[(u8, u8)], left: i32) -> bool {
 }
 
 /// The top row a piece is soft-dropped to before it is turned, so no turn sticks out of the well.
-const ROOM: i32 = 2;
+pub const ROOM: i32 = 2;
 
 /// Where one piece goes: the piece, its cells when it was first seen whole, the target shape
 /// (normalised, y up) and the target's left column.
@@ -104,6 +107,10 @@ pub struct Goal<'a> {
 pub struct Steered {
     pub keys: usize,
     pub corrections: u32,
+    /// Placed by one unwatched burst of keys.
+    pub burst: bool,
+    /// The first-sight entry the burst relied on, to be judged by where the piece lands.
+    pub used: Option<Used>,
 }
 
 /// The piece as the screen shows it: None while a frame is half drawn or the piece is not there.
@@ -153,7 +160,14 @@ pub fn steer(
     turns: &mut Turns,
 ) -> Result<Steered, Steering> {
     let Goal { piece, spawn, target, x } = *goal;
-    let (mut shape_now, mut left_now) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
+    let (first, first_left) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
+    if let Some((presses, dx, used)) = super::burst::path(turns, piece, &first, target) {
+        let keys = super::burst::send(hands, spawn, presses, dx, x)?;
+        return Ok(Steered { keys, corrections: 0, burst: true, used });
+    }
+    let (mut shape_now, mut left_now) = (first.clone(), first_left);
+    // Turns made since first sight, nothing else but room at the top: what they do is recorded.
+    let (mut fresh, mut turned) = (true, None);
     let mut top_now: i32 = spawn.iter().map(|c| c.0).min().unwrap_or(0);
     let mut steered = Steered::default();
     let (rotate, timeout) =
@@ -196,6 +210,9 @@ pub fn steer(
                 {
                     let (seen, left) = (shape::normalise(&cells), shape::left(&cells).unwrap_or(0));
                     turns.record(piece, shape_now.clone(), seen.clone(), left - left_now);
+                    if std::mem::take(&mut fresh) {
+                        turns.sight.record(piece, first.clone(), 1, seen.clone(), left - first_left);
+                    }
                     (shape_now, left_now) = (seen, left);
                     top_now = cells.iter().map(|c| c.0).min().unwrap_or(0);
                     continue 'plan;
@@ -206,6 +223,9 @@ pub fn steer(
         // turn, not the shape: turn them first, and shift once they show where they went.
         let blind = presses > 0 && piece.shapes().len() == 2;
         let by = if blind { 0 } else { x - (left_now + dx) };
+        if std::mem::take(&mut fresh) && by == 0 && presses > 0 {
+            turned = Some(presses);
+        }
         hands.keys(&rotate, presses)?;
         hands.shift(by)?;
         steered.keys += presses + by.unsigned_abs() as usize;
@@ -221,6 +241,12 @@ pub fn steer(
             let Some(cells) = look_still(hands, eyes, settled)? else { continue };
             if shows(&cells, target, x) {
                 break 'plan;
+            }
+            if cells.len() == 4
+                && let Some(presses) = turned.take()
+            {
+                let left = shape::left(&cells).unwrap_or(0) - first_left;
+                turns.sight.record(piece, first.clone(), presses, shape::normalise(&cells), left);
             }
             if cells.len() == 4 {
                 // Whole and not where it should be: start again from what is on screen.

@@ -24,6 +24,8 @@ pub struct LearnedWell {
     pub empty: Look,
     /// The boxes' roles: (is the hold box, area in well cells).
     pub roles: Vec<(bool, [f64; 4])>,
+    /// Whether the program draws a ghost that reads as filled (the calibration saw one).
+    pub ghost: bool,
 }
 
 /// Where the well is and how its cells are told.
@@ -74,7 +76,7 @@ pub fn learned_well(frame: &Frame, look: &LookSettings) -> anyhow::Result<Learne
     let known = Known { cols: Some(look.cols), rows: Some(look.rows), empty: Some(look.background()?) };
     let mut well = well::find(frame, &known).context("finding the learned well")?;
     well.boxes.extend(boxes::page_beside(frame, &well));
-    Ok(LearnedWell { well, empty: look.empty_look()?, roles: look.box_roles() })
+    Ok(LearnedWell { well, empty: look.empty_look()?, roles: look.box_roles(), ghost: look.ghost })
 }
 
 /// One frame read in a well found before: its cells, falling piece, ghost and boxes.
@@ -88,7 +90,10 @@ pub fn seen(frame: &Frame, learned: &LearnedWell) -> Seen {
 }
 
 /// The filled cells of a learned well, its falling piece's ghost left out; a frame with a cell
-/// half drawn (a piece drawn sliding) is an error naming it, and the caller looks again.
+/// half drawn (a piece drawn sliding) is an error naming it, and the caller looks again. A program
+/// whose ghost the calibration did not see (none, or too faint to read as filled) has none to
+/// leave out: what looks like one, a settled group of one colour shaped like the piece where it
+/// would land, is settled cells.
 fn learned_grid(frame: &Frame, learned: &LearnedWell) -> anyhow::Result<Grid> {
     let seen = seen(frame, learned);
     for (r, row) in seen.looks.iter().enumerate() {
@@ -99,9 +104,41 @@ fn learned_grid(frame: &Frame, learned: &LearnedWell) -> anyhow::Result<Grid> {
     let mut grid = [[false; COLUMNS]; ROWS];
     for (r, row) in grid.iter_mut().enumerate() {
         for (c, cell) in row.iter_mut().enumerate() {
-            let ghost = seen.falling.as_ref().is_some_and(|f| f.ghost.contains(&(r as i32, c as i32)));
+            let ghost = learned.ghost && seen.falling.as_ref().is_some_and(|f| f.ghost.contains(&(r as i32, c as i32)));
             *cell = seen.filled[r][c] && !ghost;
         }
     }
     Ok(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::learn::draw::{Scene, Style, render};
+    use super::super::super::learn::look;
+    use super::*;
+
+    /// invzfnc, 130 lines in: a settled group of one colour shaped like the falling piece, right
+    /// where the piece would land, was left out as its ghost, though the program's ghost reads
+    /// empty; the stack then lacked it and the last piece's lock was judged a misread.
+    #[test]
+    fn a_settled_group_where_the_piece_would_land_is_no_ghost_for_a_program_without_one() {
+        let mut rows = vec![".........."; 20];
+        rows[0] = ".xx.......";
+        rows[1] = "xx........";
+        rows[18] = ".##.......";
+        rows[19] = "##.......#";
+        // Settled cells grey (their colour goes by position), the falling S green.
+        let mut style = Style::plain(24);
+        style.colours = [[128, 128, 128]; 7];
+        style.colours[Piece::S.index()] = [40, 200, 40];
+        let frame = render(&style, &Scene { rows: &rows, next: &[Piece::T], hold: None });
+        let mut settings = look::learn(&frame).expect("the look").settings;
+        for (ghost, kept) in [(false, true), (true, false)] {
+            settings.ghost = ghost;
+            let grid = learned_grid(&frame, &learned_well(&frame, &settings).expect("the well")).expect("read");
+            let shown = [(18, 1), (18, 2), (19, 0), (19, 1)].iter().all(|&(r, c)| grid[r][c]);
+            assert_eq!(shown, kept, "a ghost seen at calibration: {ghost}");
+            assert!(grid[19][9] && grid[0][1] && grid[1][0], "the rest of the stack and the piece");
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! `contest` plays the 2021 contest's own page to a plan for its known pieces, under its gravity.
 
 pub mod annotate;
+pub mod burst;
 pub mod config;
 pub mod contest;
 pub mod driver;
@@ -12,6 +13,7 @@ pub mod locate;
 pub mod play;
 pub mod read;
 pub mod shape;
+pub mod sight;
 pub mod sim_window;
 pub mod start;
 pub mod turns;

@@ -1,6 +1,7 @@
 //! The real-time loop: wait for a new piece at the top of the well, read the stack and the preview,
 //! let the engine choose a placement (with the preview), steer the piece there and hard-drop it,
-//! then check that the stack the screen shows next is the one the rules predicted.
+//! then check that the stack the screen shows next is the one the rules predicted. The goal (lines,
+//! pieces) is reached only once the last lock has shown so.
 //!
 //! Lines are counted by the rules from the placements made; every new piece's stack is compared
 //! with the prediction. A difference that the last piece landing somewhere else explains (a key
@@ -56,25 +57,36 @@ pub struct Summary {
     /// Pieces that did not reach their planned place (the game's gravity won, or a key was lost).
     pub lost: u32,
     pub corrections: u32,
+    /// Pieces placed by one unwatched burst of keys (`burst.rs`).
+    pub bursts: u32,
     pub read_ms: Vec<f64>,
+    /// For each piece placed, the time from the frame it was first seen in to its drop key.
+    pub place_ms: Vec<f64>,
     pub seconds: f64,
     pub turns: Turns,
 }
 
+/// The median, the 90th percentile and the worst of `ms` (0 when empty).
+fn spread(ms: &[f64]) -> (f64, f64, f64) {
+    let mut ms = ms.to_vec();
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms.get(((ms.len() as f64 * q) as usize).min(ms.len().saturating_sub(1))).copied().unwrap_or(0.0);
+    (at(0.5), at(0.9), ms.last().copied().unwrap_or(0.0))
+}
+
 impl Summary {
     pub fn report(&self) -> String {
-        let mut ms = self.read_ms.clone();
-        ms.sort_by(f64::total_cmp);
-        let median = ms.get(ms.len() / 2).copied().unwrap_or(0.0);
-        let worst = ms.last().copied().unwrap_or(0.0);
+        let (median, _, worst) = spread(&self.read_ms);
+        let (place, place_p90, _) = spread(&self.place_ms);
         format!(
-            "# rotation table: the profile's, with what was learnt on screen\n{}lines={} pieces={} misreads={} lost={} corrections={} seconds={:.1} read_ms_median={median:.3} read_ms_worst={worst:.3} outcome={:?}",
+            "# rotation table: the profile's, with what was learnt on screen\n{}lines={} pieces={} misreads={} lost={} corrections={} bursts={} seconds={:.1} read_ms_median={median:.3} read_ms_worst={worst:.3} place_ms_median={place:.0} place_ms_p90={place_p90:.0} outcome={:?}",
             self.turns.to_toml(),
             self.lines,
             self.pieces,
             self.misreads,
             self.lost,
             self.corrections,
+            self.bursts,
             self.seconds,
             self.outcome
         )
@@ -91,6 +103,8 @@ const STILL_ROWS: i32 = 3;
 
 /// A new piece at the top, with the stack under it.
 struct Spawned {
+    /// When the frame it was taken from was captured.
+    seen: Instant,
     settled: Grid,
     piece: Piece,
     cells: Cells,
@@ -108,10 +122,17 @@ fn settled_of(grid: &Grid, piece: &[(i32, i32)]) -> Grid {
 /// Waits for a new piece at the top (pushed into view with a soft drop if it starts above) whose stack is `expected`, or whose stack holds still
 /// for several frames (then it is taken as it is); with no expectation (the first piece), a piece
 /// anywhere will do. None when no piece comes: the game is over.
+///
+/// `before` is the stack the last piece was placed on and where that piece was seen: a lock always
+/// changes the stack, so over it the piece on screen is still the last one, its keys not taken yet
+/// (a burst's keys reach the game later than its next frame is captured) or the game not drawn
+/// since (a busy machine). It is taken for a new piece (its drop lost) only once it has moved and
+/// the profile's `mismatch_ms` has passed.
 fn wait_spawn(
     hands: &mut Hands<'_, '_>,
     eyes: &Eyes,
     expected: Option<&Grid>,
+    before: Option<(&Grid, &Cells)>,
     read_ms: &mut Vec<f64>,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Option<Spawned>> {
@@ -122,6 +143,7 @@ fn wait_spawn(
     // When the stack was first seen as it is, and the falling piece's top row then.
     let (mut since, mut top_then) = (Instant::now(), 0);
     while started.elapsed() < Duration::from_millis(config.timing.piece_timeout_ms) {
+        let seen = Instant::now();
         let frame = hands.screen.capture()?;
         let t = Instant::now();
         let grid = eyes.grid(&frame);
@@ -161,11 +183,15 @@ fn wait_spawn(
             // It holds still for long enough, or while the game let the piece fall a few rows (a
             // fast gravity lands pieces quicker than the wait).
             let full_row = settled.iter().any(|row| row.iter().all(|&c| c));
+            let not_dropped = before.is_some_and(|(stack, seen)| {
+                *stack == settled
+                    && (*seen == cells || started.elapsed() < Duration::from_millis(config.timing.mismatch_ms))
+            });
             let still =
                 since.elapsed() >= Duration::from_millis(config.timing.mismatch_ms) || top - top_then >= STILL_ROWS;
-            if !full_row && (expected.is_some_and(|e| *e == settled) || still) {
+            if !full_row && !not_dropped && (expected.is_some_and(|e| *e == settled) || still) {
                 let next = eyes.next(&frame)?;
-                return Ok(Some(Spawned { settled, piece, cells, next }));
+                return Ok(Some(Spawned { seen, settled, piece, cells, next }));
             }
         }
         std::thread::sleep(Duration::from_millis(config.timing.poll_ms));
@@ -301,7 +327,9 @@ pub fn run(
         misreads: 0,
         lost: 0,
         corrections: 0,
+        bursts: 0,
         read_ms: Vec::new(),
+        place_ms: Vec::new(),
         seconds: 0.0,
         turns: Turns::default(),
     };
@@ -310,28 +338,64 @@ pub fn run(
     let mut expected: Option<Grid> = None;
     // The board and piece the prediction was made from, to tell a piece landed elsewhere from a misread.
     let mut last: Option<(Board, Piece)> = None;
+    // The first-sight entry the last piece's burst relied on, judged by the next stack.
+    let mut relied: Option<super::sight::Used> = None;
+    // The stack the last piece was placed on, and where that piece was seen.
+    let mut before: Option<(Grid, Cells)> = None;
+    // The lines the last piece's placement was counted for, and when its keys were sent.
+    let (mut credited, mut keyed) = (0, Instant::now());
     loop {
-        if options.lines.is_some_and(|n| summary.lines >= n)
-            || options.pieces.is_some_and(|n| summary.pieces >= n)
-            || (options.learn && learnt(&turns, &mut grown_at, summary.pieces))
-        {
+        if options.learn && learnt(&turns, &mut grown_at, summary.pieces) {
             summary.outcome = Outcome::Reached;
             break;
         }
         let mut hands = Hands { screen: &mut *window, guard: &mut guard, config };
-        let Some(spawned) = wait_spawn(&mut hands, &eyes, expected.as_ref(), &mut summary.read_ms, progress)? else {
+        let Some(spawned) = wait_spawn(
+            &mut hands,
+            &eyes,
+            expected.as_ref(),
+            before.as_ref().map(|(g, c)| (g, c)),
+            &mut summary.read_ms,
+            progress,
+        )?
+        else {
             break;
         };
         judge_stack(&mut summary, expected.as_ref(), last.as_ref(), &spawned.settled, progress);
+        if let Some(used) = relied.take() {
+            turns.sight.judge(&used, expected == Some(spawned.settled));
+        }
         let board = board_of(&spawned.settled)?;
+        // The last piece's drop was lost (it is this piece, over the same stack): its lines were not
+        // made.
+        if before.as_ref().is_some_and(|(stack, _)| *stack == spawned.settled) {
+            summary.lines -= std::mem::take(&mut credited);
+            progress(&format!(
+                "a {} over the stack the last piece was placed on, {:.0} ms after the last keys: its drop was lost",
+                spawned.piece.letter(),
+                spawned.seen.duration_since(keyed).as_secs_f64() * 1e3
+            ));
+        }
+        // The goal is reached once the last piece's lock shows on screen (the program counts its
+        // lines by then; a drop key just sent may not have reached it yet).
+        if options.lines.is_some_and(|n| summary.lines >= n) || options.pieces.is_some_and(|n| summary.pieces >= n) {
+            summary.outcome = Outcome::Reached;
+            break;
+        }
+        before = Some((spawned.settled, spawned.cells.clone()));
         let Some(choice) = planner.choose(&board, spawned.piece, spawned.next, &weights) else { break };
         let (after, placed) = choice.placement.apply(&board).context("the chosen placement does not fit")?;
         let target = choice.placement.rotation().cells.to_vec();
         summary.pieces += 1;
         let goal = Goal { piece: spawned.piece, spawn: &spawned.cells, target: &target, x: choice.placement.x as i32 };
-        match steer(&mut hands, &eyes, &spawned.settled, &goal, &mut turns) {
+        let steering = steer(&mut hands, &eyes, &spawned.settled, &goal, &mut turns);
+        keyed = Instant::now();
+        match steering {
             Ok(steered) => {
+                summary.place_ms.push(spawned.seen.elapsed().as_secs_f64() * 1e3);
                 summary.corrections += steered.corrections;
+                summary.bursts += u32::from(steered.burst);
+                relied = steered.used;
                 if (summary.lines + placed.lines) / 10 > summary.lines / 10 {
                     let lines = summary.lines + placed.lines;
                     progress(&format!(
@@ -341,6 +405,7 @@ pub fn run(
                     ));
                 }
                 summary.lines += placed.lines;
+                credited = placed.lines;
                 expected = Some(grid_of(&after));
                 last = Some((board, spawned.piece));
             }
@@ -351,6 +416,7 @@ pub fn run(
                 // Lost: the piece went elsewhere. Count it and take the next stack as it comes.
                 summary.lost += 1;
                 progress(&format!("lost piece {} ({}): {e:#}", summary.pieces, spawned.piece.letter()));
+                credited = 0;
                 expected = None;
                 last = None;
             }

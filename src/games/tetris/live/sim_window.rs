@@ -3,6 +3,10 @@
 //! kicks) and drop on the key presses the loop sends, line clears and a game over by the real rules.
 //! It stands in for both the `Screen` and the `InputDevice`, so the loop runs in CI without a display.
 //!
+//! Its gravity can be set to outrun a player that looks after every key: from a given piece on,
+//! the falling piece drops rows at every capture and locks where it cannot fall (as a game at a
+//! row a frame does), so what counts is how many looks a piece takes, not the machine's speed.
+//!
 //! It can misbehave on purpose: change a settled cell behind the rules' back (the loop must notice
 //! the stack it reads is not the one predicted), or lose its window (the loop must stop with an
 //! error). `SimTetris` is a cheap handle: clones share one game.
@@ -116,6 +120,9 @@ pub struct SimTetrisState {
     pub corrupt_after: Option<u32>,
     /// After this many locked pieces, the window is gone.
     pub vanish_after: Option<u32>,
+    /// (pieces, rows): once this many pieces have locked, the falling piece falls `rows` rows at
+    /// every capture and locks once it cannot fall.
+    pub gravity: Option<(u32, i32)>,
     /// Keys received, in order.
     pub received: Vec<String>,
     pointer: Point,
@@ -150,6 +157,7 @@ impl SimTetris {
             game_over: false,
             corrupt_after: None,
             vanish_after: None,
+            gravity: None,
             received: Vec::new(),
             pointer: Point::new(0, 0),
         };
@@ -239,6 +247,20 @@ impl SimTetrisState {
         }
     }
 
+    /// The gravity of a capture, where set: the falling piece falls or locks.
+    fn fall(&mut self) {
+        let Some((after, rows)) = self.gravity else { return };
+        if self.pieces < after || self.falling.is_none() || self.game_over {
+            return;
+        }
+        for _ in 0..rows {
+            if !self.shift((1, 0), false) {
+                self.lock();
+                return;
+            }
+        }
+    }
+
     fn render(&self) -> Frame {
         let mut cells: Vec<(i32, i32)> = Vec::new();
         for (r, row) in self.settled.iter().enumerate() {
@@ -256,10 +278,11 @@ impl SimTetrisState {
 
 impl Screen for SimTetris {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
-        let state = self.0.borrow();
+        let mut state = self.0.borrow_mut();
         if state.vanish_after.is_some_and(|n| state.pieces >= n) {
             return Err(ScreenError::WindowGone);
         }
+        state.fall();
         Ok(state.render())
     }
 

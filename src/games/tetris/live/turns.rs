@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use super::super::Piece;
 use super::config::Turn;
 use super::shape;
+use super::sight::Sight;
 
 /// A normalised shape (engine convention: x right, y up, sorted by (y, x)).
 pub type Shape = Vec<(u8, u8)>;
@@ -18,6 +19,8 @@ pub type Shape = Vec<(u8, u8)>;
 #[derive(Clone, Debug, Default)]
 pub struct Turns {
     known: BTreeMap<(Piece, Shape), (Shape, i32)>,
+    /// What turns do counted from a piece's first sight (learnt in play, never written).
+    pub sight: Sight,
 }
 
 impl Turns {

@@ -99,3 +99,33 @@ fn a_lost_window_stops_the_loop_with_an_error() {
     let keys = sim.state().received.len();
     assert!(keys > 0, "it played before the window went");
 }
+
+#[test]
+fn under_gravity_quicker_than_looks_pieces_go_in_one_burst_and_land_as_planned() {
+    // The rotation table learnt on screen first, as a calibration does.
+    let sim = SimTetris::new(11, &[], &config().keys);
+    let (mut screen, mut device) = (sim.clone(), sim.clone());
+    let learn = Options { lines: None, pieces: None, new_game: false, learn: true };
+    let learnt = run(&mut screen, &mut device, &config(), &learn, &mut |_: &str| {}).expect("the table is learnt");
+    #[derive(serde::Deserialize)]
+    struct Table {
+        rotation: Vec<gamebot::games::tetris::live::config::Turn>,
+    }
+    let table: Table = toml::from_str(&learnt.turns.to_toml()).expect("the table in the profile's form");
+    let mut config = config();
+    config.rotation = table.rotation;
+    // Then two rows a capture, 60 pieces on: a piece lands within ten looks of showing, fewer than
+    // the closed loop takes to turn an I, S or Z, see it, shift it, see it and drop it. By then
+    // what a turn does to them from first sight has been seen in play.
+    let from = sim.state().pieces + 60;
+    sim.state().gravity = Some((from, 2));
+    let (lines, mut notes) = (sim.state().lines, Vec::new());
+    let options = Options { lines: Some(60), pieces: None, new_game: false, learn: false };
+    let summary = run(&mut screen, &mut device, &config, &options, &mut |l: &str| notes.push(l.to_string()))
+        .expect("the loop plays");
+    assert_eq!(summary.outcome, Outcome::Reached, "{notes:#?}");
+    assert_eq!(summary.lines, sim.state().lines - lines, "the loop's count is the game's");
+    assert_eq!((summary.misreads, summary.lost), (0, 0), "{notes:#?} {:?}", summary.turns.sight);
+    let fast = sim.state().pieces - from;
+    assert!(summary.bursts >= fast, "{} bursts, {fast} pieces under fast gravity", summary.bursts);
+}

@@ -62,6 +62,40 @@ fn an_image_without_a_board_is_refused() {
     fails_with(&output(&["read", "flood", png.to_str().unwrap()], None), "no coloured board found");
 }
 
+/// A learned Minesweeper (gnome-mines' shipped profile) in a screenshot with no board, one cut by
+/// the window's right edge, one half covered by a window and one too small for its cells: each
+/// gets one line and a non-zero exit, the cut one naming the edge; none is read in part.
+#[test]
+fn a_minesweeper_shot_with_no_board_a_cut_or_covered_board_or_tiny_cells_is_refused() {
+    let shot = image::open("fixtures/mines/gnome-mines/gnome-8x8n10-02-default-start.png").unwrap().to_rgba8();
+    let (w, h) = shot.dimensions();
+    let mut covered = shot.clone();
+    for y in h / 4..h * 3 / 4 {
+        for x in w / 4..w * 3 / 4 {
+            covered.put_pixel(x, y, image::Rgba([127, 127, 127, 255]));
+        }
+    }
+    let cases = [
+        ("blank", image::RgbaImage::from_pixel(w, h, image::Rgba([246, 245, 244, 255])), "no board"),
+        ("cut", image::imageops::crop_imm(&shot, 0, 0, w * 6 / 10, h).to_image(), "cut off by the window's right edge"),
+        ("covered", covered, "no board"),
+        (
+            "tiny",
+            image::imageops::resize(&shot, w * 4 / 10, h * 4 / 10, image::imageops::FilterType::Triangle),
+            "no board",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, picture, needle) in cases {
+        let png = dir.path().join(format!("{name}.png"));
+        picture.save(&png).unwrap();
+        let out = output(&["read", "mines", "--profile", "gnome-mines", png.to_str().unwrap()], None);
+        fails_with(&out, needle);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{name}: one line: {stderr}");
+    }
+}
+
 #[test]
 fn a_screen_without_a_breach_matrix_is_refused() {
     let dir = tempfile::tempdir().unwrap();

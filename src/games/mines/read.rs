@@ -102,7 +102,9 @@ fn classifier(config: &MinesConfig) -> Result<Classifier, ReadError> {
 /// Finds the board in a frame (by the learned looks when the profile has them).
 pub fn locate(frame: &Frame, config: &MinesConfig) -> Result<Grid, ReadError> {
     if let Some(looks) = &config.looks {
-        return super::learn::cells::locate(frame, looks);
+        let grid = super::learn::cells::locate(frame, looks)?;
+        super::learn::whole::refuse_part(frame, &grid, looks)?;
+        return Ok(grid);
     }
     let classifier = classifier(config)?;
     let w = frame.width() as usize;

@@ -51,8 +51,13 @@ impl CellLook {
     /// insides (an inside's colour is the same in every cell of a look, while a side's mean moves
     /// with where a line falls within a pixel).
     pub fn distance(&self, centre: [u8; 3], edge: Edge) -> f32 {
+        self.distance_on(centre, edge, ALL_SIDES)
+    }
+
+    /// `distance` judged on the sides `seen` only (top, bottom, left, right).
+    pub fn distance_on(&self, centre: [u8; 3], edge: Edge, seen: [bool; 4]) -> f32 {
         let d = |a: [u8; 3], b: [u8; 3]| Lab::from_rgb8(a).delta_e(&Lab::from_rgb8(b));
-        (0..4).map(|k| d(self.edge[k], edge[k])).fold(2.0 * d(self.centre, centre), f32::max)
+        (0..4).filter(|&k| seen[k]).map(|k| d(self.edge[k], edge[k])).fold(2.0 * d(self.centre, centre), f32::max)
     }
 }
 
@@ -61,8 +66,15 @@ impl CellLook {
     /// the look `centre`/`edge` does from its own (within half of `within`): a stretch of window
     /// with no edge drawn (a title bar, a panel) may have colours near a cell's, but not its edges.
     pub fn drawn_alike(&self, centre: [u8; 3], edge: Edge, within: f32) -> bool {
+        self.drawn_alike_on(centre, edge, within, ALL_SIDES)
+    }
+
+    /// `drawn_alike` judged on the sides `seen` only (top, bottom, left, right).
+    pub fn drawn_alike_on(&self, centre: [u8; 3], edge: Edge, within: f32, seen: [bool; 4]) -> bool {
         let contrast = |c: [u8; 3], e: [u8; 3]| Lab::from_rgb8(c).delta_e(&Lab::from_rgb8(e));
-        (0..4).all(|k| (contrast(self.centre, self.edge[k]) - contrast(centre, edge[k])).abs() <= within / 2.0)
+        (0..4)
+            .filter(|&k| seen[k])
+            .all(|k| (contrast(self.centre, self.edge[k]) - contrast(centre, edge[k])).abs() <= within / 2.0)
     }
 }
 
@@ -258,7 +270,7 @@ pub fn shift(frame: &Frame, grid: &Grid, cost: &dyn Fn(&[CellLook]) -> f64) -> G
 }
 
 /// The background looks of a profile as RGB, with their roles.
-fn backgrounds(looks: &Looks) -> Result<Vec<(Role, [u8; 3], Edge)>, ReadError> {
+pub(super) fn backgrounds(looks: &Looks) -> Result<Vec<(Role, [u8; 3], Edge)>, ReadError> {
     let hex = |t: &str| parse_hex(t).ok_or_else(|| ReadError::Colours(format!("looks: '{t}' is not #rrggbb")));
     let edge = |e: &[String]| -> Result<Edge, ReadError> {
         if e.len() != 4 {
@@ -278,13 +290,31 @@ fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> 
         .filter(|&(_, d)| d <= max)
 }
 
+/// Every side of a cell: top, bottom, left, right.
+pub const ALL_SIDES: [bool; 4] = [true; 4];
+
+/// Whether a cell's background is one of the profile's looks, drawn as that look is.
+pub fn fits_looks(looks: &Looks) -> Result<impl Fn(&CellLook) -> bool + '_, ReadError> {
+    let on = fits_looks_on(looks)?;
+    Ok(move |l: &CellLook| on(l, ALL_SIDES))
+}
+
+/// `fits_looks` judged on the sides `seen` only (top, bottom, left, right): a cell part of which
+/// lies beyond the picture shows only some of its sides.
+pub fn fits_looks_on(looks: &Looks) -> Result<impl Fn(&CellLook, [bool; 4]) -> bool + '_, ReadError> {
+    let known = backgrounds(looks)?;
+    let max = looks.max_delta_e;
+    Ok(move |l: &CellLook, seen: [bool; 4]| {
+        known.iter().any(|&(_, c, e)| l.distance_on(c, e, seen) <= max && l.drawn_alike_on(c, e, max, seen))
+    })
+}
+
 /// Finds the board by the profile's looks: the first lattice candidate that, grown over the cells
 /// next to it, has cells all of the profile's backgrounds.
 pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
-    let known = backgrounds(looks)?;
-    let fits = |l: &CellLook| {
-        known.iter().any(|&(_, c, e)| l.distance(c, e) <= looks.max_delta_e && l.drawn_alike(c, e, looks.max_delta_e))
-    };
+    let fits = fits_looks(looks)?;
+    // A candidate refused whose board the picture's edge cuts: the reason given when none passes.
+    let cut = std::cell::RefCell::new(None);
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
         let start = candidate.grid();
         let small = start.cell_width().min(start.cell_height());
@@ -298,6 +328,9 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
             .count();
         let cells = grid.rows * grid.cols;
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells {
+            if let Ok(Some(c)) = super::whole::cut_by_picture(frame, &grid, looks) {
+                cut.borrow_mut().get_or_insert(c);
+            }
             return Err(format!(
                 "{}: {unlike} of its {cells} cells look like no cell of the profile",
                 candidate.describe()
@@ -306,8 +339,11 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
         Ok(grid)
     };
     first_passing(frame, &Search::default(), TRIED, accept).map_err(|misses| {
+        if let Some(c) = cut.borrow_mut().take() {
+            return ReadError::CutOff(c);
+        }
         let why = if misses.is_empty() { "nothing repeats on a lattice".to_string() } else { misses.join("; ") };
-        ReadError::NoFrame(format!("no lattice of cells with the profile's looks: {why}"))
+        ReadError::NoLattice(why)
     })
 }
 

@@ -14,6 +14,7 @@ pub mod cells;
 mod every_tests;
 pub mod glyph;
 pub mod pitch;
+pub mod whole;
 
 use cells::{CellLook, Edge, TRIED, describe, edge_hex, settle};
 use glyph::{Glyph, general_digit};

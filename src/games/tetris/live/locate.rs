@@ -9,7 +9,8 @@
 //! the row pitch is its height / 20: cells need not be square. Otherwise rows are as tall as
 //! columns are wide. The preview is either the profile's rectangle in well cells, or the largest
 //! roughly square region of the well's colour right of the well. Nothing about the window's size
-//! or position is assumed.
+//! or position is assumed. A region of the well's colour wider than the well found that runs into
+//! the picture's edge (not all four) is the well cut off by a window too small: refused, naming the edge.
 
 use anyhow::{bail, ensure};
 
@@ -63,11 +64,25 @@ pub fn locate(frame: &Frame, vision: &Vision) -> anyhow::Result<Layout> {
         .filter(|c| c.width() >= 40 && c.height() >= 20)
         .collect();
     let Some(well) = regions.iter().filter(|c| inside(c)).max_by_key(|c| (c.height(), c.width())) else {
+        if let Some(edge) = cut_well(&regions, 0, (width, height)) {
+            bail!(
+                "the well is cut off by the window's {edge} edge: the only regions of the well's colour run into it; make the window larger so that the whole well shows"
+            );
+        }
         bail!(
             "no tetris well in this {width}x{height} image: no region of the well's colour (every channel at most {}) at least 40x20 pixels inside the image",
             vision.black_max
         );
     };
+    if let Some(edge) = cut_well(&regions, well.width(), (width, height)) {
+        bail!(
+            "the well is cut off by the window's {edge} edge: a region of the well's colour wider than the well found ({}x{} at ({}, {})) runs into it; make the window larger so that the whole well shows",
+            well.width(),
+            well.height(),
+            well.x0,
+            well.y0
+        );
+    }
     let pitch = well.width() as f64 / COLUMNS as f64;
     let row_pitch =
         if well.height() as f64 >= (ROWS as f64 - 0.5) * pitch { well.height() as f64 / ROWS as f64 } else { pitch };
@@ -98,4 +113,54 @@ pub fn locate(frame: &Frame, vision: &Vision) -> anyhow::Result<Layout> {
             .map(|c| (c.x0, c.y0, c.x1, c.y1)),
     };
     Ok(Layout { x0, y0, pitch, row_pitch, preview, frame_size: (width, height) })
+}
+
+/// The edge of the picture that cuts the well off, when a region of the well's colour wider than
+/// `wider_than` px (the well found, if any) runs into one to three of the picture's edges: the
+/// well itself, cut by a window too small for it (what is left inside, the preview box, is no
+/// well). A region that runs into all four is the page's own background around everything (a page
+/// drawn in the well's colour).
+fn cut_well(regions: &[Component], wider_than: u32, (width, height): (u32, u32)) -> Option<&'static str> {
+    regions.iter().filter(|c| c.width() > wider_than).find_map(|c| {
+        let touched = [(c.y0 == 0, "top"), (c.y1 >= height, "bottom"), (c.x0 == 0, "left"), (c.x1 >= width, "right")];
+        let count = touched.iter().filter(|(t, _)| *t).count();
+        (1..=3).contains(&count).then(|| touched.iter().find(|(t, _)| *t).map(|(_, e)| *e)).flatten()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use image::imageops::crop_imm;
+
+    use super::*;
+
+    fn quadrapassel() -> Frame {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris/q595-six.png");
+        crate::screen::load_png(&path).expect("the fixture's picture")
+    }
+
+    fn cut(frame: &Frame, (x, y, w, h): (u32, u32, u32, u32)) -> Frame {
+        Frame::from_image(crop_imm(&frame.image, x, y, w, h).to_image())
+    }
+
+    /// quadrapassel's window cut through its well at the bottom (what is left inside the picture
+    /// of the well's colour is the preview box), at the top and at the right: each is refused
+    /// naming the edge, never read as a well elsewhere.
+    #[test]
+    fn a_well_cut_off_by_the_picture_is_refused_naming_the_edge() {
+        let frame = quadrapassel();
+        let (w, h) = (frame.width(), frame.height());
+        let whole = locate(&frame, &Vision::default()).expect("the whole window's well");
+        let well_bottom = (whole.y0 + whole.row_pitch * ROWS as f64) as u32;
+        let middle_x = (whole.x0 + whole.pitch * 5.0) as u32;
+        let middle_y = (whole.y0 + whole.row_pitch * 10.0) as u32;
+        for (name, part, edge) in [
+            ("bottom", (0, 0, w, well_bottom - 3 * whole.row_pitch as u32), "bottom"),
+            ("top", (0, middle_y, w, h - middle_y), "top"),
+            ("right", (0, 0, middle_x, h), "right"),
+        ] {
+            let error = locate(&cut(&frame, part), &Vision::default()).expect_err(name).to_string();
+            assert!(error.contains(&format!("cut off by the window's {edge} edge")), "{name}: {error}");
+        }
+    }
 }

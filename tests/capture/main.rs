@@ -20,6 +20,7 @@ mod zoo_fromxt_pegs;
 mod zoo_kangankhanke_pegs;
 mod zoo_metulburr_flood;
 mod zoo_phaser_flood;
+mod zoo_setko_pegs;
 mod zoo_tetris;
 mod zoo_tetris_invzfnc;
 mod zoo_waissi_pegs;

@@ -16,6 +16,8 @@ pub mod file_server;
 pub mod zoo;
 #[cfg(target_os = "linux")]
 pub mod zoo_programs;
+#[cfg(target_os = "linux")]
+pub mod zoo_setko;
 
 use std::process::{Command, Output};
 use std::time::Duration;

@@ -248,7 +248,7 @@ fn click_element(cdp: &mut Cdp, id: &str) {
 }
 
 /// A click at "x,y" of the page through DevTools' mouse events, then the pointer moved off.
-fn click_at(cdp: &mut Cdp, at: &str) {
+pub fn click_at(cdp: &mut Cdp, at: &str) {
     let (x, y) = at.split_once(',').unwrap();
     let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
     for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {

@@ -7,6 +7,8 @@
 //! where (see calibration/zoo.md), and the Python ones need GAMEBOT_ZOO_PYTHON (tkinter, pygame-ce,
 //! pymsgbox). Debian's peg-solitaire, the third peg solitaire, is won the same way in
 //! `peg_solitaire.rs`. fromxt's marble page (a browser page of photographs) needs libjs-jquery.
+//! Setko Puzzler 67 jumps along diagonals too and wins on its ringed square: its rules are told
+//! in the learned profile before play, as a user would (a still screen does not show them).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -49,12 +51,29 @@ impl Folders {
 /// after), then plays it (`play` options after), and checks the run: learned as a proposal, won,
 /// confirmed on the window's size and recorded so. Returns the play's output.
 fn learn_and_win(display: &str, game: &str, title: &str, learn_extra: &[&str], play_extra: &[&str]) -> String {
+    learn_tell_and_win(display, game, title, learn_extra, "", play_extra)
+}
+
+/// As `learn_and_win`, with `rules` (a profile's `[rules]` table) added to the learned profile
+/// before play, as the user adds what a still screen cannot show.
+fn learn_tell_and_win(
+    display: &str,
+    game: &str,
+    title: &str,
+    learn_extra: &[&str],
+    rules: &str,
+    play_extra: &[&str],
+) -> String {
     let folders = Folders::new();
     let name = format!("learned-{game}");
     let mut learn = vec!["calibrate", game, "--title", title, "--profile", &name];
     learn.extend(learn_extra);
     let (ok, text) = folders.gamebot(display, &learn);
     assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
+    if !rules.is_empty() {
+        let path = Path::new(&folders.config).join(format!("{name}.toml"));
+        std::fs::write(&path, format!("{}\n{rules}", folders.profile(&name))).unwrap();
+    }
     let mut play = vec!["play", game, "--profile", &name];
     play.extend(play_extra);
     let started = Instant::now();
@@ -187,4 +206,20 @@ fn wins_kangankhankes_pale_yellow_peg_solitaire_from_a_blind_calibration() {
     let text = learn_and_win(&session.display, "pegs", "Peg Solitaire", &[], &[]);
     let end = programs::kangankhanke_truth(&mut cdp);
     assert!(one_peg(&end), "the page's own cells hold one peg:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_SETKO_PEGS_DIR: maksverver/setko-puzzler-67's gh-pages branch fetched (runs as fetched, in Chromium)"]
+fn wins_setkos_diagonal_peg_solitaire_on_its_ringed_square_from_a_blind_calibration() {
+    use crate::common::zoo_setko::{TITLE, open_setko, setko_take_first_peg, setko_truth};
+    let dir = program_dir("GAMEBOT_SETKO_PEGS_DIR");
+    let (session, mut cdp) = open_setko(&dir, (860, 600), &[]);
+    // The page starts full: the person's first click takes a peg off (its centre).
+    let start = setko_take_first_peg(&mut cdp, 3, 3);
+    assert_eq!(start.iter().map(|r| r.matches('o').count()).sum::<usize>(), 24, "{start:?}");
+    let rules = "[rules]\njumps = \"diagonal\"\ngoal = \"one-peg-on-square\"\nsquare = [3, 4]\n";
+    let text = learn_tell_and_win(&session.display, "pegs", TITLE, &[], rules, &[]);
+    let (end, _) = setko_truth(&mut cdp);
+    assert!(one_peg(&end), "the page's own cells hold one peg:\n{end:?}\n{text}");
+    assert_eq!(end[3].as_bytes()[4], b'o', "the last peg stands in the ringed hole (row 3 col 4):\n{end:?}\n{text}");
 }

@@ -43,6 +43,22 @@ fn a_peg_drawn_selected_in_another_colour_reads_as_a_peg_and_is_said_to_be_selec
     }
 }
 
+/// A page may draw the chosen peg as it is, with a border in another colour over its rim (the
+/// setko-pegs page: a blue border on a yellow disc): its middle is the peg's, its rim is not.
+/// (Stone's looks are learned loose enough, for the texture, to take such a peg as a plain one.)
+#[test]
+fn a_peg_drawn_selected_with_an_outline_over_its_rim_reads_as_a_peg_and_is_said_to_be_selected() {
+    for kind in [Kind::Discs, Kind::Glossy] {
+        let learnt = learnt(kind, 40.0);
+        for pitch in [40.0, 52.0] {
+            let drawing = Drawing { selected: &[(2, 3)], outlined: true, ..Drawing::new(kind, pitch) };
+            let read = read_found(&drawing.draw(&english_later()), &learnt);
+            let (board, selected) = read.unwrap_or_else(|e| panic!("{kind:?} at {pitch} px: {e}"));
+            assert_eq!((board, selected), (english_later(), Some((2, 3))), "{kind:?} at {pitch} px");
+        }
+    }
+}
+
 #[test]
 fn two_pegs_drawn_selected_are_refused_naming_both() {
     for kind in KINDS {

@@ -45,6 +45,9 @@ pub struct PegsSolve {
     /// ... and when the game is won.
     #[arg(long, value_enum, conflicts_with_all = ["at", "fewest"])]
     pub goal: Option<super::rules::Goal>,
+    /// ... and for `--goal one-peg-on-square`, the square, as row,col from 0.
+    #[arg(long, value_parser = parse_square, requires = "goal")]
+    pub square: Option<Pos>,
 }
 
 /// `gamebot calibrate pegs --from shot.png --board case.toml --profile NAME`: learns a new profile
@@ -100,8 +103,11 @@ impl Command<Pegs> for PegsSolve {
         let board = Board::from_rows(&rows)
             .with_context(|| format!("{source}: expected rows of o (peg), . (hole) and # (no hole)"))?;
         if args.jumps.is_some() || args.goal.is_some() {
-            let rules =
-                super::rules::Rules { jumps: args.jumps.unwrap_or_default(), goal: args.goal.unwrap_or_default() };
+            let rules = super::rules::Rules {
+                jumps: args.jumps.unwrap_or_default(),
+                goal: args.goal.unwrap_or_default(),
+                square: args.square,
+            };
             let started = Instant::now();
             let plan = super::plan::plan(&board, &rules, args.budget.budget())?;
             let end =

@@ -1,7 +1,8 @@
 //! Peg solitaire boards drawn for tests, in the looks of four kinds of program: flat discs with
 //! ring holes on a wooden panel, glyph pegs on push buttons with gaps between them, glossy balls
 //! with shaded hollows, and balls on stone-textured tiles with dark wells. Any square may be drawn selected, in the colours a click-click
-//! program shows a chosen peg in (the disc, the button or the ball in another colour); the cell
+//! program shows a chosen peg in (the disc, the button or the ball in another colour, or the peg
+//! outlined in blue); the cell
 //! pitch and the peg's size relative to it are free, so a page that draws smaller squares and
 //! relatively bigger marbles at a narrower window can be drawn too. The truth is what was drawn.
 
@@ -52,6 +53,10 @@ pub struct Drawing {
     pub peg: f64,
     /// The squares drawn selected.
     pub selected: &'static [Pos],
+    /// Whether a selected peg keeps its colours and gets a blue outline over its rim (the outer
+    /// fifth of its radius), as a page draws a border around the chosen peg, instead of being
+    /// drawn in another colour.
+    pub outlined: bool,
     /// Pixels around the board to the window's edge, besides a 30-px bar on top.
     pub margin: f64,
 }
@@ -64,7 +69,7 @@ impl Drawing {
             Kind::Buttons => 0.22,
             Kind::Glossy => 0.38,
         };
-        Drawing { kind, pitch, peg, selected: &[], margin: pitch }
+        Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch }
     }
 
     /// The colour at (x, y), relative to the board's top-left corner, of `board`.
@@ -78,6 +83,10 @@ impl Drawing {
         let d = dx.hypot(dy);
         let cell = if on { board.get((r as usize, c as usize)) } else { Cell::Off };
         let selected = on && self.selected.contains(&(r as usize, c as usize));
+        if selected && self.outlined && cell == Cell::Peg && (0.8 * self.peg..self.peg).contains(&d) {
+            return [40.0, 130.0, 255.0];
+        }
+        let selected = selected && !self.outlined;
         match self.kind {
             Kind::Discs | Kind::Glossy => {
                 let wood = [196.0, 150.0, 98.0];

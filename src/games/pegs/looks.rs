@@ -31,6 +31,26 @@ const GROWTH: i64 = 3;
 /// otherwise than the peg's do and still be the peg drawn in another colour.
 pub(super) const SELECTED_SHAPE: f32 = 0.25;
 
+/// What share of its strongest ring a peg's ring must stand out from the surround by to be part
+/// of the peg's body (`middle_rings`).
+const BODY: f32 = 0.5;
+
+/// The rings of `peg` that make its middle: the rings of its body (each standing out from the
+/// surround by at least `BODY` of its strongest) from the centre out, but the outermost, where
+/// a page may draw an outline or a halo around a chosen peg; at least one.
+fn middle_rings(peg: &Look) -> usize {
+    let around = Lab::from_rgb(peg.around);
+    let lift = peg.lab.map(|ring| ring.delta_e(&around));
+    let most = lift.iter().copied().fold(0.0, f32::max);
+    let body = lift.iter().take_while(|&&v| v >= BODY * most).count();
+    body.saturating_sub(1).max(1)
+}
+
+/// The largest ΔE, over the first `rings` rings, between two looks.
+fn middle_distance(a: &Look, b: &Look, rings: usize) -> f32 {
+    (0..rings).map(|k| a.lab[k].delta_e(&b.lab[k])).fold(0.0, f32::max)
+}
+
 /// How a square is read: its kind, how far it lies from that kind's look, and whether it is a peg
 /// drawn in another colour (a selected peg).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -117,11 +137,15 @@ impl Classes {
 
     /// What the square `seen` is: the nearest look within the limit; else a selected peg when its
     /// rings stand out from its surround as the peg's do (within `SELECTED_SHAPE`) and more like
-    /// the peg's than like any other look's; else None.
+    /// the peg's than like any other look's, or when its middle is the peg's (`outlined`); else
+    /// None.
     pub fn judge(&self, seen: &Look) -> Option<Judged> {
         let (cell, distance) = self.nearest(seen);
         if distance <= self.limit {
             return Some(Judged { cell, distance, selected: false });
+        }
+        if self.outlined(seen) {
+            return Some(Judged { cell: Cell::Peg, distance: self.limit, selected: true });
         }
         let mine = shape(seen, self.limit)?;
         let peg = shape_distance(&mine, &shape(&self.peg, self.limit)?);
@@ -132,6 +156,19 @@ impl Classes {
             distance: self.limit,
             selected: true,
         })
+    }
+
+    /// Whether `seen` is the peg with an outline or a halo in another colour around its middle (a
+    /// page's border around the chosen peg): its middle rings (`middle_rings`) lie within the
+    /// limit of the peg's, farther than the limit from every other look's, and something stands
+    /// out from the surround beyond them.
+    fn outlined(&self, seen: &Look) -> bool {
+        let rings = middle_rings(&self.peg);
+        let around = Lab::from_rgb(seen.around);
+        let rim_drawn = seen.lab[rings..].iter().any(|ring| ring.delta_e(&around) > self.limit);
+        rim_drawn
+            && middle_distance(seen, &self.peg, rings) <= self.limit
+            && std::iter::once(&self.hole).chain(&self.off).all(|l| middle_distance(seen, l, rings) > self.limit)
     }
 
     /// The square `seen` is, or an error naming `(row, col)`.

@@ -1,5 +1,5 @@
 //! A plan by the rules a profile gives (`rules::Rules`): the classic rules (jumps along rows and
-//! columns, one peg left, anywhere or on the centre square) go to the fast solver (`solve`); the
+//! columns, one peg left, anywhere or on the centre square or a named one) go to the fast solver (`solve`); the
 //! others (diagonal jumps too, the fewest pegs) to the plain search (`solve::general`). Errors say
 //! why there is no plan, naming the rules.
 
@@ -18,9 +18,13 @@ pub fn describe(rules: &Rules) -> String {
         Jumps::Diagonal => "jumps along rows, columns and diagonals",
     };
     let goal = match rules.goal {
-        Goal::OnePeg => "one peg left",
-        Goal::OnePegInCentre => "one peg left on the centre square",
-        Goal::FewestPegs => "as few pegs left as can be",
+        Goal::OnePeg => "one peg left".to_string(),
+        Goal::OnePegInCentre => "one peg left on the centre square".to_string(),
+        Goal::OnePegOnSquare => match rules.square {
+            Some((r, c)) => format!("one peg left on row {r} col {c}"),
+            None => "one peg left on a square the rules do not name".to_string(),
+        },
+        Goal::FewestPegs => "as few pegs left as can be".to_string(),
     };
     format!("{jumps}, {goal}")
 }
@@ -32,11 +36,17 @@ pub fn plan(board: &Board, rules: &Rules, budget: Budget) -> anyhow::Result<Plan
             "the goal is one peg on the centre square, but this board has none (odd rows and columns, a hole there)\n{board}"
         );
     }
+    if rules.goal == Goal::OnePegOnSquare && rules.target(board).is_none() {
+        match rules.square {
+            Some((r, c)) => bail!("the goal is one peg on row {r} col {c}, but this board has no hole there\n{board}"),
+            None => bail!("the goal is one peg on a square, but the rules name none (`square = [row, col]`)"),
+        }
+    }
     let outcome = match (rules.jumps, rules.goal) {
         (Jumps::Orthogonal, Goal::OnePeg) => solve::solve(board, Target::OnePeg, budget).outcome,
-        (Jumps::Orthogonal, Goal::OnePegInCentre) => {
-            let centre = Rules::centre(board).unwrap_or_default();
-            solve::solve(board, Target::OnePegAt(centre), budget).outcome
+        (Jumps::Orthogonal, Goal::OnePegInCentre | Goal::OnePegOnSquare) => {
+            let target = rules.target(board).unwrap_or_default();
+            solve::solve(board, Target::OnePegAt(target), budget).outcome
         }
         _ => general::solve(board, rules, budget).0,
     };

@@ -1,6 +1,7 @@
 //! The rules a peg solitaire program plays by, as its profile says (`[rules]`): which way a peg
 //! may jump (along rows and columns, or along diagonals too) and when the game is won (one peg
-//! left anywhere, one peg left on the centre square, or as few pegs as can be left). The defaults
+//! left anywhere, one peg left on the centre square or on a square the profile names, or as few
+//! pegs as can be left). The defaults
 //! are the classic rules, so a profile without `[rules]` plays as before. The board (`board.rs`)
 //! knows what a jump does; this says which jumps are allowed and what ends the game.
 
@@ -12,6 +13,10 @@ use super::board::{Board, Cell, IllegalJump, Jump, Pos};
 pub struct Rules {
     pub jumps: Jumps,
     pub goal: Goal,
+    /// The square the last peg must stand on for `goal = "one-peg-on-square"`: `[row, column]`
+    /// of the board as read, from 0 (a program that marks its goal hole elsewhere than the centre).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<Pos>,
 }
 
 /// Which way a peg may jump.
@@ -34,6 +39,8 @@ pub enum Goal {
     OnePeg,
     /// One peg left, on the centre square.
     OnePegInCentre,
+    /// One peg left, on the square the rules name (`square`).
+    OnePegOnSquare,
     /// As few pegs left as can be: the game ends when no jump is left.
     FewestPegs,
 }
@@ -77,12 +84,23 @@ impl Rules {
         (board.rows % 2 == 1 && board.cols % 2 == 1 && board.get(centre) != Cell::Off).then_some(centre)
     }
 
+    /// The square the last peg must stand on, when the goal names one and `board` has a hole
+    /// there: the centre, or the rules' `square`.
+    pub fn target(&self, board: &Board) -> Option<Pos> {
+        let on_board = |p: Pos| p.0 < board.rows && p.1 < board.cols && board.get(p) != Cell::Off;
+        match self.goal {
+            Goal::OnePegInCentre => Rules::centre(board),
+            Goal::OnePegOnSquare => self.square.filter(|&p| on_board(p)),
+            Goal::OnePeg | Goal::FewestPegs => None,
+        }
+    }
+
     /// True when `board` shows the game won by these rules (for the fewest pegs: no jump is left).
     pub fn is_won(&self, board: &Board) -> bool {
         match self.goal {
             Goal::OnePeg => board.pegs() == 1,
-            Goal::OnePegInCentre => {
-                board.pegs() == 1 && Rules::centre(board).is_some_and(|c| board.get(c) == Cell::Peg)
+            Goal::OnePegInCentre | Goal::OnePegOnSquare => {
+                board.pegs() == 1 && self.target(board).is_some_and(|c| board.get(c) == Cell::Peg)
             }
             Goal::FewestPegs => board.pegs() >= 1 && self.legal_jumps(board).is_empty(),
         }

@@ -18,7 +18,7 @@ fn with(rules: Rules) -> PegsConfig {
 }
 
 fn diagonal(goal: Goal) -> Rules {
-    Rules { jumps: Jumps::Diagonal, goal }
+    Rules { jumps: Jumps::Diagonal, goal, square: None }
 }
 
 /// The board `plan` leaves, each jump predicted by `config`'s rules.
@@ -48,7 +48,7 @@ fn the_goal_of_one_peg_in_the_centre_is_kept_or_refused_where_it_cannot_be_reach
     // The English board (the fast solver); a board whose centre two diagonal jumps reach (the plain search).
     let corner = Board::from_rows(&["o....", ".....", "..o..", "...o.", "....."]).unwrap();
     for (board, jumps) in [(english(), Jumps::Orthogonal), (corner, Jumps::Diagonal)] {
-        let config = with(Rules { jumps, goal: Goal::OnePegInCentre });
+        let config = with(Rules { jumps, goal: Goal::OnePegInCentre, square: None });
         let plan = Pegs::solve(&board, &config, Budget::CHECK).unwrap();
         let end = played(&board, &plan.moves, &config);
         let centre = (board.rows / 2, board.cols / 2);
@@ -97,9 +97,33 @@ fn a_profile_without_rules_plays_the_classic_rules_and_one_with_them_reads_them(
     assert_eq!((Rules::default().jumps, Rules::default().goal), (Jumps::Orthogonal, Goal::OnePeg));
     let text = "[rules]\njumps = \"diagonal\"\ngoal = \"one-peg-in-centre\"\n";
     let config: PegsConfig = toml::from_str(text).unwrap();
-    assert_eq!(config.rules, Rules { jumps: Jumps::Diagonal, goal: Goal::OnePegInCentre });
+    assert_eq!(config.rules, Rules { jumps: Jumps::Diagonal, goal: Goal::OnePegInCentre, square: None });
     assert!(toml::from_str::<PegsConfig>("[rules]\njumps = \"hexagonal\"\n").is_err());
     // Saved, a classic profile says nothing of rules; another says its own.
     assert!(!toml::to_string(&classic).unwrap().contains("rules"));
     assert!(toml::to_string(&config).unwrap().contains("one-peg-in-centre"));
+}
+
+/// A program may mark its goal hole elsewhere than the centre (setko-pegs rings row 3 col 4 of a
+/// 7x7 lattice): `goal = "one-peg-on-square"` with `square` names it, for either solver.
+#[test]
+fn the_goal_of_one_peg_on_a_named_square_is_kept_or_refused_where_it_cannot_be_reached() {
+    // One peg can be left here at (1,1) or (1,4), never at (1,2).
+    let line = Board::from_rows(&[".....", "oo.o.", "....."]).unwrap();
+    for jumps in [Jumps::Orthogonal, Jumps::Diagonal] {
+        for square in [(1, 1), (1, 4)] {
+            let config = with(Rules { jumps, goal: Goal::OnePegOnSquare, square: Some(square) });
+            let end = played(&line, &Pegs::solve(&line, &config, Budget::CHECK).unwrap().moves, &config);
+            assert_eq!((end.pegs(), end.get(square)), (1, super::board::Cell::Peg), "{jumps:?} {square:?}\n{end}");
+            assert!(Pegs::is_won(&end, &config));
+        }
+        let never = with(Rules { jumps, goal: Goal::OnePegOnSquare, square: Some((1, 2)) });
+        assert!(Pegs::solve(&line, &never, Budget::CHECK).unwrap_err().to_string().contains("proven unsolvable"));
+        let outside = with(Rules { jumps, goal: Goal::OnePegOnSquare, square: Some((5, 0)) });
+        assert!(Pegs::solve(&line, &outside, Budget::CHECK).unwrap_err().to_string().contains("no hole there"));
+    }
+    let text = "[rules]\njumps = \"diagonal\"\ngoal = \"one-peg-on-square\"\nsquare = [3, 4]\n";
+    let config: PegsConfig = toml::from_str(text).unwrap();
+    assert_eq!(config.rules, Rules { jumps: Jumps::Diagonal, goal: Goal::OnePegOnSquare, square: Some((3, 4)) });
+    assert!(toml::to_string(&config).unwrap().contains("square = [3, 4]"));
 }

@@ -2,8 +2,8 @@
 //! diagonals too, and the goal of leaving as few pegs as can be. The fast solver's cuts (position
 //! classes, pagodas, parity) hold for jumps along rows and columns only, so this one has none: a
 //! depth-first search over positions (one bit a square, boards up to 128 squares) with a table of
-//! positions already searched, within a budget, deterministic. For one peg (anywhere or on the
-//! centre) it stops at the first solution, and an exhausted search proves there is none; for the
+//! positions already searched, within a budget, deterministic. For one peg (anywhere, on the
+//! centre or on a named square) it stops at the first solution, and an exhausted search proves there is none; for the
 //! fewest pegs it searches every position it can reach and proves the fewest when it finishes.
 
 use std::collections::HashSet;
@@ -13,11 +13,12 @@ use crate::budget::{Budget, BudgetClock};
 use crate::games::pegs::board::{Board, Cell, Jump};
 use crate::games::pegs::rules::{Goal, Rules};
 
-/// The search: each jump's squares as bits (from, over, to) with the jump itself, the centre
-/// square's bit (where that is the goal), the positions searched, the path and the best end.
+/// The search: each jump's squares as bits (from, over, to) with the jump itself, the target
+/// square's bit (the centre or a named square, where that is the goal), the positions searched,
+/// the path and the best end.
 struct Search {
     jumps: Vec<(u128, u128, u128, Jump)>,
-    centre: Option<u128>,
+    target: Option<u128>,
     goal: Goal,
     seen: HashSet<u128>,
     path: Vec<usize>,
@@ -41,7 +42,7 @@ impl Search {
             self.best = (count, self.path.clone());
         }
         let done = match self.goal {
-            Goal::OnePegInCentre => Some(pegs) == self.centre,
+            Goal::OnePegInCentre | Goal::OnePegOnSquare => Some(pegs) == self.target,
             Goal::OnePeg | Goal::FewestPegs => count == 1,
         };
         if done {
@@ -90,9 +91,9 @@ pub fn solve(board: &Board, rules: &Rules, budget: Budget) -> (Outcome, bool) {
         return if board.pegs() == 0 { (Outcome::Unsolvable, true) } else { (Outcome::Unknown, false) };
     }
     let pegs = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Peg).fold(0u128, |p, i| p | 1 << i);
-    let centre = Rules::centre(board).map(|(r, c)| 1u128 << (r * board.cols + c));
+    let target = rules.target(board).map(|(r, c)| 1u128 << (r * board.cols + c));
     let (jumps, goal, seen, clock) = (jumps(board, rules), rules.goal, HashSet::new(), budget.start());
-    let mut search = Search { jumps, centre, goal, seen, path: Vec::new(), best: (u32::MAX, Vec::new()), clock };
+    let mut search = Search { jumps, target, goal, seen, path: Vec::new(), best: (u32::MAX, Vec::new()), clock };
     let flow = search.dfs(pegs);
     let best = Outcome::Solved(search.best.1.iter().map(|&i| search.jumps[i].3).collect());
     match (flow, goal) {

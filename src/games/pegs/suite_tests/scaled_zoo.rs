@@ -87,7 +87,7 @@ fn misreads(program: &str, cases: &[PathBuf], zoom: f64, config: &pegs::PegsConf
 
 /// Zoo programs known not to read zoomed in memory, and why; they are checked in their own ignored
 /// test, which fails until they read.
-const KNOWN_FAILING: [(&str, &str); 2] = [
+const KNOWN_FAILING: [(&str, &str); 3] = [
     (
         "fromxt-pegs",
         "a hole is a faint white cup in the lower part of a white square, ΔE 8 from a square with no \
@@ -99,6 +99,14 @@ const KNOWN_FAILING: [(&str, &str); 2] = [
         "pale yellow pegs on a yellow board: smoothed at 125% and 150% the pegs run into the board, \
          the things found are specks between them or the board's rows at the wrong pitch (calibration \
          at 125% finds no square taken; its 1.25 and 0.8 device-scale shots zoomed again misread)",
+    ),
+    (
+        "setko-pegs",
+        "a hole is a grey ring 2 px wide on a near-black page (ΔE 11.5 at its strongest ring): its shot at \
+         device scale 0.8 zoomed again (80%, 125%, 150%) smooths the rings into the page, and those holes \
+         read as squares with no hole; calibrated from its start at 125%, the squares stray up to ΔE 6.6 \
+         from their looks against looks 12.2 apart (the goal's gold ring and the smoothed rims), and no \
+         board is found. Calibrated as captured, its other four shots read at every zoom",
     ),
 ];
 
@@ -142,7 +150,7 @@ fn every_zoo_peg_solitaire_reads_all_its_screenshots_zoomed_after_or_before_blin
 }
 
 #[test]
-#[ignore = "known failures: fromxt-pegs and kangankhanke-pegs zoomed in memory (KNOWN_FAILING)"]
+#[ignore = "known failures: fromxt-pegs, kangankhanke-pegs and setko-pegs zoomed in memory (KNOWN_FAILING)"]
 fn the_known_failing_zoo_programs_read_zoomed_after_or_before_blind_calibration() {
     let mut failures = Vec::new();
     for (program, cases) in programs() {

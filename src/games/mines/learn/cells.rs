@@ -441,10 +441,12 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
             Role::Covered => Cell::Covered,
             Role::Opened => Cell::Open(0),
             Role::Hit => Cell::Mine,
+            Role::Flagged => Cell::Flagged,
         });
     };
     let learned = learned_kind(glyph, &looks.glyphs, looks.glyph_distance);
     match (role, learned) {
+        (Role::Flagged, _) => Ok(Cell::Flagged),
         (Role::Hit, _) | (_, Some("mine")) => Ok(Cell::Mine),
         (_, Some("flag")) => Ok(Cell::Flagged),
         (Role::Covered, _) if is_flag(glyph, looks) => Ok(Cell::Flagged),

@@ -19,6 +19,7 @@ mod zoo_buttonpad_pegs;
 mod zoo_fromxt_pegs;
 mod zoo_kangankhanke_pegs;
 mod zoo_metulburr_flood;
+mod zoo_navid_mines;
 mod zoo_phaser_flood;
 mod zoo_setko_pegs;
 mod zoo_tetris;

@@ -6,6 +6,11 @@
 //! 10` with real clicks. Won or lost is the page's own word (its `game` object), never gamebot's
 //! reader; a new game (the page's own form) after a loss, up to 5 games, and the bot must say
 //! `won:` when the page says won.
+//!
+//! The same for Navid079's minesweeper.js (GAMEBOT_NAVID_MINES_DIR), drawn on one canvas: its
+//! game lives in a closure, handed to the page by a breakpoint in its tick that never pauses; it
+//! places its mines before any click, so the test's first click goes to a cell that state says is
+//! a 0; a new game is the page loaded again.
 
 use std::path::Path;
 
@@ -75,4 +80,110 @@ fn wins_alleys_browser_minesweeper_from_a_blind_calibration() {
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
     assert!(Path::new(&config).join("alley-live.toml").exists());
+}
+
+/// Navid079's page: its game handed over by a conditional breakpoint in the minified script's
+/// tick (`A(){this.L&&`, found in the fetched file), whose condition never pauses.
+fn navid_breakpoint(dir: &Path) -> String {
+    let script = std::fs::read_to_string(dir.join("index.min.js")).expect("the fetched index.min.js");
+    let at: Vec<usize> = script.match_indices("A(){this.L&&").map(|(i, _)| i + 4).collect();
+    assert_eq!(at.len(), 1, "the tick of index.min.js (fetched at another commit?)");
+    format!(
+        "{{\"lineNumber\":0,\"columnNumber\":{},\"urlRegex\":\"index\\\\.min\\\\.js\",\"condition\":\"(window.__game=this,false)\"}}",
+        at[0]
+    )
+}
+
+/// The page's game as its own state says: "won", "lost", "playing" or "none" (not handed over yet),
+/// then ';' and its mine layout (rows of * and ., ',' between).
+const NAVID_STATE: &str = "(function(){var g=window.__game;if(!g)return 'none;';var lay=[],lost=false,opened=0;\
+for(var y=0;y<g.G.length;y++){var l='';for(var x=0;x<g.G[y].length;x++){var c=g.G[y][x];l+=c.t?'*':'.';\
+if(c.h){opened++;if(c.t)lost=true;}}lay.push(l);}\
+return (lost?'lost':(g.L?(opened?'playing':'new'):'won'))+';'+lay.join(',');})()";
+
+fn navid_says(cdp: &mut Cdp) -> (String, Vec<String>) {
+    let text = cdp.eval(NAVID_STATE);
+    let (verdict, layout) = text.split_once(';').unwrap();
+    (verdict.to_string(), layout.split(',').map(String::from).collect())
+}
+
+/// A new game (the page loaded again, or as loaded), then the cell nearest the centre that its
+/// layout makes a 0 clicked through DevTools' mouse events.
+fn navid_new_game_opened(cdp: &mut Cdp, reload: bool) {
+    if reload {
+        cdp.eval("(function(){window.__game=null;location.reload();return 'ok';})()");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+    let layout = crate::common::wait_until(
+        "a new game on the page",
+        std::time::Duration::from_millis(200),
+        || {
+            let (verdict, layout) = navid_says(cdp);
+            (verdict == "new").then_some(layout)
+        },
+        String::new,
+    );
+    let (h, w) = (layout.len(), layout[0].len());
+    let mine = |r: usize, c: usize| layout[r].as_bytes()[c] == b'*';
+    let zero = |r: usize, c: usize| {
+        (r.saturating_sub(1)..(r + 2).min(h)).all(|rr| (c.saturating_sub(1)..(c + 2).min(w)).all(|cc| !mine(rr, cc)))
+    };
+    let mut cells: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
+    cells.sort_by_key(|&(r, c)| (r as i64 - h as i64 / 2).abs() + (c as i64 - w as i64 / 2).abs());
+    let (row, col) = cells.into_iter().find(|&(r, c)| zero(r, c)).expect("a 0 on the board");
+    let at = cdp.eval(
+        "(function(){var r=document.querySelector('canvas').getBoundingClientRect();return r.left+','+r.top;})()",
+    );
+    let (left, top) = at.split_once(',').unwrap();
+    let x = left.parse::<f64>().unwrap() + (col as f64 + 0.5) * 70.0;
+    let y = top.parse::<f64>().unwrap() + (row as f64 + 0.5) * 70.0;
+    for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+        let params = format!("{{\"type\":\"{kind}\",\"x\":{x},\"y\":{y},\"button\":\"left\",\"clickCount\":1}}");
+        cdp.send("Input.dispatchMouseEvent", &params);
+    }
+    cdp.send("Input.dispatchMouseEvent", "{\"type\":\"mouseMoved\",\"x\":2,\"y\":2}");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(navid_says(cdp).0, "playing", "the first click opened the game");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_NAVID_MINES_DIR: Navid079/minesweeper.js fetched (the folder holding index.html)"]
+fn wins_navids_canvas_minesweeper_from_a_blind_calibration() {
+    let dir = program_dir("GAMEBOT_NAVID_MINES_DIR");
+    let url = format!("file://{}/index.html", dir.display());
+    let (session, mut cdp) = Session::chromium(&url, (740, 760), "Minesweeper.JS");
+    cdp.send("Debugger.enable", "{}");
+    cdp.send("Debugger.setBreakpointByUrl", &navid_breakpoint(&dir));
+    let folders = tempfile::tempdir().unwrap();
+    let config = folders.path().join("config").to_string_lossy().to_string();
+    let calibration = folders.path().join("calibration").to_string_lossy().to_string();
+    let bot = |args: &[&str]| {
+        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
+        all.extend(args);
+        let out = gamebot_on(&session.display, &all);
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        (out.status.success(), text)
+    };
+    let mut outcomes = Vec::new();
+    for game in 0..5 {
+        navid_new_game_opened(&mut cdp, game > 0);
+        if game == 0 {
+            let (ok, text) =
+                bot(&["calibrate", "mines", "--title", "Minesweeper.JS", "--profile", "navid-live", "--learn"]);
+            assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
+        }
+        let (_, text) = bot(&["play", "mines", "--profile", "navid-live", "--mines", "10"]);
+        println!("game {game}:\n{text}");
+        let verdict = navid_says(&mut cdp).0;
+        if verdict == "won" {
+            assert!(text.lines().any(|l| l.starts_with("won:")), "the page says won, the bot did not:\n{text}");
+            outcomes.push("won".to_string());
+            break;
+        }
+        assert_eq!(verdict, "lost", "the bot stopped with the game neither won nor lost:\n{text}");
+        outcomes.push("lost".to_string());
+    }
+    println!("games: {outcomes:?}");
+    assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
+    assert!(Path::new(&config).join("navid-live.toml").exists());
 }

@@ -52,6 +52,8 @@ pub enum FirstClick {
     OpensArea,
     /// The first click is only safe: it holds no mine (the classic game).
     Safe,
+    /// The mines are placed before any click: the first click is a guess like any other.
+    Unsafe,
 }
 
 /// A board: `rows x cols` cells, row-major, and the rules a position does not show.

@@ -40,8 +40,10 @@ pub fn board_toml(board: &Board) -> String {
     if let Some(m) = board.mines {
         text.push_str(&format!("\nmines = {m}"));
     }
-    if board.first_click != FirstClick::default() {
-        text.push_str("\nfirst_click = \"safe\"");
+    match board.first_click {
+        FirstClick::OpensArea => {}
+        FirstClick::Safe => text.push_str("\nfirst_click = \"safe\""),
+        FirstClick::Unsafe => text.push_str("\nfirst_click = \"unsafe\""),
     }
     text
 }

@@ -230,6 +230,7 @@ impl Command<Mines> for MinesBench {
         let rule = match self.first_click {
             FirstClick::OpensArea => "opens-area",
             FirstClick::Safe => "safe",
+            FirstClick::Unsafe => "unsafe",
         };
         let done = std::sync::atomic::AtomicUsize::new(0);
         let totals = std::thread::scope(|scope| {

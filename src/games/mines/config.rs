@@ -104,6 +104,9 @@ pub enum Role {
     Opened,
     /// The background of the mine that was hit.
     Hit,
+    /// The background of a flagged cell, for a program that flags a cell by its colour alone
+    /// (no mark drawn on it).
+    Flagged,
 }
 
 /// One look of a cell's background: the colour most of its inside has and the mean colour of each

@@ -27,7 +27,7 @@ impl Layout {
         rng: &mut SplitMix64,
     ) -> Option<Layout> {
         let mut kept = vec![false; rows * cols];
-        kept[first] = true;
+        kept[first] = rule != FirstClick::Unsafe;
         if rule == FirstClick::OpensArea {
             neighbours(rows, cols, first).for_each(|j| kept[j] = true);
         }

@@ -281,13 +281,29 @@ pub(super) fn backgrounds(looks: &Looks) -> Result<Vec<(Role, [u8; 3], Edge)>, R
     looks.backgrounds.iter().map(|b| Ok((b.role, hex(&b.centre)?, edge(&b.edge)?))).collect()
 }
 
-/// The role of the nearest background look within the profile's ΔE, or None.
+/// The role of the nearest background look within the profile's ΔE; else, side by side (`by_sides`);
+/// else None.
 fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> Option<(Role, f32)> {
     backgrounds
         .iter()
         .map(|&(role, centre, edge)| (role, look.distance(centre, edge)))
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .filter(|&(_, d)| d <= max)
+        .or_else(|| by_sides(look, backgrounds, max).map(|role| (role, max)))
+}
+
+/// A look none of the profile's is near may still be a role's: a cell's edge is drawn by what lies
+/// beside it (a line shared with the neighbour, the board's edge), so a cell where opened and
+/// covered cells meet otherwise than in the calibration shot has an edge of sides seen, put
+/// together anew. It is the role whose looks have its inside colour when no other role's do, and
+/// each of its sides is near a side of one of that role's looks.
+fn by_sides(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> Option<Role> {
+    let d = |a: [u8; 3], b: [u8; 3]| Lab::from_rgb8(a).delta_e(&Lab::from_rgb8(b));
+    let inside: Vec<&(Role, [u8; 3], Edge)> =
+        backgrounds.iter().filter(|(_, centre, _)| 2.0 * d(look.centre, *centre) <= max).collect();
+    let role = inside.first()?.0;
+    let sides_seen = |side: [u8; 3]| inside.iter().any(|(_, _, edge)| edge.iter().any(|&e| d(side, e) <= max));
+    (inside.iter().all(|b| b.0 == role) && look.edge.iter().all(|&side| sides_seen(side))).then_some(role)
 }
 
 /// Every side of a cell: top, bottom, left, right.
@@ -477,10 +493,12 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
             Role::Covered => Cell::Covered,
             Role::Opened => Cell::Open(0),
             Role::Hit => Cell::Mine,
+            Role::Flagged => Cell::Flagged,
         });
     };
     let learned = learned_kind(glyph, &looks.glyphs, looks.glyph_distance);
     match (role, learned) {
+        (Role::Flagged, _) => Ok(Cell::Flagged),
         (Role::Hit, _) | (_, Some("mine")) => Ok(Cell::Mine),
         (_, Some("flag")) => Ok(Cell::Flagged),
         (Role::Covered, _) if is_flag(glyph, looks) => Ok(Cell::Flagged),
@@ -507,3 +525,7 @@ pub fn read(frame: &Frame, grid: &Grid, config: &MinesConfig, looks: &Looks) -> 
         first_click: config.rules.first_click,
     })
 }
+
+#[cfg(test)]
+#[path = "sides_tests.rs"]
+mod sides_tests;

@@ -67,7 +67,12 @@ fn kinds(board: &Board) -> BTreeSet<char> {
 /// Learns from each fixture of `dir` and reads every one: how many readings were exact, and
 /// what went wrong (none when all is well).
 fn every_pair(dir: &Path) -> (usize, Vec<String>) {
-    let names = fixtures(dir);
+    every_pair_of(dir, |_| true)
+}
+
+/// `every_pair` over the fixtures of `dir` whose names `which` keeps.
+fn every_pair_of(dir: &Path, which: impl Fn(&str) -> bool) -> (usize, Vec<String>) {
+    let names: Vec<String> = fixtures(dir).into_iter().filter(|n| which(n)).collect();
     assert!(names.len() >= 2, "{}: fewer than two fixtures", dir.display());
     let all: Vec<(Frame, Board)> = names.iter().map(|n| load(dir, n)).collect();
     let (mut exact, mut wrong) = (0, Vec::new());
@@ -148,6 +153,35 @@ fn blind_from_any_winemine_screenshot_every_other_reads() {
 #[ignore = "known failure: blind from cp-alley's pages, 5 of 36 readings refused at a kind of cell the shot showed"]
 fn blind_from_any_alley_mines_screenshot_every_other_reads() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/alley-mines");
+    let (exact, wrong) = every_pair(&dir);
+    assert!(wrong.is_empty(), "{} wrong of {exact} exact:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(exact >= 30, "only {exact} exact readings");
+}
+
+/// The same for Navid079's minesweeper.js (a browser page, fetched): one canvas of near-black
+/// covered cells and white opened ones with a 1-px grey line round every cell (shared with the
+/// neighbours, so a cell's edge shows what lies next to it), its numbers in the canvas' small
+/// default font whatever the cell's size, a flag drawn as a purple cell and the hit mine as a red
+/// one with its count on it; 10x10 at 70 px, at device scale 1.25, and 16x16 at 40 px (fixtures
+/// from `tests/capture/zoo_navid_mines.rs`, their truth the page's own game).
+/// Its 70-px shots at device scale 1 (untouched, started, mid-game with flags, lost).
+#[test]
+fn blind_from_any_navid_mines_screenshot_every_other_of_its_size_reads() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/navid-mines");
+    let (exact, wrong) = every_pair_of(&dir, |name| name.starts_with("navid-10x10n10-0") && !name.contains("x1.25"));
+    assert!(wrong.is_empty(), "{} wrong of {exact} exact:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(exact >= 10, "only {exact} exact readings");
+}
+
+/// All its shots, across cell sizes: a known failure. The page draws its numbers at one size in
+/// pixels whatever the cell's, which a profile keeps as a share of the cell (16x16 at 40 px read at
+/// 70 px: "an unknown glyph, 0.11 of the cell high, the program's numbers 0.20"), and at device
+/// scale 1.25 its 1-px lines are drawn over two pixels, so the edges of every look differ ("no
+/// board" either way).
+#[test]
+#[ignore = "known failure: blind from navid-mines across cell sizes and device scales, 6 of 36 readings refused"]
+fn blind_from_any_navid_mines_screenshot_every_other_reads() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/navid-mines");
     let (exact, wrong) = every_pair(&dir);
     assert!(wrong.is_empty(), "{} wrong of {exact} exact:\n{}", wrong.len(), wrong.join("\n"));
     assert!(exact >= 30, "only {exact} exact readings");

@@ -156,14 +156,15 @@ fn one_size(looks: &[CellLook], marks: Vec<Mark>) -> Vec<Mark> {
         .collect()
 }
 
-/// How badly the reading breaks the rules if group `covered` is the covered cells' look: numbers
-/// with more mines around them than covered or marked cells (a mark off the covered look may be
-/// the mine that was hit), and blank opened cells beside a covered one.
-fn violations(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, covered: usize) -> usize {
-    let is_covered = |i: usize| groups.of[i] == covered;
-    let may_be_mine = |i: usize| is_covered(i) || marks[i] == Mark::Other;
+/// How badly the reading breaks the rules if the looks `covered` are the covered cells' and the
+/// looks `coloured` flags or the hit mine drawn as colours: numbers with more mines around them
+/// than covered or marked cells (a mark off the covered look may be the mine that was hit), and
+/// blank opened cells beside a covered one.
+fn violations(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, covered: &[bool], coloured: &[bool]) -> usize {
+    let is_covered = |i: usize| covered[groups.of[i]];
+    let may_be_mine = |i: usize| is_covered(i) || coloured[groups.of[i]] || marks[i] == Mark::Other;
     let mut bad = 0;
-    for (i, m) in marks.iter().enumerate().filter(|&(i, _)| !is_covered(i)) {
+    for (i, m) in marks.iter().enumerate().filter(|&(i, _)| !is_covered(i) && !coloured[groups.of[i]]) {
         match m {
             Mark::Digit(n) => {
                 bad += usize::from(*n as usize > neighbours(rows, cols, i).filter(|&j| may_be_mine(j)).count())
@@ -175,11 +176,50 @@ fn violations(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, covered
     bad
 }
 
+/// The looks that go with the covered look `g` (see `blind_roles`): which are covered, and which
+/// are flags or the hit mine drawn as colours of their own. A look with nothing on any of its
+/// cells is an opened 0 unless the rules say otherwise: one by one, while any does, a look that
+/// read otherwise breaks the rules on fewer cells is taken so: with the covered look's inside
+/// colour, covered too (its edge drawn otherwise by what lies next to it: a line shared with a
+/// neighbour of another colour, the board's edge); with an inside colour of its own, a mark of a
+/// mine (a flag, or the mine that was hit, on which a program may draw its count).
+fn with_covered(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, g: usize) -> (Vec<bool>, Vec<bool>) {
+    let n = groups.looks.len();
+    let members = |h: usize| (0..marks.len()).filter(move |&i| groups.of[i] == h);
+    let plain = |h: usize| members(h).all(|i| marks[i] == Mark::Plain);
+    let one_mark = |h: usize| members(h).all(|i| members(h).all(|j| marks[i] == marks[j]));
+    let inside = |h: usize| Lab::from_rgb8(groups.looks[h].0);
+    let (mut covered, mut coloured) = (vec![false; n], vec![false; n]);
+    covered[g] = true;
+    let mut bad = violations(rows, cols, marks, groups, &covered, &coloured);
+    while bad > 0 {
+        let tried = (0..n).filter(|&h| !covered[h] && !coloured[h]).find_map(|h| {
+            let (mut c, mut k) = (covered.clone(), coloured.clone());
+            if inside(h).delta_e(&inside(g)) > MERGE && one_mark(h) {
+                k[h] = true;
+            } else if plain(h) {
+                c[h] = true;
+            } else {
+                return None;
+            }
+            let v = violations(rows, cols, marks, groups, &c, &k);
+            (v < bad).then_some((c, k, v))
+        });
+        let Some((c, k, v)) = tried else { break };
+        (covered, coloured, bad) = (c, k, v);
+    }
+    (covered, coloured)
+}
+
 /// The roles of the groups without the known board (see the module's comment): the covered look
 /// is the one that makes the reading obey the rules (the larger on a tie), of those whose cells
 /// carry one kind of mark at most (a covered cell shows a flag or nothing, never numbers; so a won
-/// board whose every covered cell is flagged still has one); of the others, a look whose every
-/// cell carries a mark that is no number is the hit mine's, and the rest are opened.
+/// board whose every covered cell is flagged still has one), with the looks that go with it
+/// (`with_covered`); of the others, a look whose every cell carries a mark that is no number is
+/// the hit mine's, and the rest are opened. A look of a colour of its own that marks a mine is
+/// the flag's when it holds two cells or more, and the hit mine's when it holds one and another
+/// such look is the flag's (one mine is hit in a game); one cell alone could be either, and is
+/// refused.
 fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> anyhow::Result<Vec<Role>> {
     let n = groups.looks.len();
     let members = |g: usize| (0..marks.len()).filter(move |&i| groups.of[i] == g);
@@ -191,9 +231,19 @@ fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> any
         kinds.len() <= 1
     };
     let marked: Vec<bool> = (0..n).map(|g| members(g).all(|i| marks[i] == Mark::Other)).collect();
+    // Fewest cells breaking the rules, then fewest taken for marks of mines, then the larger look.
     let best = (0..n)
         .filter(|&g| one_kind(g))
-        .map(|g| (violations(rows, cols, marks, groups, g), std::cmp::Reverse(members(g).count()), g))
+        .map(|g| {
+            let (covered, coloured) = with_covered(rows, cols, marks, groups, g);
+            let marking = (0..n).filter(|&h| coloured[h]).map(|h| members(h).count()).sum::<usize>();
+            (
+                violations(rows, cols, marks, groups, &covered, &coloured),
+                marking,
+                std::cmp::Reverse(members(g).count()),
+                g,
+            )
+        })
         .min()
         .ok_or_else(|| anyhow::anyhow!("no cells look covered: calibrate from a game in progress"))?;
     if best.0 > 0 {
@@ -201,20 +251,42 @@ fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> any
             "no reading of the cells obeys the rules (at best {} cells break them, taking the look {} as covered): \
              calibrate from another screenshot, or give the known board with --board",
             best.0,
-            to_hex(groups.looks[best.2].0)
+            to_hex(groups.looks[best.3].0)
         );
     }
-    Ok((0..n)
+    let (covered, coloured) = with_covered(rows, cols, marks, groups, best.3);
+    // The cells of each colour of its own (its looks differ by their edges as the covered ones do).
+    let inside = |h: usize| Lab::from_rgb8(groups.looks[h].0);
+    let of_colour = |g: usize| {
+        (0..n)
+            .filter(|&h| coloured[h] && inside(h).delta_e(&inside(g)) <= MERGE)
+            .map(|h| members(h).count())
+            .sum::<usize>()
+    };
+    let flags = (0..n).any(|g| coloured[g] && of_colour(g) >= 2);
+    (0..n)
         .map(|g| {
-            if g == best.2 {
-                Role::Covered
-            } else if marked[g] {
-                Role::Hit
+            if covered[g] {
+                Ok(Role::Covered)
+            } else if coloured[g] && of_colour(g) >= 2 {
+                Ok(Role::Flagged)
+            } else if coloured[g] && !flags {
+                let i = members(g).next().unwrap_or_default();
+                anyhow::bail!(
+                    "row {} col {} is drawn in a colour of its own ({}) with nothing on it: a flag or the mine that \
+                     was hit, which one screenshot cannot tell; calibrate from one with two flags or more, or give \
+                     the known board with --board",
+                    i / cols,
+                    i % cols,
+                    to_hex(groups.looks[g].0)
+                )
+            } else if marked[g] || coloured[g] {
+                Ok(Role::Hit)
             } else {
-                Role::Opened
+                Ok(Role::Opened)
             }
         })
-        .collect())
+        .collect()
 }
 
 /// The roles of the groups from the known board: a group holding a covered cell is covered, one
@@ -232,7 +304,10 @@ fn truth_roles(truth: &Board, groups: &Groups) -> anyhow::Result<Vec<Role>> {
                 edge_hex(&groups.looks[g].1).join(" ")
             );
         }
-        roles.push(if covered {
+        let flagged = !cells.is_empty() && cells.iter().all(|&c| c == Cell::Flagged);
+        roles.push(if flagged {
+            Role::Flagged
+        } else if covered {
             Role::Covered
         } else if opened {
             Role::Opened
@@ -299,10 +374,13 @@ fn glyph_kinds<'a>(
         let kind = match truth.map(|t| t.cells[i]) {
             Some(Cell::Open(n)) if n > 0 => n.to_string(),
             Some(Cell::Flagged) => "flag".into(),
+            // A number on the mine that was hit is the count a program drew there, no mine's look.
+            Some(Cell::Mine) if matches!(marks[i], Mark::Digit(_)) => continue,
             Some(Cell::Mine) => "mine".into(),
             Some(_) => continue,
             None => match (marks[i], roles[groups.of[i]]) {
                 (Mark::Digit(n), Role::Opened) => n.to_string(),
+                (Mark::Digit(_), Role::Hit) => continue,
                 (_, Role::Covered) => "flag".into(),
                 (Mark::Other, _) | (_, Role::Hit) => "mine".into(),
                 _ => continue,
@@ -466,6 +544,66 @@ fn notes(grid: &Grid, config: &MinesConfig, groups: &Groups, roles: &[Role]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A board drawn as text for `blind_roles`: `looks` one character per cell naming its look
+    /// (whose inside colour `insides` gives, its edge the same), `marks` a digit 1-8 for a number on
+    /// the cell, '.' for nothing.
+    fn drawn(looks: &[&str], marks: &[&str], insides: &[(char, [u8; 3])]) -> (usize, usize, Vec<Mark>, Groups) {
+        let (rows, cols) = (looks.len(), looks[0].len());
+        let of =
+            looks.iter().flat_map(|r| r.chars()).map(|c| insides.iter().position(|&(k, _)| k == c).unwrap()).collect();
+        let marks = marks
+            .iter()
+            .flat_map(|r| r.chars())
+            .map(|c| c.to_digit(10).map_or(Mark::Plain, |d| Mark::Digit(d as u8)))
+            .collect();
+        let looks = insides.iter().map(|&(_, colour)| (colour, [colour; 4])).collect();
+        (rows, cols, marks, Groups { of, looks, stray: 0.0 })
+    }
+
+    const WHITE: [u8; 3] = [254, 254, 254];
+    const DARK: [u8; 3] = [26, 26, 26];
+    const PURPLE: [u8; 3] = [128, 0, 128];
+    const RED: [u8; 3] = [254, 0, 0];
+
+    /// Navid079's canvas draws one grey line round every cell, shared with its neighbour, so a
+    /// covered cell's edge shows what lies beside it (an opened cell, the board's edge): the
+    /// covered cells fall into four looks of one inside colour, each of which is covered.
+    #[test]
+    fn covered_cells_whose_edges_show_their_neighbours_are_all_covered() {
+        let (rows, cols, marks, groups) = drawn(
+            &["ooob", "ooob", "ooob", "cccd"],
+            &["..1.", "..1.", "111.", "...."],
+            &[('o', WHITE), ('b', DARK), ('c', DARK), ('d', DARK)],
+        );
+        let roles = blind_roles(rows, cols, &marks, &groups).expect("a reading that obeys the rules");
+        assert_eq!(roles, vec![Role::Opened, Role::Covered, Role::Covered, Role::Covered]);
+    }
+
+    /// A flag drawn as a colour of its own with nothing on it (a purple cell) is where a mine is:
+    /// two such cells are flags; one alone could be the hit mine as well, and is refused.
+    #[test]
+    fn cells_of_a_colour_of_their_own_where_mines_must_be_are_flags() {
+        let insides = [('o', WHITE), ('a', DARK), ('f', PURPLE)];
+        let (rows, cols, marks, groups) = drawn(&["ooo", "faf", "aaa"], &["121", "...", "..."], &insides);
+        let roles = blind_roles(rows, cols, &marks, &groups).expect("a reading that obeys the rules");
+        assert_eq!(roles, vec![Role::Opened, Role::Covered, Role::Flagged]);
+        let (rows, cols, marks, groups) = drawn(&["ooo", "faa", "aaa"], &["111", "...", "..."], &insides);
+        let refused = blind_roles(rows, cols, &marks, &groups).expect_err("one cell alone is a flag or the hit mine");
+        assert!(refused.to_string().contains("a flag or the mine that was hit"), "{refused}");
+    }
+
+    /// The mine that was hit, drawn red with its count on it beside two flags, is the hit mine.
+    #[test]
+    fn the_hit_mine_drawn_with_its_count_on_it_is_the_hit_mine() {
+        let (rows, cols, marks, groups) = drawn(
+            &["oooo", "farf", "aaaa"],
+            &["1222", "..1.", "...."],
+            &[('o', WHITE), ('a', DARK), ('f', PURPLE), ('r', RED)],
+        );
+        let roles = blind_roles(rows, cols, &marks, &groups).expect("a reading that obeys the rules");
+        assert_eq!(roles, vec![Role::Opened, Role::Covered, Role::Flagged, Role::Hit]);
+    }
 
     /// A mark the general digit shapes take for a 6 but drawn at three quarters of the numbers'
     /// height (cp-alley's flag, an emoji with no font: a box) is no number; the numbers stay.

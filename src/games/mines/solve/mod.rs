@@ -45,13 +45,13 @@ pub enum SolveError {
     FlaggedSafe(usize, usize),
 }
 
-/// The first click: a corner when it is only safe (a corner is the likeliest cell to be a 0, and a 0
+/// The first click: a corner when it is only safe or a guess (a corner is the likeliest cell to be a 0, and a 0
 /// opens an area); when the click opens an area anyway, the cell three steps in from the top-left
 /// corner on both axes (nearer the middle on boards under 7 cells), which won the most simulated
 /// expert games among the cells tried (docs/mines.md).
 pub fn first_click(rows: usize, cols: usize, rule: FirstClick) -> usize {
     match rule {
-        FirstClick::Safe => 0,
+        FirstClick::Safe | FirstClick::Unsafe => 0,
         FirstClick::OpensArea => {
             let (r, c) = (3.min(rows.saturating_sub(1) / 2), 3.min(cols.saturating_sub(1) / 2));
             r * cols + c
@@ -65,7 +65,13 @@ pub fn decide(board: &Board, budget: Budget) -> Result<Decision, SolveError> {
         return Err(SolveError::Lost);
     }
     if board.untouched() {
-        return Ok(Decision::Open(vec![first_click(board.rows, board.cols, board.first_click)]));
+        let first = first_click(board.rows, board.cols, board.first_click);
+        if board.first_click == FirstClick::Unsafe {
+            let cells = board.cells.len() as f64;
+            let safety = board.mines.map_or(1.0 - prob::DENSITY, |m| 1.0 - m as f64 / cells);
+            return Ok(Decision::Guess { cell: first, safety });
+        }
+        return Ok(Decision::Open(vec![first]));
     }
     let mut pos = Position::from_board(board);
     if pos.unknown_count() == 0 {
@@ -103,5 +109,21 @@ pub fn decide(board: &Board, budget: Budget) -> Result<Decision, SolveError> {
     match guess::choose(&pos, &probs, &mut clock, &mut cache) {
         Some(g) => Ok(Decision::Guess { cell: g.cell, safety: g.safety }),
         None => Ok(Decision::Done),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A program that places its mines before any click (Navid079's page) keeps no first click
+    /// safe: the first click is a guess in the corner (the likeliest cell to be a 0), with the
+    /// board's density of mines against it, never a cell claimed certain.
+    #[test]
+    fn a_first_click_the_game_keeps_no_safer_is_a_guess() {
+        let mut board = Board::covered(10, 10, Some(10), FirstClick::Unsafe);
+        assert_eq!(decide(&board, Budget::UNLIMITED), Ok(Decision::Guess { cell: 0, safety: 0.9 }));
+        board.first_click = FirstClick::Safe;
+        assert_eq!(decide(&board, Budget::UNLIMITED), Ok(Decision::Open(vec![0])));
     }
 }

@@ -1,0 +1,41 @@
+//! A cell whose edge was put together otherwise than in the calibration shot (`by_sides`): read by
+//! its inside and its sides when one role's looks have its inside, refused when two roles share it.
+
+use super::*;
+
+const WHITE: [u8; 3] = [254, 254, 254];
+const DARK: [u8; 3] = [26, 26, 26];
+const LIGHT_LINE: [u8; 3] = [208, 208, 208];
+const DARK_LINE: [u8; 3] = [184, 184, 184];
+const GREY_LINE: [u8; 3] = [94, 94, 94];
+
+fn look(centre: [u8; 3], edge: Edge) -> CellLook {
+    CellLook { centre, edge, glyph: None }
+}
+
+/// Navid079's opened cell in the board's bottom-left corner: its bottom side is the board's edge
+/// (light, as the opened cells' tops are), a look no opened cell had in the shot it was learned
+/// from; it is opened, by its inside and its sides.
+#[test]
+fn a_cell_whose_sides_were_all_seen_on_its_roles_looks_reads_as_that_role() {
+    let known =
+        [(Role::Opened, WHITE, [LIGHT_LINE, DARK_LINE, LIGHT_LINE, DARK_LINE]), (Role::Covered, DARK, [GREY_LINE; 4])];
+    let corner = look(WHITE, [LIGHT_LINE, LIGHT_LINE, LIGHT_LINE, DARK_LINE]);
+    assert!(known.iter().all(|&(_, c, e)| corner.distance(c, e) > 8.0), "no look is near it");
+    assert_eq!(role_of(&corner, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
+    let unseen_side = look(WHITE, [LIGHT_LINE, [255, 0, 0], LIGHT_LINE, DARK_LINE]);
+    assert_eq!(role_of(&unseen_side, &known, 8.0), None, "a side no look has");
+}
+
+/// Where covered and opened cells share their inside colour (the Windows-classic looks: only the
+/// edges tell them apart), a new edge tells nothing: refused.
+#[test]
+fn a_new_edge_on_an_inside_two_roles_share_is_refused() {
+    let grey = [220, 220, 220];
+    let known = [
+        (Role::Opened, grey, [[128, 128, 128], grey, [128, 128, 128], grey]),
+        (Role::Covered, grey, [[255, 255, 255], [128, 128, 128], [255, 255, 255], [128, 128, 128]]),
+    ];
+    let new = look(grey, [[255, 255, 255], grey, [128, 128, 128], grey]);
+    assert_eq!(role_of(&new, &known, 8.0), None);
+}

@@ -4,7 +4,8 @@
 //! the profile learned. quadrapassel (a Debian package) runs everywhere; invzfnc's browser Tetris
 //! is fetched outside the repository and served on 127.0.0.1, so its test is ignored unless
 //! GAMEBOT_INVZFNC_TETRIS_DIR names its folder. Lines are judged by the program's own counter
-//! (invzfnc's "Lines cleared" element, read over DevTools), never by gamebot's word.
+//! (invzfnc's "Lines cleared" element, xosg's game object, read over DevTools), never by gamebot's
+//! word. xosg/WebGames' blocks-drop is gated the same way on GAMEBOT_XOSG_TETRIS_DIR.
 
 use std::time::Duration;
 
@@ -55,6 +56,52 @@ fn invzfnc_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     let counter = cdp.eval("document.getElementById('lines-cleared').textContent");
     let lines: u32 =
         counter.trim().trim_matches('"').parse().unwrap_or_else(|_| panic!("the page's counter: {counter}"));
+    println!("the program's own line counter: {lines}");
+    assert!(ok, "play from the learned profile:\n{text}");
+    assert!(lines >= 200, "the program counted {lines} lines:\n{text}");
+}
+
+/// xosg/WebGames' blocks-drop (fetched; opened by file URL): its game object, which no global
+/// holds, is taken from its `draw`, and its game started by its own Pause button.
+const XOSG_START: &str = "(function(){var d=TetrisGame.prototype.draw;TetrisGame.prototype.draw=function(){window.__g=this;return d.apply(this,arguments);};document.getElementById('pause-game').click();return 'ok';})()";
+
+#[test]
+#[ignore = "needs GAMEBOT_XOSG_TETRIS_DIR: xosg/WebGames' blocks-drop folder fetched (runs as fetched)"]
+fn xosg_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
+    let url = format!("file://{}/index.html", program_dir("GAMEBOT_XOSG_TETRIS_DIR").display());
+    let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris Blocks");
+    common::wait_until(
+        "the page loading",
+        Duration::from_millis(200),
+        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
+        String::new,
+    );
+    cdp.eval(XOSG_START);
+    std::thread::sleep(Duration::from_secs(1));
+    let dir = tempfile::tempdir().unwrap();
+    let learn = ["calibrate", "tetris", "--learn", "--title", "Tetris Blocks", "--profile", "learned-xosg"];
+    let (ok, text) = gamebot(&session.display, dir.path(), &learn);
+    assert!(ok, "live calibration:\n{text}");
+    // The program's own keys (its source: arrows, Up turns clockwise, Space drops, C holds).
+    let keys = learned_keys(&text);
+    for (what, key) in
+        [("left", "Left"), ("right", "Right"), ("rotate", "Up"), ("soft_drop", "Down"), ("hard_drop", "space")]
+    {
+        assert_eq!(keys[what].as_str(), Some(key), "{what}: {text}");
+    }
+    assert!(text.contains("turns clockwise"), "{text}");
+    // A new game for the play: the page's own R (a new game, started at once).
+    for kind in ["keyDown", "keyUp"] {
+        let key = format!("{{\"type\":\"{kind}\",\"key\":\"r\",\"code\":\"KeyR\",\"windowsVirtualKeyCode\":82}}");
+        cdp.send("Input.dispatchKeyEvent", &key);
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    let (ok, text) =
+        gamebot(&session.display, dir.path(), &["play", "tetris", "--profile", "learned-xosg", "--lines", "200"]);
+    // Its "Lines" element is never updated by the page: its counter is the game object's.
+    let counter = cdp.eval("String(window.__g.lines)");
+    let lines: u32 =
+        counter.trim().trim_matches('"').parse().unwrap_or_else(|_| panic!("the game's counter: {counter}"));
     println!("the program's own line counter: {lines}");
     assert!(ok, "play from the learned profile:\n{text}");
     assert!(lines >= 200, "the program counted {lines} lines:\n{text}");

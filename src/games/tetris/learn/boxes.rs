@@ -11,11 +11,52 @@
 
 use super::super::Piece;
 use super::super::live::shape;
-use super::well::{Well, near};
+use super::well::{NEAR, Well, near};
 use crate::frame::Frame;
 
 /// A box in frame pixels: (x0, y0, x1, y1), exclusive ends.
 pub type Rect = (u32, u32, u32, u32);
+
+/// Strong ink departs from a box's background by at least this share of its strongest pixel's
+/// departure: a trace faded to 70% of its colour, as a program that fades its last pieces leaves
+/// them, is not; anti-aliased edges of the piece itself need not be.
+const STRONG: f64 = 0.85;
+
+/// A part of a box holds pieces of several colours when at least this share of its coloured
+/// pixels are of hues away from its commonest.
+const OTHER_HUE: f64 = 0.15;
+
+/// A piece in a box has cells at least this share of a well cell across: a preview drawn smaller
+/// is still read; the strokes of a label's letters (an "l" is an I's shape) are not.
+const LEAST_CELL: f64 = 0.25;
+
+/// The commonest colour along a rect's rim (one pixel in), each channel in 16 levels, as the mean
+/// of its pixels.
+fn rim_colour(frame: &Frame, (x0, y0, x1, y1): Rect) -> [u8; 3] {
+    let (x1, y1) = (x1.min(frame.width()), y1.min(frame.height()));
+    if x1 <= x0 + 2 || y1 <= y0 + 2 {
+        return frame.rgb(x0.min(frame.width() - 1), y0.min(frame.height() - 1));
+    }
+    let ring = (x0 + 1..x1 - 1)
+        .flat_map(|x| [(x, y0 + 1), (x, y1 - 2)])
+        .chain((y0 + 1..y1 - 1).flat_map(|y| [(x0 + 1, y), (x1 - 2, y)]));
+    let mut bins = std::collections::HashMap::<[u8; 3], (u32, [u32; 3])>::new();
+    for (x, y) in ring {
+        let p = frame.rgb(x, y);
+        let bin = bins.entry(p.map(|v| v >> 4)).or_insert((0, [0; 3]));
+        bin.0 += 1;
+        for (sum, v) in bin.1.iter_mut().zip(p) {
+            *sum += u32::from(v);
+        }
+    }
+    let (n, sums) = bins.into_iter().max_by_key(|(key, (n, _))| (*n, *key)).map(|(_, v)| v).unwrap_or((1, [0; 3]));
+    sums.map(|s| (s / n.max(1)) as u8)
+}
+
+/// A rect shrunk by `by` on every side (a box's rounded corners and border left out).
+fn inset((x0, y0, x1, y1): Rect, by: u32) -> Rect {
+    if x1 <= x0 + 2 * by || y1 <= y0 + 2 * by { (x0, y0, x1, y1) } else { (x0 + by, y0 + by, x1 - by, y1 - by) }
+}
 
 /// What the boxes show.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -29,11 +70,35 @@ pub struct BoxPieces {
 struct Ink<'a> {
     frame: &'a Frame,
     background: [u8; 3],
+    /// Ink departs from the background by more than this in some channel (at least `NEAR`).
+    least: i32,
+    /// A piece's cells are at least this many pixels across (a letter's strokes are thinner).
+    least_cell: f64,
 }
 
-impl Ink<'_> {
+impl<'a> Ink<'a> {
+    /// Ink against a box's own background (the commonest colour along its rim) beside `well`.
+    fn of_box(frame: &'a Frame, rect: Rect, well: &Well) -> Ink<'a> {
+        Ink { frame, background: rim_colour(frame, rect), least: NEAR, least_cell: well.pitch * LEAST_CELL }
+    }
+
+    /// How far a pixel departs from the background: its largest channel difference.
+    fn departure(&self, x: u32, y: u32) -> i32 {
+        let p = self.frame.rgb(x, y);
+        p.iter().zip(self.background).map(|(&a, b)| (i32::from(a) - i32::from(b)).abs()).max().unwrap_or(0)
+    }
+
     fn at(&self, x: u32, y: u32) -> bool {
-        !near(self.frame.rgb(x, y), self.background)
+        self.departure(x, y) > self.least
+    }
+
+    /// The same box's strongest ink only: pixels departing from the background by at least
+    /// `STRONG` of the most any pixel of `rect` does.
+    fn strongest(&self, rect: Rect) -> Ink<'a> {
+        let (x0, y0, x1, y1) = rect;
+        let most = (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).map(|(x, y)| self.departure(x, y)).max();
+        let least = (f64::from(most.unwrap_or(0)) * STRONG) as i32;
+        Ink { least: least.max(NEAR), ..*self }
     }
 
     /// Spans along one axis of `rect` with ink, split where a run of more than `gap` lines has none.
@@ -80,6 +145,9 @@ impl Ink<'_> {
         let off = |g: &(u32, u32)| (f64::from(g.0) / f64::from(g.1) / ratio).ln().abs();
         let grid = [(4, 1), (1, 4), (2, 2), (3, 2), (2, 3)].into_iter().min_by(|a, b| off(a).total_cmp(&off(b)))?;
         let cell = (w / f64::from(grid.0), h / f64::from(grid.1));
+        if cell.0.min(cell.1) < self.least_cell {
+            return None;
+        }
         let mut cells = Vec::new();
         for r in 0..grid.1 {
             for c in 0..grid.0 {
@@ -96,30 +164,89 @@ impl Ink<'_> {
         shape::recognise(&cells)
     }
 
-    /// The pieces in a box, top to bottom and left to right.
-    fn pieces(&self, rect: Rect, gap: u32) -> Vec<Piece> {
+    /// The parts of a box's ink, top to bottom and left to right, each its tight bounding box.
+    fn parts(&self, rect: Rect, gap: u32) -> Vec<Rect> {
         let (x0, _, x1, _) = rect;
         let mut out = Vec::new();
         for (ya, yb) in self.spans(rect, true, gap) {
             for (xa, xb) in self.spans((x0, ya, x1, yb), false, gap) {
                 let tight = self.spans((xa, ya, xb, yb), true, gap);
                 if let (Some(first), Some(last)) = (tight.first(), tight.last()) {
-                    out.extend(self.piece((xa, first.0, xb, last.1)));
+                    out.push((xa, first.0, xb, last.1));
                 }
+            }
+        }
+        out
+    }
+
+    /// Whether a part's ink holds pieces of several colours over each other: at least `OTHER_HUE`
+    /// of its coloured pixels (chroma 40 or more) lie two or more 15-degree hue sectors away from
+    /// the commonest sector. A piece shaded by bevels or gradients keeps one hue.
+    fn several_hues(&self, (x0, y0, x1, y1): Rect) -> bool {
+        let mut sectors = [0u32; 24];
+        for y in y0..y1 {
+            for x in x0..x1 {
+                if !self.at(x, y) {
+                    continue;
+                }
+                let [r, g, b] = self.frame.rgb(x, y).map(f64::from);
+                let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+                if max - min < 40.0 {
+                    continue;
+                }
+                let h = if max == r {
+                    (g - b) / (max - min)
+                } else if max == g {
+                    2.0 + (b - r) / (max - min)
+                } else {
+                    4.0 + (r - g) / (max - min)
+                };
+                sectors[((h * 60.0).rem_euclid(360.0) / 15.0) as usize % 24] += 1;
+            }
+        }
+        let total: u32 = sectors.iter().sum();
+        let Some(top) = (0..24).max_by_key(|&i| sectors[i]) else { return false };
+        let away: u32 =
+            (0..24usize).filter(|&i| (i + 24 - top) % 24 >= 2 && (top + 24 - i) % 24 >= 2).map(|i| sectors[i]).sum();
+        total > 0 && f64::from(away) >= OTHER_HUE * f64::from(total)
+    }
+
+    /// The pieces in a box, top to bottom and left to right. A part of several colours is read
+    /// by its strongest ink: a program may fade its last pieces in the box instead of clearing
+    /// it, and the piece drawn last is the one at full strength (read with its traces, a Z over a
+    /// faded O is a blob as wide as tall: an O). A part of one colour (its cells shaded by bevels
+    /// or gradients), or one whose strongest ink shows no piece, is read by all its ink.
+    fn pieces(&self, rect: Rect, gap: u32) -> Vec<Piece> {
+        let mut out = Vec::new();
+        for part in self.parts(rect, gap) {
+            let strong = self.strongest(part);
+            let pieces: Vec<Piece> = if self.several_hues(part) {
+                strong.parts(part, gap).into_iter().filter_map(|p| strong.piece(p)).collect()
+            } else {
+                Vec::new()
+            };
+            if pieces.is_empty() {
+                out.extend(self.piece(part));
+            } else {
+                out.extend(pieces);
             }
         }
         out
     }
 }
 
-/// The pieces one box shows, top to bottom.
+/// The pieces one box shows, top to bottom, read against the box's own background a fifth of a
+/// cell in from its rim.
 pub fn pieces_in(frame: &Frame, well: &Well, rect: Rect) -> Vec<Piece> {
-    Ink { frame, background: well.empty }.pieces(rect, gap_of(well))
+    let gap = gap_of(well);
+    Ink::of_box(frame, rect, well).pieces(inset(rect, gap), gap)
 }
 
-/// True when a box shows nothing at all (no ink): an empty hold box, not a panel of text.
+/// True when a box shows nothing at all (no ink a fifth of a cell in from its rim): an empty hold
+/// box, not a panel of text.
 pub fn blank(frame: &Frame, well: &Well, rect: Rect) -> bool {
-    Ink { frame, background: well.empty }.spans(rect, true, gap_of(well)).is_empty()
+    let gap = gap_of(well);
+    Ink::of_box(frame, rect, well).spans(inset(rect, gap), true, gap).is_empty()
 }
 
 fn gap_of(well: &Well) -> u32 {
@@ -158,22 +285,20 @@ pub fn page_beside(frame: &Frame, well: &Well) -> Option<Rect> {
     (own * 10 >= n * 6).then_some((x0, y0, x1, y1))
 }
 
-/// Reads the boxes with the roles a calibration learned: each box found whose middle lies in a
-/// learned area takes that area's role.
+/// Reads the boxes with the roles a calibration learned: each box found takes the role of the
+/// learned area its middle lies in; failing that, of the learned area on the same side of the well
+/// whose rows its middle lies in (a page that centres its parts moves them across, not up or down,
+/// as the window widens).
 pub fn read_known(frame: &Frame, well: &Well, known: &[(bool, [f64; 4])]) -> BoxPieces {
     let mut out = BoxPieces::default();
     let mut boxes = well.boxes.clone();
     boxes.sort_by_key(|b| (b.1, b.0));
     for rect in boxes {
-        let [x, y] = {
-            let c = in_cells(well, rect);
-            [(c[0] + c[2]) / 2.0, (c[1] + c[3]) / 2.0]
-        };
-        let Some((hold, _)) = known.iter().find(|(_, a)| (a[0]..a[2]).contains(&x) && (a[1]..a[3]).contains(&y)) else {
+        let Some(hold) = role_of(in_cells(well, rect), well.cols as f64, known) else {
             continue;
         };
         let pieces = pieces_in(frame, well, rect);
-        if *hold {
+        if hold {
             out.hold = out.hold.or(pieces.first().copied());
         } else {
             out.next.extend(pieces);
@@ -182,17 +307,60 @@ pub fn read_known(frame: &Frame, well: &Well, known: &[(bool, [f64; 4])]) -> Box
     out
 }
 
-/// Reads the previews and the hold box of a well, blind: boxes right of the well are previews,
-/// the first left of it the hold box.
+/// The learned role (is it the hold box) of a box at `area` in well cells, in a well `cols` wide.
+fn role_of(area: [f64; 4], cols: f64, known: &[(bool, [f64; 4])]) -> Option<bool> {
+    let [x, y] = [(area[0] + area[2]) / 2.0, (area[1] + area[3]) / 2.0];
+    let within = |a: &[f64; 4]| (a[0]..a[2]).contains(&x) && (a[1]..a[3]).contains(&y);
+    let side = |a: &[f64; 4]| {
+        if a[2] <= 0.5 {
+            -1
+        } else if a[0] >= cols - 0.5 {
+            1
+        } else {
+            0
+        }
+    };
+    let beside = |a: &[f64; 4]| side(a) != 0 && side(a) == side(&area) && (a[1]..a[3]).contains(&y);
+    let found = known.iter().find(|(_, a)| within(a)).or_else(|| known.iter().find(|(_, a)| beside(a)));
+    found.map(|(hold, _)| *hold)
+}
+
+/// Reads the previews and the hold box of a well, blind: boxes right of the well are previews;
+/// of those left of it, the first showing a piece is the hold box and any later one showing a
+/// piece a preview (a program may put all its boxes on the left).
 pub fn read(frame: &Frame, well: &Well) -> BoxPieces {
-    let ink = Ink { frame, background: well.empty };
-    let gap = gap_of(well);
     let well_right = well.x0 + well.pitch * well.cols as f64;
     let mut right: Vec<Rect> = well.boxes.iter().copied().filter(|b| f64::from(b.0) >= well_right - 1.0).collect();
     right.sort_by_key(|b| (b.1, b.0));
     let mut left: Vec<Rect> = well.boxes.iter().copied().filter(|b| f64::from(b.2) <= well.x0 + 1.0).collect();
     left.sort_by_key(|b| (b.1, std::cmp::Reverse(b.2)));
-    let next = right.iter().flat_map(|&b| ink.pieces(b, gap)).collect();
-    let hold = left.iter().find_map(|&b| ink.pieces(b, gap).first().copied());
+    let mut next: Vec<Piece> = right.iter().flat_map(|&b| pieces_in(frame, well, b)).collect();
+    let mut hold = None;
+    for &b in &left {
+        let pieces = pieces_in(frame, well, b);
+        match (hold, pieces.first()) {
+            (None, Some(&first)) => hold = Some(first),
+            (Some(_), _) => next.extend(pieces),
+            (None, None) => {}
+        }
+    }
     BoxPieces { next, hold }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::role_of;
+
+    /// A hold box learned left of a 10-wide well over rows 1-5, a preview right of it over rows 1-12.
+    const KNOWN: [(bool, [f64; 4]); 2] = [(true, [-6.0, 1.0, -1.0, 5.0]), (false, [11.0, 1.0, 15.0, 12.0])];
+
+    #[test]
+    fn a_box_moved_across_by_a_wider_window_keeps_its_role() {
+        assert_eq!(role_of([-5.0, 1.0, -2.0, 4.0], 10.0, &KNOWN), Some(true));
+        assert_eq!(role_of([-9.0, 1.2, -6.5, 4.2], 10.0, &KNOWN), Some(true));
+        assert_eq!(role_of([13.5, 2.0, 17.5, 6.0], 10.0, &KNOWN), Some(false));
+        // On the other side, or over other rows, it is no learned box.
+        assert_eq!(role_of([12.0, 1.0, 15.0, 4.0], 10.0, &KNOWN[..1]), None);
+        assert_eq!(role_of([-9.0, 8.0, -6.5, 11.0], 10.0, &KNOWN), None);
+    }
 }

@@ -1,6 +1,7 @@
 //! Drawing Tetris screens in the many ways programs draw them, for the tests of the general reader:
 //! flat cells with seams, bevels, drop shadows, grid lines, dark and light backgrounds, a gradient
-//! behind the well, translucent and outlined ghosts, previews and a hold box, in boxes or on the page. The piece colours
+//! behind the well, translucent and outlined ghosts, previews and a hold box, in boxes of the
+//! well's colour or their own or on the page, a preview box keeping a faded trace. The piece colours
 //! here are this drawing's own; the reader never sees them as a table.
 
 use image::{Rgba, RgbaImage};
@@ -38,6 +39,10 @@ pub struct Style {
     pub colours: [[u8; 3]; 7],
     /// Whether the previews and the hold piece sit in boxes (else straight on the page).
     pub boxed: bool,
+    /// The boxes' own colour (a panel), else the well's.
+    pub box_colour: Option<[u8; 3]>,
+    /// A piece shown before, left faded to 70% under the first preview (a box never cleared).
+    pub faded: Option<Piece>,
 }
 
 impl Style {
@@ -64,6 +69,8 @@ impl Style {
                 [220, 30, 30],
             ],
             boxed: true,
+            box_colour: None,
+            faded: None,
         }
     }
 }
@@ -172,16 +179,22 @@ pub fn render(style: &Style, scene: &Scene) -> Frame {
     let small = (p * 3 / 5).max(4);
     let box_x = wx + cols * p + p;
     let height = (scene.next.len().max(1) as u32 * 3 * small + small).min(rows * p);
+    let inside = style.box_colour.unwrap_or(style.well);
     if style.boxed {
         put(&mut img, (box_x - 2, wy - 2, 5 * p + 4, height + 4), style.border);
-        put(&mut img, (box_x, wy, 5 * p, height), style.well);
+        put(&mut img, (box_x, wy, 5 * p, height), inside);
+    }
+    if let Some(faded) = style.faded {
+        let colours = style.colours.map(|c| mix(inside, c, 0.7));
+        let at = (box_x + p + small / 2, wy + small + small / 2, small);
+        piece_at(&mut img, &Style { colours, ..style.clone() }, faded, at);
     }
     for (i, &next) in scene.next.iter().enumerate() {
         piece_at(&mut img, style, next, (box_x + p, wy + small + i as u32 * 3 * small, small));
     }
     if style.boxed {
         put(&mut img, (p - 2, wy - 2, 5 * p + 4, 4 * p + 4), style.border);
-        put(&mut img, (p, wy, 5 * p, 4 * p), style.well);
+        put(&mut img, (p, wy, 5 * p, 4 * p), inside);
     }
     if let Some(hold) = scene.hold {
         piece_at(&mut img, style, hold, (2 * p, wy + p, small));

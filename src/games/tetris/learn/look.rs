@@ -42,8 +42,17 @@ pub fn learn(frame: &Frame) -> anyhow::Result<Learned> {
         colours,
         boxes: seen.well.boxes.iter().filter_map(|&rect| role_of(frame, &seen.well, rect)).collect(),
     };
-    let settings =
-        LookSettings { hold: settings.boxes.iter().any(|b| b.role == "hold") || seen.boxes.hold.is_some(), ..settings };
+    // With roles learned, the previews are the pieces the boxes taken for previews show.
+    let previews = if settings.boxes.is_empty() {
+        settings.previews
+    } else {
+        super::boxes::read_known(frame, &seen.well, &settings.box_roles()).next.len()
+    };
+    let settings = LookSettings {
+        hold: settings.boxes.iter().any(|b| b.role == "hold") || seen.boxes.hold.is_some(),
+        previews,
+        ..settings
+    };
     Ok(Learned { settings, seen })
 }
 

@@ -14,6 +14,7 @@ pub mod cells;
 pub mod floor;
 pub mod keys;
 pub mod look;
+pub mod own_boxes;
 pub mod read;
 pub mod settings;
 pub mod trials;

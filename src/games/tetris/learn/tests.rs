@@ -69,6 +69,20 @@ fn reads_exactly(style: &Style, rows: &[&str], piece: Piece, next: &[Piece], hol
     assert!((seen.well.pitch - f64::from(style.pitch)).abs() < 0.5, "pitch {} for {}", seen.well.pitch, style.pitch);
 }
 
+/// Boxes on a panel of their own colour, not the well's (a translucent canvas over a gradient
+/// page), the preview keeping a trace of the piece before it faded to 70% (a box filled with a
+/// translucent colour before each draw instead of cleared).
+#[test]
+fn boxes_of_their_own_colour_with_a_faded_trace_read() {
+    for pitch in [16, 30] {
+        let own = Style { box_colour: Some([40, 42, 72]), ..Style::plain(pitch) };
+        reads_exactly(&own, &MID, Piece::T, &[Piece::Z], Some(Piece::L));
+        let traced = Style { faded: Some(Piece::O), ..own };
+        reads_exactly(&traced, &MID, Piece::T, &[Piece::Z], Some(Piece::L));
+        reads_exactly(&Style { faded: Some(Piece::I), ..Style::plain(pitch) }, &START, Piece::S, &[Piece::J], None);
+    }
+}
+
 #[test]
 fn flat_cells_with_seams_read_at_small_and_large_sizes() {
     for pitch in [12, 24, 37] {

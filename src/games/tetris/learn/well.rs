@@ -17,7 +17,9 @@
 
 use anyhow::{bail, ensure};
 
+use super::boxes::Rect;
 pub use super::floor::{NEAR, near};
+use super::own_boxes;
 use crate::frame::Frame;
 use crate::vision::regions::{Component, components};
 
@@ -286,17 +288,13 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
         y0 + pitch * (rows as f64 - 0.5) <= f64::from(height),
         "the well found at ({x0}, {y0}), {pitch:.1} px cells, would end below the image with {rows} rows"
     );
-    let boxes = others
+    let mut boxes: Vec<Rect> = others
         .iter()
-        .filter(|o| {
-            let inside = o.x0 > 0 && o.y0 > 0 && o.x1 < width && o.y1 < height;
-            let outside_well = o.x1 <= region.x0 || o.x0 >= region.x1;
-            let size = 2.0 * pitch;
-            let fill = o.area as f64 / (f64::from(o.width()) * f64::from(o.height()));
-            inside && outside_well && fill >= 0.4 && f64::from(o.width()) >= size && f64::from(o.height()) >= size
-        })
+        .filter(|o| own_boxes::is_box(o, &region, pitch, (width, height)))
         .map(|o| (o.x0, o.y0, o.x1, o.y1))
         .collect();
+    boxes.extend(own_boxes::find(frame, &region, pitch, empty));
+    let boxes = own_boxes::innermost(boxes);
     let grid = super::floor::Grid { x0, y0, pitch, rows, cols };
     let pitch_y = super::floor::cell_height(frame, &grid, empty);
     Ok(Well { x0, y0, pitch, pitch_y, rows, cols, empty, boxes })

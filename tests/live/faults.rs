@@ -27,7 +27,9 @@ fn stops_naming(result: (bool, String, String, Duration), what: &str) {
 fn a_moved_window_is_found_again_and_no_click_lands_where_it_was() {
     let session = Session::start(400);
     let (x, y, w, h) = session.geometry();
-    session.xdotool(&["windowmove", &session.window, &(x + 500).to_string(), &(y + 60).to_string()]);
+    // `--sync`: the trap opens where the game was only once the window manager has moved it; else,
+    // on a busy machine, the bot may still see the game there under the trap and stop (rightly).
+    session.xdotool(&["windowmove", "--sync", &session.window, &(x + 500).to_string(), &(y + 60).to_string()]);
     let trap = Trap::open(&session.game.display, (x, y), (w.min(480), h));
     std::thread::sleep(Duration::from_millis(300));
     let (nx, ny, _, _) = session.geometry();

@@ -45,6 +45,11 @@ impl Rect {
     pub fn centre(&self) -> Point {
         Point::new((self.x + self.width / 2.0).floor() as i32, (self.y + self.height / 2.0).floor() as i32)
     }
+
+    /// Whether the rectangle lies wholly inside a `width` x `height` picture.
+    pub fn inside(&self, width: u32, height: u32) -> bool {
+        self.x >= 0.0 && self.y >= 0.0 && self.x + self.width <= width as f64 && self.y + self.height <= height as f64
+    }
 }
 
 /// A rectangle of whole pixels or desktop units (frame-relative unless stated).

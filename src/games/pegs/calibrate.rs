@@ -116,11 +116,7 @@ fn looks_around(frame: &Frame, lattice: &Lattice, extent: Extent) -> Vec<Look> {
         .chain((r0..=r1).flat_map(|r| [(r, c0 - 1), (r, c1 + 1)]));
     ring.filter_map(|(r, c)| {
         let one = lattice.grid((r, r), (c, c)).rect;
-        let inside = one.x >= 0.0
-            && one.y >= 0.0
-            && one.x + one.width <= frame.width() as f64
-            && one.y + one.height <= frame.height() as f64;
-        if inside { look(frame, one) } else { None }
+        if one.inside(frame.width(), frame.height()) { look(frame, one) } else { None }
     })
     .collect()
 }

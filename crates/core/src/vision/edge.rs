@@ -98,13 +98,22 @@ pub fn cut_off(grid: &Grid, width: u32, height: u32, shows_board: &dyn Fn(Rect, 
 
 /// The squares of the row or column next to `grid` beyond `edge`.
 fn beyond(grid: &Grid, edge: Edge) -> Vec<Rect> {
-    let (cw, ch) = (grid.cell_width(), grid.cell_height());
-    let moved = |cell: Rect, dx: f64, dy: f64| Rect { x: cell.x + dx, y: cell.y + dy, ..cell };
+    line_beyond(grid, edge, 1)
+}
+
+/// The squares of the row or column `k` lines beyond `grid`'s `edge` (1: the next one), in the
+/// grid's pitch; none for a grid with no cells.
+pub fn line_beyond(grid: &Grid, edge: Edge, k: usize) -> Vec<Rect> {
+    if grid.rows == 0 || grid.cols == 0 {
+        return Vec::new();
+    }
+    let (dx, dy) = (grid.cell_width() * k as f64, grid.cell_height() * k as f64);
+    let moved = |cell: Rect, x: f64, y: f64| Rect { x: cell.x + x, y: cell.y + y, ..cell };
     match edge {
-        Edge::Top => (0..grid.cols).map(|c| moved(grid.cell_rect(0, c), 0.0, -ch)).collect(),
-        Edge::Bottom => (0..grid.cols).map(|c| moved(grid.cell_rect(grid.rows - 1, c), 0.0, ch)).collect(),
-        Edge::Left => (0..grid.rows).map(|r| moved(grid.cell_rect(r, 0), -cw, 0.0)).collect(),
-        Edge::Right => (0..grid.rows).map(|r| moved(grid.cell_rect(r, grid.cols - 1), cw, 0.0)).collect(),
+        Edge::Top => (0..grid.cols).map(|c| moved(grid.cell_rect(0, c), 0.0, -dy)).collect(),
+        Edge::Bottom => (0..grid.cols).map(|c| moved(grid.cell_rect(grid.rows - 1, c), 0.0, dy)).collect(),
+        Edge::Left => (0..grid.rows).map(|r| moved(grid.cell_rect(r, 0), -dx, 0.0)).collect(),
+        Edge::Right => (0..grid.rows).map(|r| moved(grid.cell_rect(r, grid.cols - 1), dx, 0.0)).collect(),
     }
 }
 

@@ -123,11 +123,7 @@ impl Grid {
 
     /// True when the grid has cells, of a size, and every cell lies inside the frame.
     pub fn fits(&self, frame: &Frame) -> bool {
-        self.has_cells()
-            && self.rect.x >= 0.0
-            && self.rect.y >= 0.0
-            && self.rect.x + self.rect.width <= frame.width() as f64
-            && self.rect.y + self.rect.height <= frame.height() as f64
+        self.has_cells() && self.rect.inside(frame.width(), frame.height())
     }
 }
 

@@ -406,11 +406,7 @@ fn outside(frame: &Frame, grid: &Grid) -> Vec<CellLook> {
         for c in 0..around.cols {
             let rect = around.cell_rect(r, c);
             let edge = r == 0 || c == 0 || r == around.rows - 1 || c == around.cols - 1;
-            let inside = rect.x >= 0.0
-                && rect.y >= 0.0
-                && rect.x + rect.width <= frame.width() as f64
-                && rect.y + rect.height <= frame.height() as f64;
-            if edge && inside {
+            if edge && rect.inside(frame.width(), frame.height()) {
                 looks.push(cells::background(frame, rect));
             }
         }

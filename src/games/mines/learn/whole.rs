@@ -12,7 +12,7 @@ use crate::frame::{Frame, Rect};
 use crate::games::mines::config::Looks;
 use crate::games::mines::read_error::ReadError;
 use crate::vision::colour::Lab;
-use crate::vision::edge::{CutOff, Edge, cut_off};
+use crate::vision::edge::{CutOff, Edge, cut_off, line_beyond};
 use crate::vision::grid::Grid;
 
 /// Refuses `grid`, found by `looks` in `frame`, when it is only part of the board.
@@ -37,7 +37,11 @@ pub fn refuse_part(frame: &Frame, grid: &Grid, looks: &Looks) -> Result<(), Read
             Edge::Left | Edge::Right => grid.cell_width(),
         };
         let mut k = 2;
-        while let Some(line) = line_beyond(grid, edge, k).filter(|l| l.iter().all(|c| inside_frame(frame, *c))) {
+        loop {
+            let line = line_beyond(grid, edge, k);
+            if line.is_empty() || !line.iter().all(|c| c.inside(frame.width(), frame.height())) {
+                break;
+            }
             // The pitch was fitted over the board found, which may be a line or two: a line k
             // pitches away may lie a few pixels off where the pitch puts it.
             let slack = (1.0 + k as f64 * pitch * DRIFT).min(pitch / 3.0).floor() as i32;
@@ -74,7 +78,7 @@ fn along(cell: Rect, edge: Edge, d: f64) -> Rect {
 fn half_like(frame: &Frame, line: &[Rect], fits: &dyn Fn(Rect) -> bool) -> bool {
     let (mut like, mut unlike) = (0, 0);
     for &cell in line {
-        if !inside_frame(frame, cell) {
+        if !cell.inside(frame.width(), frame.height()) {
             unlike += 1;
         } else if fits(cell) {
             like += 1;
@@ -106,26 +110,6 @@ pub fn cut_by_picture(frame: &Frame, grid: &Grid, looks: &Looks) -> Result<Optio
         fits_on(&background(frame, shown), seen)
     };
     Ok(cut_off(grid, frame.width(), frame.height(), &shows_board))
-}
-
-/// The cells of the line `k` lines beyond `grid`'s `edge` (1: the next one), or None when the
-/// grid is empty.
-fn line_beyond(grid: &Grid, edge: Edge, k: usize) -> Option<Vec<Rect>> {
-    if grid.rows == 0 || grid.cols == 0 {
-        return None;
-    }
-    let (dx, dy) = (grid.cell_width() * k as f64, grid.cell_height() * k as f64);
-    let moved = |cell: Rect, x: f64, y: f64| Rect { x: cell.x + x, y: cell.y + y, ..cell };
-    Some(match edge {
-        Edge::Top => (0..grid.cols).map(|c| moved(grid.cell_rect(0, c), 0.0, -dy)).collect(),
-        Edge::Bottom => (0..grid.cols).map(|c| moved(grid.cell_rect(grid.rows - 1, c), 0.0, dy)).collect(),
-        Edge::Left => (0..grid.rows).map(|r| moved(grid.cell_rect(r, 0), -dx, 0.0)).collect(),
-        Edge::Right => (0..grid.rows).map(|r| moved(grid.cell_rect(r, grid.cols - 1), dx, 0.0)).collect(),
-    })
-}
-
-fn inside_frame(frame: &Frame, r: Rect) -> bool {
-    r.x >= 0.0 && r.y >= 0.0 && r.x + r.width <= frame.width() as f64 && r.y + r.height <= frame.height() as f64
 }
 
 #[cfg(test)]

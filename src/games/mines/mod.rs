@@ -21,6 +21,7 @@ pub mod check;
 #[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 pub mod config;
+pub mod counter;
 pub mod learn;
 pub mod read;
 pub mod read_error;
@@ -151,8 +152,9 @@ impl TurnBased for Mines {
 
     fn describe(_frame: &Frame, _layout: &Grid, board: &Board) -> Vec<String> {
         let count = |f: &dyn Fn(Cell) -> bool| board.cells.iter().filter(|&&c| f(c)).count();
+        let total = board.mines.map_or("the total of mines unknown".to_string(), |m| format!("{m} mines in all"));
         vec![format!(
-            "{} covered, {} flagged, {} opened, {} mines shown",
+            "{} covered, {} flagged, {} opened, {} mines shown; {total}",
             count(&|c| c == Cell::Covered),
             count(&|c| c == Cell::Flagged),
             count(&|c| matches!(c, Cell::Open(_))),

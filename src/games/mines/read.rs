@@ -147,11 +147,22 @@ fn largest_shape(mask: &[bool], w: usize) -> Option<(usize, usize, usize, usize)
     Some((x0, y0, x1 - 1, y1 - 1))
 }
 
-/// Reads every cell of `grid`; the board takes the profile's rules.
+/// Reads every cell of `grid`; the board takes the profile's rules, and the total of mines from
+/// the program's counter where the profile has none and the counter reads (`counter`).
 pub fn read(frame: &Frame, grid: &Grid, config: &MinesConfig) -> Result<Board, ReadError> {
-    if let Some(looks) = &config.looks {
-        return super::learn::cells::read(frame, grid, config, looks);
+    let mut board = match &config.looks {
+        Some(looks) => super::learn::cells::read(frame, grid, config, looks)?,
+        None => read_cells(frame, grid, config)?,
+    };
+    if board.mines.is_none() {
+        let flagged = board.cells.iter().filter(|&&c| c == Cell::Flagged).count();
+        board.mines = super::counter::read(frame, grid.rect, flagged, board.cells.len()).map(|c| c.total);
     }
+    Ok(board)
+}
+
+/// Reads every cell of `grid` by the hand-made profile's colours.
+fn read_cells(frame: &Frame, grid: &Grid, config: &MinesConfig) -> Result<Board, ReadError> {
     let classifier = classifier(config)?;
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for row in 0..grid.rows {

@@ -168,8 +168,8 @@ pub fn median(mut values: Vec<f32>) -> Option<f32> {
     values.get(values.len() / 2).copied()
 }
 
-/// General digit shapes, 5x7, `#` ink: bold sans-serif digits as most programs draw them, with a
-/// second way for the digits fonts draw differently (a 1 with or without its foot, a 4 open or
+/// General digit shapes, 5x7, `#` ink: bold sans-serif digits as most programs draw them, with
+/// other ways for the digits fonts draw differently (a 1 with or without its foot, a 4 open or
 /// closed, a 6 and a 7 with or without their strokes' curl).
 const PROTOTYPES: &[(u8, [&str; 7])] = &[
     (1, ["..#..", ".##..", "###..", "..#..", "..#..", "..#..", "#####"]),
@@ -186,6 +186,10 @@ const PROTOTYPES: &[(u8, [&str; 7])] = &[
     (7, ["#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."]),
     (7, ["#####", "....#", "....#", "...#.", "..#..", "..#..", "..#.."]),
     (8, [".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."]),
+    // 0 and 9 only ever show in a counter ("Marked: 10 / 99"), never in a cell.
+    (0, [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."]),
+    (9, [".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."]),
+    (9, [".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."]),
     // Square digits drawn in segments, as LCD fonts and the Windows-classic Minesweeper's copies
     // (WineMine) draw them: straight strokes meeting at corners.
     (2, ["#####", "....#", "....#", "#####", "#....", "#....", "#####"]),
@@ -195,13 +199,19 @@ const PROTOTYPES: &[(u8, [&str; 7])] = &[
     (6, ["#####", "#....", "#....", "#####", "#...#", "#...#", "#####"]),
     (7, ["#####", "....#", "....#", "....#", "....#", "....#", "....#"]),
     (8, ["#####", "#...#", "#...#", "#####", "#...#", "#...#", "#####"]),
+    (0, ["#####", "#...#", "#...#", "#...#", "#...#", "#...#", "#####"]),
+    (9, ["#####", "#...#", "#...#", "#####", "....#", "....#", "#####"]),
 ];
+
+/// Shapes only a counter's small digits are compared with (`fine_digit`): a 1 whose flag a font
+/// hinted small draws flat. Among cells' numbers it would take the place of others.
+const COUNTER_ONLY: &[(u8, [&str; 7])] = &[(1, ["###..", "..#..", "..#..", "..#..", "..#..", "..#..", "#####"])];
 
 /// The holes each digit may have (index = digit): a 4 is drawn closed or open.
 fn allowed_holes(digit: u8, holes: u8) -> bool {
     match digit {
         4 => holes <= 1,
-        6 => holes == 1,
+        0 | 6 | 9 => holes == 1,
         8 => holes == 2,
         _ => holes == 0,
     }
@@ -210,6 +220,12 @@ fn allowed_holes(digit: u8, holes: u8) -> bool {
 /// The glyph of a prototype, drawn at 6 px a square, each square `bold` px wider and taller (a
 /// bolder drawing).
 fn prototype_glyph(rows: &[&str; 7], bold: usize) -> Option<Glyph> {
+    let ink = prototype_ink(rows, bold);
+    glyph_of(&ink, ink.h as f64)
+}
+
+/// A prototype's ink, drawn at 6 px a square, each square `bold` px wider and taller.
+fn prototype_ink(rows: &[&str; 7], bold: usize) -> Ink {
     const SCALE: usize = 6;
     let (w, h) = (5 * SCALE + bold + 2, 7 * SCALE + bold + 2);
     let mut mask = vec![false; w * h];
@@ -224,7 +240,104 @@ fn prototype_glyph(rows: &[&str; 7], bold: usize) -> Option<Glyph> {
             }
         }
     }
-    glyph_of(&Ink { mask, w, h, colour: [0, 0, 0] }, h as f64)
+    Ink { mask, w, h, colour: [0, 0, 0] }
+}
+
+/// Columns and rows of the fine grid a small glyph is compared on (`fine_digit`).
+const FINE: (usize, usize) = (5, 7);
+
+/// The share of ink in each square of a 5x7 grid over the ink's own box (a pixel shared by two
+/// squares counts in both for its part), blurred a square each way so that a stroke one pixel off
+/// a square's edge still meets its prototype's, and the box's width over its height; None without
+/// ink.
+fn fine_shares(ink: &Ink) -> Option<(Vec<f32>, f32)> {
+    let on = |x: usize, y: usize| ink.mask[y * ink.w + x];
+    let xs: Vec<usize> = (0..ink.w).filter(|&x| (0..ink.h).any(|y| on(x, y))).collect();
+    let ys: Vec<usize> = (0..ink.h).filter(|&y| (0..ink.w).any(|x| on(x, y))).collect();
+    let (&x0, &x1, &y0, &y1) = (xs.first()?, xs.last()?, ys.first()?, ys.last()?);
+    let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
+    let (nx, ny) = FINE;
+    // How much of pixel `p` (of `n` across the box) lies in square `k` (of `m`).
+    let part = |p: usize, n: usize, k: usize, m: usize| {
+        let (a, b) = (p as f32 * m as f32 / n as f32, (p + 1) as f32 * m as f32 / n as f32);
+        (b.min(k as f32 + 1.0) - a.max(k as f32)).max(0.0)
+    };
+    let mut grid = vec![0f32; nx * ny];
+    for (ky, kx) in (0..ny).flat_map(|ky| (0..nx).map(move |kx| (ky, kx))) {
+        let (mut inked, mut all) = (0.0, 0.0);
+        for y in y0..=y1 {
+            let py = part(y - y0, bh, ky, ny);
+            if py == 0.0 {
+                continue;
+            }
+            for x in x0..=x1 {
+                let w = py * part(x - x0, bw, kx, nx);
+                all += w;
+                if on(x, y) {
+                    inked += w;
+                }
+            }
+        }
+        grid[ky * nx + kx] = if all > 0.0 { inked / all } else { 0.0 };
+    }
+    let mut blurred = vec![0f32; nx * ny];
+    for (ky, kx) in (0..ny).flat_map(|ky| (0..nx).map(move |kx| (ky, kx))) {
+        let (mut sum, mut weight) = (0.0, 0.0);
+        for (dy, dx) in (-1i32..=1).flat_map(|dy| (-1i32..=1).map(move |dx| (dy, dx))) {
+            let (y, x) = (ky as i32 + dy, kx as i32 + dx);
+            if (0..ny as i32).contains(&y) && (0..nx as i32).contains(&x) {
+                let w = [1.0, 2.0, 1.0][(dy + 1) as usize] * [1.0, 2.0, 1.0][(dx + 1) as usize];
+                sum += w * grid[y as usize * nx + x as usize];
+                weight += w;
+            }
+        }
+        blurred[ky * nx + kx] = sum / weight;
+    }
+    Some((blurred, bw as f32 / bh as f32))
+}
+
+/// The prototypes' fine shares, plain and bold, with their digits (made once).
+fn fine_prototypes() -> &'static [(u8, Vec<f32>, f32)] {
+    static MADE: std::sync::OnceLock<Vec<(u8, Vec<f32>, f32)>> = std::sync::OnceLock::new();
+    MADE.get_or_init(|| {
+        let all = PROTOTYPES.iter().chain(COUNTER_ONLY);
+        let drawn = all.flat_map(|(digit, rows)| [0, 3].map(|b| (*digit, prototype_ink(rows, b))));
+        drawn.filter_map(|(digit, ink)| fine_shares(&ink).map(|(s, a)| (digit, s, a))).collect()
+    })
+}
+
+/// The digit among `digits` that a small glyph (a counter's, as few as 8 px tall, in any font) is
+/// by the general shapes compared on a 5x7 grid over its box, where the 3x5 zones of
+/// `nearest_digit` blur a thin 4 into a 0. Sure when near one and clearly nearer it than any other.
+pub fn fine_digit(ink: &Ink, holes: u8, digits: std::ops::RangeInclusive<u8>) -> Result<Verdict, Verdict> {
+    let none = Verdict { digit: 0, distance: f32::MAX, runner_up: f32::MAX };
+    let (shares, aspect) = fine_shares(ink).ok_or(none)?;
+    let mut best = [f32::MAX; 10];
+    for (digit, prototype, their_aspect) in fine_prototypes() {
+        if !digits.contains(digit) || !allowed_holes(*digit, holes) {
+            continue;
+        }
+        let d = 1.0 - correlation(&shares, prototype) + 0.5 * (aspect - their_aspect).clamp(-1.0, 1.0).powi(2);
+        best[*digit as usize] = best[*digit as usize].min(d);
+    }
+    let mut order: Vec<u8> = digits.collect();
+    order.sort_by(|a, b| best[*a as usize].total_cmp(&best[*b as usize]));
+    let verdict = Verdict { digit: order[0], distance: best[order[0] as usize], runner_up: best[order[1] as usize] };
+    let sure = verdict.distance <= MAX_GENERAL && verdict.distance <= MARGIN * verdict.runner_up;
+    if sure { Ok(verdict) } else { Err(verdict) }
+}
+
+/// The correlation of two equally long lists of numbers (0 when either is flat).
+fn correlation(a: &[f32], b: &[f32]) -> f32 {
+    let n = a.len() as f32;
+    let (ma, mb) = (a.iter().sum::<f32>() / n, b.iter().sum::<f32>() / n);
+    let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
+    for (x, y) in a.iter().zip(b) {
+        ab += (x - ma) * (y - mb);
+        aa += (x - ma) * (x - ma);
+        bb += (y - mb) * (y - mb);
+    }
+    if aa > 1e-6 && bb > 1e-6 { ab / (aa * bb).sqrt() } else { 0.0 }
 }
 
 /// The prototypes as glyphs, plain and bold, with their digits (made once).
@@ -259,17 +372,24 @@ pub const MAX_CONFIRMED: f32 = 0.6;
 /// How much nearer the best digit must be than any other, as a share of the other's distance.
 pub const MARGIN: f32 = 0.85;
 
-/// The digit a glyph's shape is by the general shapes, or None (with the nearest, for messages).
+/// The digit a glyph's shape is by the general shapes, or None (with the nearest, for messages):
+/// a number in a cell, 1 to 8.
 pub fn general_digit(glyph: &Glyph) -> Result<Verdict, Verdict> {
-    let mut best = [f32::MAX; 9];
+    nearest_digit(glyph, 1..=8)
+}
+
+/// The digit a glyph's shape is among `digits` by the general shapes: sure when near one and
+/// clearly nearer it than any other of them.
+pub fn nearest_digit(glyph: &Glyph, digits: std::ops::RangeInclusive<u8>) -> Result<Verdict, Verdict> {
+    let mut best = [f32::MAX; 10];
     for (digit, prototype) in prototypes() {
-        if !allowed_holes(*digit, glyph.holes) {
+        if !digits.contains(digit) || !allowed_holes(*digit, glyph.holes) {
             continue;
         }
         let d = shape_distance(glyph, prototype);
         best[*digit as usize] = best[*digit as usize].min(d);
     }
-    let mut order: Vec<u8> = (1..=8).collect();
+    let mut order: Vec<u8> = digits.collect();
     order.sort_by(|a, b| best[*a as usize].total_cmp(&best[*b as usize]));
     let verdict = Verdict { digit: order[0], distance: best[order[0] as usize], runner_up: best[order[1] as usize] };
     let sure = verdict.distance <= MAX_GENERAL && verdict.distance <= MARGIN * verdict.runner_up;
@@ -285,11 +405,11 @@ mod tests {
         for (digit, rows) in PROTOTYPES {
             let mut glyph = prototype_glyph(rows, 0).expect("a prototype has ink");
             glyph.holes = match digit {
-                6 => 1,
+                0 | 6 | 9 => 1,
                 8 => 2,
                 _ => glyph.holes.min(1) * u8::from(*digit == 4),
             };
-            let verdict = general_digit(&glyph).unwrap_or_else(|v| panic!("{digit}: {v:?}"));
+            let verdict = nearest_digit(&glyph, 0..=9).unwrap_or_else(|v| panic!("{digit}: {v:?}"));
             assert_eq!(verdict.digit, *digit, "{rows:?}");
         }
     }

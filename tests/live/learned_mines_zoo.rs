@@ -11,12 +11,20 @@
 //! game lives in a closure, handed to the page by a breakpoint in its tick that never pauses; it
 //! places its mines before any click, so the test's first click goes to a cell that state says is
 //! a 0; a new game is the page loaded again.
+//!
+//! And for ripexz's python-tkinter-minesweeper (GAMEBOT_RIPEXZ_MINES_DIR), a desktop Tk program
+//! run under the zoo's Python harness (`common::zoo_ripexz`): its own window is exactly as wide as
+//! its board, which the reader refuses as maybe cut off ("make the window larger"), so the test
+//! makes it larger first, as a person told so would; it places its mines before any click (the
+//! test's first click goes to a cell its layout makes a 0); won or lost is its own `gameOver`
+//! call; a new game is Yes in its "Game Over" dialog.
 
 use std::path::Path;
 
 use crate::common::cdp::Cdp;
 use crate::common::gamebot_on;
 use crate::common::zoo::{Session, program_dir};
+use crate::common::zoo_ripexz;
 
 /// A new Easy game through the page's own form, then its centre cell clicked through DevTools'
 /// mouse events (the pointer moved off the board after).
@@ -186,4 +194,52 @@ fn wins_navids_canvas_minesweeper_from_a_blind_calibration() {
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
     assert!(Path::new(&config).join("navid-live.toml").exists());
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_RIPEXZ_MINES_DIR: ripexz/python-tkinter-minesweeper fetched (the folder holding minesweeper.py)"]
+fn wins_ripexzs_tk_minesweeper_from_a_blind_calibration() {
+    let dir = program_dir("GAMEBOT_RIPEXZ_MINES_DIR");
+    let (mut session, first_state) = zoo_ripexz::start(&dir, 41, None);
+    session.resize(300, 320);
+    session.state_when(|s| s.targets != first_state.targets);
+    let folders = tempfile::tempdir().unwrap();
+    let config = folders.path().join("config").to_string_lossy().to_string();
+    let calibration = folders.path().join("calibration").to_string_lossy().to_string();
+    let bot = |args: &[&str]| {
+        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
+        all.extend(args);
+        let out = gamebot_on(&session.display, &all);
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        (out.status.success(), text)
+    };
+    let mut outcomes = Vec::new();
+    for game in 0..5 {
+        if game > 0 {
+            zoo_ripexz::play_again(&session);
+        }
+        let state = zoo_ripexz::state_playing(&session);
+        let mines = state.layout.iter().map(|l| l.matches('*').count()).sum::<usize>();
+        zoo_ripexz::click(&session, &state, zoo_ripexz::a_zero(&state.layout), 1);
+        session.state_when(|s| s.moves > 0);
+        if game == 0 {
+            let (ok, text) =
+                bot(&["calibrate", "mines", "--title", zoo_ripexz::TITLE, "--profile", "ripexz-live", "--learn"]);
+            assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
+        }
+        let (_, text) = bot(&["play", "mines", "--profile", "ripexz-live", "--mines", &mines.to_string()]);
+        println!("game {game} ({mines} mines):\n{text}");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let verdict = session.state_when(|_| true).verdict;
+        if verdict == "won" {
+            assert!(text.lines().any(|l| l.starts_with("won:")), "the program says won, the bot did not:\n{text}");
+            outcomes.push("won".to_string());
+            break;
+        }
+        assert_eq!(verdict, "lost", "the bot stopped with the game neither won nor lost:\n{text}");
+        outcomes.push("lost".to_string());
+    }
+    println!("games: {outcomes:?}");
+    assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
+    assert!(Path::new(&config).join("ripexz-live.toml").exists());
 }

@@ -117,7 +117,7 @@ fn navid_says(cdp: &mut Cdp) -> (String, Vec<String>) {
 
 /// A new game (the page loaded again, or as loaded), then the cell nearest the centre that its
 /// layout makes a 0 clicked through DevTools' mouse events.
-fn navid_new_game_opened(cdp: &mut Cdp, reload: bool) {
+fn navid_new_game_opened(cdp: &mut Cdp, reload: bool, cell: f64) {
     if reload {
         cdp.eval("(function(){window.__game=null;location.reload();return 'ok';})()");
         std::thread::sleep(std::time::Duration::from_millis(500));
@@ -143,8 +143,8 @@ fn navid_new_game_opened(cdp: &mut Cdp, reload: bool) {
         "(function(){var r=document.querySelector('canvas').getBoundingClientRect();return r.left+','+r.top;})()",
     );
     let (left, top) = at.split_once(',').unwrap();
-    let x = left.parse::<f64>().unwrap() + (col as f64 + 0.5) * 70.0;
-    let y = top.parse::<f64>().unwrap() + (row as f64 + 0.5) * 70.0;
+    let x = left.parse::<f64>().unwrap() + (col as f64 + 0.5) * cell;
+    let y = top.parse::<f64>().unwrap() + (row as f64 + 0.5) * cell;
     for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
         let params = format!("{{\"type\":\"{kind}\",\"x\":{x},\"y\":{y},\"button\":\"left\",\"clickCount\":1}}");
         cdp.send("Input.dispatchMouseEvent", &params);
@@ -154,14 +154,25 @@ fn navid_new_game_opened(cdp: &mut Cdp, reload: bool) {
     assert_eq!(navid_says(cdp).0, "playing", "the first click opened the game");
 }
 
-#[test]
-#[ignore = "needs GAMEBOT_NAVID_MINES_DIR: Navid079/minesweeper.js fetched (the folder holding index.html)"]
-fn wins_navids_canvas_minesweeper_from_a_blind_calibration() {
+/// Navid079's page with a board of (rows, columns, mines) in `cell`-px cells (None: its own
+/// 10x10, 10 mines, 70 px), in a `window`: calibrated blind from its live window after the test's
+/// first click, then played, up to 5 games. Another board is set as its README says, through its
+/// global `config`, from a script DevTools gives every new document before the page's load event.
+fn navid_wins(board: Option<(usize, usize, usize)>, cell: u32, window: (u32, u32)) {
     let dir = program_dir("GAMEBOT_NAVID_MINES_DIR");
     let url = format!("file://{}/index.html", dir.display());
-    let (session, mut cdp) = Session::chromium(&url, (740, 760), "Minesweeper.JS");
+    let (session, mut cdp) = Session::chromium(&url, window, "Minesweeper.JS");
     cdp.send("Debugger.enable", "{}");
     cdp.send("Debugger.setBreakpointByUrl", &navid_breakpoint(&dir));
+    let mines = board.map_or(10, |b| b.2);
+    if let Some((rows, cols, mines)) = board {
+        let setup = format!(
+            "addEventListener('DOMContentLoaded',function(){{config.width={cols};config.height={rows};\
+             config.nMines={mines};config.w_size={cell};config.h_size={cell};}});"
+        );
+        cdp.send("Page.enable", "{}");
+        cdp.send("Page.addScriptToEvaluateOnNewDocument", &format!("{{\"source\":\"{setup}\"}}"));
+    }
     let folders = tempfile::tempdir().unwrap();
     let config = folders.path().join("config").to_string_lossy().to_string();
     let calibration = folders.path().join("calibration").to_string_lossy().to_string();
@@ -174,13 +185,17 @@ fn wins_navids_canvas_minesweeper_from_a_blind_calibration() {
     };
     let mut outcomes = Vec::new();
     for game in 0..5 {
-        navid_new_game_opened(&mut cdp, game > 0);
+        navid_new_game_opened(&mut cdp, game > 0 || board.is_some(), cell as f64);
+        if let Some((rows, cols, _)) = board {
+            let (_, layout) = navid_says(&mut cdp);
+            assert_eq!((layout.len(), layout[0].len()), (rows, cols), "the page's board");
+        }
         if game == 0 {
             let (ok, text) =
                 bot(&["calibrate", "mines", "--title", "Minesweeper.JS", "--profile", "navid-live", "--learn"]);
             assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
         }
-        let (_, text) = bot(&["play", "mines", "--profile", "navid-live", "--mines", "10"]);
+        let (_, text) = bot(&["play", "mines", "--profile", "navid-live", "--mines", &mines.to_string()]);
         println!("game {game}:\n{text}");
         let verdict = navid_says(&mut cdp).0;
         if verdict == "won" {
@@ -194,6 +209,19 @@ fn wins_navids_canvas_minesweeper_from_a_blind_calibration() {
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
     assert!(Path::new(&config).join("navid-live.toml").exists());
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_NAVID_MINES_DIR: Navid079/minesweeper.js fetched (the folder holding index.html)"]
+fn wins_navids_canvas_minesweeper_from_a_blind_calibration() {
+    navid_wins(None, 70, (740, 760));
+}
+
+/// 16x16 with 40 mines in 40-px cells (as the capture's 16x16 shot).
+#[test]
+#[ignore = "needs GAMEBOT_NAVID_MINES_DIR: Navid079/minesweeper.js fetched (the folder holding index.html)"]
+fn wins_navids_canvas_minesweeper_at_16x16_from_a_blind_calibration() {
+    navid_wins(Some((16, 16, 40)), 40, (700, 720));
 }
 
 /// ripexz's Tk Minesweeper at `size` (rows, columns; None: its own 10x10) in a window made

@@ -26,12 +26,18 @@ use crate::common::gamebot_on;
 use crate::common::zoo::{Session, program_dir};
 use crate::common::zoo_ripexz;
 
-/// A new Easy game through the page's own form, then its centre cell clicked through DevTools'
-/// mouse events (the pointer moved off the board after).
-fn new_game_opened(cdp: &mut Cdp) {
-    let size = cdp.eval("(function(){difficultySelection.value='easy';newGameForm.requestSubmit();return game.width+'x'+game.height;})()");
-    assert_eq!(size, "9x9", "the page's Easy level");
-    let at = cdp.eval("(function(){var r=document.getElementById('4-4').getBoundingClientRect();return (r.left+r.width/2)+','+(r.top+r.height/2);})()");
+/// A new game at `level` ("easy" 9x9, "medium" 16x16) through the page's own form, then its
+/// centre cell clicked through DevTools' mouse events (the pointer moved off the board after).
+fn new_game_opened(cdp: &mut Cdp, level: &str, size: usize) {
+    let script = format!(
+        "(function(){{difficultySelection.value='{level}';newGameForm.requestSubmit();return game.width+'x'+game.height;}})()"
+    );
+    assert_eq!(cdp.eval(&script), format!("{size}x{size}"), "the page's {level} level");
+    let centre = size / 2;
+    let at = cdp.eval(&format!(
+        "(function(){{var r=document.getElementById('{centre}-{centre}').getBoundingClientRect();\
+         return (r.left+r.width/2)+','+(r.top+r.height/2);}})()"
+    ));
     let (x, y) = at.split_once(',').unwrap();
     for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
         let params = format!("{{\"type\":\"{kind}\",\"x\":{x},\"y\":{y},\"button\":\"left\",\"clickCount\":1}}");
@@ -49,9 +55,22 @@ fn page_says(cdp: &mut Cdp) -> String {
 #[test]
 #[ignore = "needs GAMEBOT_ALLEY_MINES_DIR: cp-alley/js-minesweeper fetched (the folder holding index.html)"]
 fn wins_alleys_browser_minesweeper_from_a_blind_calibration() {
+    alley_wins("easy", 9, 10, (420, 480));
+}
+
+/// Medium, 16x16 with 40 mines, in a larger window.
+#[test]
+#[ignore = "needs GAMEBOT_ALLEY_MINES_DIR: cp-alley/js-minesweeper fetched (the folder holding index.html)"]
+fn wins_alleys_browser_minesweeper_at_16x16_from_a_blind_calibration() {
+    alley_wins("medium", 16, 40, (560, 620));
+}
+
+/// cp-alley's page at `level` (a `size` x `size` board of `mines`) in a `window`: calibrated blind
+/// from its live window after the test's first click, then played, up to 5 games.
+fn alley_wins(level: &str, size: usize, mines: usize, window: (u32, u32)) {
     let dir = program_dir("GAMEBOT_ALLEY_MINES_DIR");
     let url = format!("file://{}/index.html", dir.display());
-    let (session, mut cdp) = Session::chromium(&url, (420, 480), "Document");
+    let (session, mut cdp) = Session::chromium(&url, window, "Document");
     crate::common::wait_until(
         "the page loading",
         std::time::Duration::from_millis(200),
@@ -70,12 +89,13 @@ fn wins_alleys_browser_minesweeper_from_a_blind_calibration() {
     };
     let mut outcomes = Vec::new();
     for game in 0..5 {
-        new_game_opened(&mut cdp);
+        new_game_opened(&mut cdp, level, size);
         if game == 0 {
             let (ok, text) = bot(&["calibrate", "mines", "--title", "Document", "--profile", "alley-live", "--learn"]);
             assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
         }
-        let (_, text) = bot(&["play", "mines", "--profile", "alley-live", "--mines", "10"]);
+        let (_, text) = bot(&["play", "mines", "--profile", "alley-live", "--mines", &mines.to_string()]);
+        println!("game {game}:\n{text}");
         let verdict = page_says(&mut cdp);
         if verdict == "won" {
             assert!(text.lines().any(|l| l.starts_with("won:")), "the page says won, the bot did not:\n{text}");

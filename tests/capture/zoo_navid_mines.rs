@@ -234,7 +234,7 @@ pub fn a_zero(layout: &[String]) -> (usize, usize) {
 
 /// The covered cells (not flagged) next to an opened number, in reading order, that are mines
 /// (`mine`) or clear.
-fn frontier(rows: &[String], layout: &[String], mine: bool) -> Vec<(usize, usize)> {
+pub fn frontier(rows: &[String], layout: &[String], mine: bool) -> Vec<(usize, usize)> {
     let cell = |r: usize, c: usize| rows[r].as_bytes()[c];
     let (h, w) = (rows.len(), rows[0].len());
     let mut out = Vec::new();

@@ -17,6 +17,8 @@ pub mod zoo;
 #[cfg(target_os = "linux")]
 pub mod zoo_programs;
 #[cfg(target_os = "linux")]
+pub mod zoo_ripexz;
+#[cfg(target_os = "linux")]
 pub mod zoo_setko;
 
 use std::process::{Command, Output};

@@ -65,6 +65,12 @@ pub struct State {
     /// Where to click, in screen pixels (Tk) or window pixels (others); what each is, per program.
     #[serde(default)]
     pub targets: Vec<[f64; 2]>,
+    /// A Minesweeper's mine layout (rows of `*` and `.`), where the program's part gives it.
+    #[serde(default)]
+    pub layout: Vec<String>,
+    /// The program's own verdict where its part gives one ("playing", "won", "lost").
+    #[serde(default)]
+    pub verdict: String,
     /// Set when the program's `state()` failed.
     #[serde(default)]
     pub error: Option<String>,

@@ -28,6 +28,10 @@ const KNOWN_FAILURES: &[&str] = &[
     // one on red; no choice of the covered look obeys the rules blind (17 cells break them at best).
     // With `--board` it learns (config/winemine.toml).
     "winemine-9x9n10-04-lost",
+    // ripexz's Tk Minesweeper after a loss: the mines shown on the covered tile's grey beside red
+    // flags, two kinds of marks on covered cells that the rules cannot tell apart: refused blind
+    // (`marks::one_kind_of_flag`, tested below). With `--board` it learns (config/ripexz-mines.toml).
+    "ripexz-10x10-04-lost",
 ];
 
 fn fixtures(dir: &Path) -> Vec<String> {
@@ -185,6 +189,36 @@ fn blind_from_any_navid_mines_screenshot_every_other_reads() {
     let (exact, wrong) = every_pair(&dir);
     assert!(wrong.is_empty(), "{} wrong of {exact} exact:\n{}", wrong.len(), wrong.join("\n"));
     assert!(exact >= 30, "only {exact} exact readings");
+}
+
+/// The same for ripexz's python-tkinter-minesweeper (a desktop program, fetched): Tk push buttons
+/// with the Windows-classic 16-px pictures inside their own raised borders, so that covered and
+/// opened cells share one bevel and differ inside; numbers in their own colours; 10x10 in two
+/// window sizes and 16x16 (fixtures from `tests/capture/zoo_ripexz_mines.rs`, their truth the
+/// program's own tiles).
+#[test]
+fn blind_from_any_ripexz_mines_screenshot_every_other_reads() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/ripexz-mines");
+    let (exact, wrong) = every_pair(&dir);
+    assert!(wrong.is_empty(), "{} wrong of {exact} exact:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(exact >= 18, "only {exact} exact readings");
+}
+
+/// Blind from ripexz's lost board, which shows its mines on covered-looking cells beside red
+/// flags, calibration refuses, naming a cell of each mark, rather than learn two flags and read
+/// every mine as a flag.
+#[test]
+fn blind_from_a_lost_ripexz_mines_board_is_refused_naming_its_two_marks() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/ripexz-mines");
+    let (frame, truth) = load(&dir, KNOWN_FAILURES[3]);
+    let refused = learn(&frame, None).expect_err("a flag and mines shown on covered cells").to_string();
+    assert!(refused.contains("kinds of marks"), "{refused}");
+    for part in refused.split("row ").skip(1) {
+        let (row, rest) = part.split_once(" col ").expect("a cell named");
+        let col = rest.split(' ').next().unwrap();
+        let at = row.parse::<usize>().unwrap() * truth.cols + col.parse::<usize>().unwrap();
+        assert!(matches!(truth.cells[at], Cell::Flagged | Cell::Mine), "{refused}");
+    }
 }
 
 /// Blind calibration from gnome-mines' lost board, a known failure above, kept so that it is

@@ -13,6 +13,7 @@ pub mod cells;
 #[cfg(test)]
 mod every_tests;
 pub mod glyph;
+mod marks;
 pub mod pitch;
 pub mod whole;
 
@@ -459,6 +460,9 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
         None => blind_roles(grid.rows, grid.cols, &marks, &groups)?,
     };
     let kinds = glyph_kinds(&looks, &marks, &roles, &groups, truth);
+    if truth.is_none() {
+        marks::one_kind_of_flag(&kinds, &looks, grid.cols)?;
+    }
     let backgrounds = (0..groups.looks.len())
         .map(|g| Background { role: roles[g], centre: to_hex(groups.looks[g].0), edge: edge_hex(&groups.looks[g].1) })
         .collect();

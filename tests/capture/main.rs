@@ -25,6 +25,7 @@ mod zoo_ripexz_mines;
 mod zoo_setko_pegs;
 mod zoo_tetris;
 mod zoo_tetris_invzfnc;
+mod zoo_tetris_manu;
 mod zoo_waissi_pegs;
 
 // Each game's own capture tests, `src/games/<game>/capture_tests.rs`, found by the build script

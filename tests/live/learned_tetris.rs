@@ -4,12 +4,14 @@
 //! the profile learned. quadrapassel (a Debian package) runs everywhere; invzfnc's browser Tetris
 //! is fetched outside the repository and served on 127.0.0.1, so its test is ignored unless
 //! GAMEBOT_INVZFNC_TETRIS_DIR names its folder. Lines are judged by the program's own counter
-//! (invzfnc's "Lines cleared" element, xosg's game object, read over DevTools), never by gamebot's
-//! word. xosg/WebGames' blocks-drop is gated the same way on GAMEBOT_XOSG_TETRIS_DIR.
+//! (invzfnc's "Lines cleared" element, xosg's and kyeenno's game objects, read over DevTools), never
+//! by gamebot's word. xosg/WebGames' blocks-drop and kyeenno/purejs-tetris are gated the same way on
+//! GAMEBOT_XOSG_TETRIS_DIR and GAMEBOT_KYEENNO_TETRIS_DIR; the three share one learn-then-play step.
 
 use std::time::Duration;
 
 use crate::common;
+use crate::common::cdp::Cdp;
 use crate::common::file_server::serve;
 use crate::common::zoo::{Session, program_dir};
 
@@ -30,35 +32,72 @@ fn learned_keys(text: &str) -> toml::Table {
     profile["keys"].as_table().unwrap().clone()
 }
 
+/// The keys every web zoo program has (their sources: arrows, Up turns clockwise, Space drops).
+const USUAL_KEYS: [(&str, &str); 5] =
+    [("left", "Left"), ("right", "Right"), ("rotate", "Up"), ("soft_drop", "Down"), ("hard_drop", "space")];
+
+/// Learns the browser program in `session`'s window titled `title` as profile `profile`, checks
+/// the usual keys and a clockwise turn were learnt, starts a new game with `new_game`, plays
+/// 200 lines from the learned profile and judges them by the program's own counter, the value
+/// of the JavaScript `counter`.
+fn learned_then_played_to_200_lines(
+    session: &Session,
+    cdp: &mut Cdp,
+    (title, profile): (&str, &str),
+    new_game: impl FnOnce(&mut Cdp),
+    counter: &str,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let learn = ["calibrate", "tetris", "--learn", "--title", title, "--profile", profile];
+    let (ok, text) = gamebot(&session.display, dir.path(), &learn);
+    assert!(ok, "live calibration:\n{text}");
+    let keys = learned_keys(&text);
+    for (what, key) in USUAL_KEYS {
+        assert_eq!(keys[what].as_str(), Some(key), "{what}: {text}");
+    }
+    assert!(text.contains("turns clockwise"), "{text}");
+    new_game(cdp);
+    let (ok, text) = gamebot(&session.display, dir.path(), &["play", "tetris", "--profile", profile, "--lines", "200"]);
+    let counter = cdp.eval(counter);
+    let lines: u32 =
+        counter.trim().trim_matches('"').parse().unwrap_or_else(|_| panic!("the program's counter: {counter}"));
+    println!("the program's own line counter: {lines}");
+    assert!(ok, "play from the learned profile:\n{text}");
+    assert!(lines >= 200, "the program counted {lines} lines:\n{text}");
+}
+
+/// Presses `key` (DevTools' `key`, `code` and virtual key code) in the page.
+fn press(cdp: &mut Cdp, (key, code, vk): (&str, &str, u32)) {
+    for kind in ["keyDown", "keyUp"] {
+        let event =
+            format!("{{\"type\":\"{kind}\",\"key\":\"{key}\",\"code\":\"{code}\",\"windowsVirtualKeyCode\":{vk}}}");
+        cdp.send("Input.dispatchKeyEvent", &event);
+    }
+}
+
+/// Waits until the page has loaded.
+fn loaded(cdp: &mut Cdp) {
+    common::wait_until(
+        "the page loading",
+        Duration::from_millis(200),
+        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
+        String::new,
+    );
+}
+
 #[test]
 #[ignore = "needs GAMEBOT_INVZFNC_TETRIS_DIR: invzfnc/tetris-in-browser fetched (runs as fetched, served on 127.0.0.1)"]
 fn invzfnc_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     let server = serve(&program_dir("GAMEBOT_INVZFNC_TETRIS_DIR"));
     let url = format!("http://127.0.0.1:{}/game.html", server.port);
     let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris in Browser");
-    let dir = tempfile::tempdir().unwrap();
-    let learn = ["calibrate", "tetris", "--learn", "--title", "Tetris in Browser", "--profile", "learned-invzfnc"];
-    let (ok, text) = gamebot(&session.display, dir.path(), &learn);
-    assert!(ok, "live calibration:\n{text}");
-    // The program's own keys (its source: arrows, Up turns clockwise, Space drops).
-    let keys = learned_keys(&text);
-    for (what, key) in
-        [("left", "Left"), ("right", "Right"), ("rotate", "Up"), ("soft_drop", "Down"), ("hard_drop", "space")]
-    {
-        assert_eq!(keys[what].as_str(), Some(key), "{what}: {text}");
-    }
-    assert!(text.contains("turns clockwise"), "{text}");
-    // A new game for the play: the page reloaded.
-    cdp.eval("(function(){location.reload();return 'ok';})()");
-    std::thread::sleep(Duration::from_secs(3));
-    let (ok, text) =
-        gamebot(&session.display, dir.path(), &["play", "tetris", "--profile", "learned-invzfnc", "--lines", "200"]);
-    let counter = cdp.eval("document.getElementById('lines-cleared').textContent");
-    let lines: u32 =
-        counter.trim().trim_matches('"').parse().unwrap_or_else(|_| panic!("the page's counter: {counter}"));
-    println!("the program's own line counter: {lines}");
-    assert!(ok, "play from the learned profile:\n{text}");
-    assert!(lines >= 200, "the program counted {lines} lines:\n{text}");
+    // A new game for the play: the page reloaded. Its counter: the "Lines cleared" element.
+    let reload = |cdp: &mut Cdp| {
+        cdp.eval("(function(){location.reload();return 'ok';})()");
+        std::thread::sleep(Duration::from_secs(3));
+    };
+    let counter = "document.getElementById('lines-cleared').textContent";
+    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris in Browser", "learned-invzfnc"), reload, counter);
 }
 
 /// xosg/WebGames' blocks-drop (fetched; opened by file URL): its game object, which no global
@@ -70,41 +109,44 @@ const XOSG_START: &str = "(function(){var d=TetrisGame.prototype.draw;TetrisGame
 fn xosg_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     let url = format!("file://{}/index.html", program_dir("GAMEBOT_XOSG_TETRIS_DIR").display());
     let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris Blocks");
-    common::wait_until(
-        "the page loading",
-        Duration::from_millis(200),
-        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
-        String::new,
-    );
+    loaded(&mut cdp);
     cdp.eval(XOSG_START);
     std::thread::sleep(Duration::from_secs(1));
-    let dir = tempfile::tempdir().unwrap();
-    let learn = ["calibrate", "tetris", "--learn", "--title", "Tetris Blocks", "--profile", "learned-xosg"];
-    let (ok, text) = gamebot(&session.display, dir.path(), &learn);
-    assert!(ok, "live calibration:\n{text}");
-    // The program's own keys (its source: arrows, Up turns clockwise, Space drops, C holds).
-    let keys = learned_keys(&text);
-    for (what, key) in
-        [("left", "Left"), ("right", "Right"), ("rotate", "Up"), ("soft_drop", "Down"), ("hard_drop", "space")]
-    {
-        assert_eq!(keys[what].as_str(), Some(key), "{what}: {text}");
-    }
-    assert!(text.contains("turns clockwise"), "{text}");
     // A new game for the play: the page's own R (a new game, started at once).
-    for kind in ["keyDown", "keyUp"] {
-        let key = format!("{{\"type\":\"{kind}\",\"key\":\"r\",\"code\":\"KeyR\",\"windowsVirtualKeyCode\":82}}");
-        cdp.send("Input.dispatchKeyEvent", &key);
-    }
-    std::thread::sleep(Duration::from_secs(1));
-    let (ok, text) =
-        gamebot(&session.display, dir.path(), &["play", "tetris", "--profile", "learned-xosg", "--lines", "200"]);
+    let restart = |cdp: &mut Cdp| {
+        press(cdp, ("r", "KeyR", 82));
+        std::thread::sleep(Duration::from_secs(1));
+    };
     // Its "Lines" element is never updated by the page: its counter is the game object's.
-    let counter = cdp.eval("String(window.__g.lines)");
-    let lines: u32 =
-        counter.trim().trim_matches('"').parse().unwrap_or_else(|_| panic!("the game's counter: {counter}"));
-    println!("the program's own line counter: {lines}");
-    assert!(ok, "play from the learned profile:\n{text}");
-    assert!(lines >= 200, "the program counted {lines} lines:\n{text}");
+    let counter = "String(window.__g.lines)";
+    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris Blocks", "learned-xosg"), restart, counter);
+}
+
+/// kyeenno/purejs-tetris (fetched; opened by file URL). Its page is laid out by Tailwind, which it
+/// loads from the network: the few Tailwind rules it uses are given here (the flex layout of its
+/// score and controls panel beside the well, the `hidden` class that takes its start screen
+/// away), so the page looks offline much as it does online. Without them the score spans stand
+/// in one line, which widens with the score and moves the well across the page in mid-game. The
+/// game object, which no global holds, is taken from its `render`, and the game started by its
+/// own Start button.
+const KYEENNO_START: &str = "(function(){var s=document.createElement('style');s.textContent='.flex{display:flex} .flex-col{flex-direction:column} .items-center{align-items:center} .justify-center{justify-content:center} .h-screen{height:100vh} .mr-8{margin-right:2rem} .border-2{border:2px solid} .p-2{padding:.5rem} .hidden{display:none}';document.head.appendChild(s);var d=Game.prototype.render;Game.prototype.render=function(){window.__g=this;return d.apply(this,arguments);};document.getElementById('startbtn').click();return 'ok';})()";
+
+#[test]
+#[ignore = "needs GAMEBOT_KYEENNO_TETRIS_DIR: kyeenno/purejs-tetris fetched (runs as fetched)"]
+fn kyeenno_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
+    let url = format!("file://{}/index.html", program_dir("GAMEBOT_KYEENNO_TETRIS_DIR").display());
+    let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris");
+    loaded(&mut cdp);
+    cdp.eval(KYEENNO_START);
+    std::thread::sleep(Duration::from_secs(1));
+    // A new game for the play: the page's own Enter (a new game, started at once).
+    let restart = |cdp: &mut Cdp| {
+        press(cdp, ("Enter", "Enter", 13));
+        std::thread::sleep(Duration::from_secs(1));
+    };
+    // Its counter: the game object's `lines` (the page's "Lines:" element shows the same).
+    let counter = "String(window.__g.lines)";
+    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-kyeenno"), restart, counter);
 }
 
 #[test]

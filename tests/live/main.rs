@@ -30,7 +30,8 @@ mod learned_mines_zoo;
 mod learned_zoo;
 // The 2021 Tetris contest page played live (GAMEBOT_TETRIS_PAGE_URL).
 mod tetris_contest_page;
-// Tetris programs learned live and played from the profile learned (GAMEBOT_INVZFNC_TETRIS_DIR).
+// Tetris programs learned live and played from the profile learned (GAMEBOT_INVZFNC_TETRIS_DIR,
+// GAMEBOT_XOSG_TETRIS_DIR, GAMEBOT_KYEENNO_TETRIS_DIR).
 mod learned_tetris;
 // Several monitors (RandR, Xinerama), a window off the screen, --monitor, GDK_SCALE=2.
 mod desktops;

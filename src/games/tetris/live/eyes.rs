@@ -55,6 +55,15 @@ impl Eyes {
         }
     }
 
+    /// Where the well's top-left cell is and how wide a cell is, in the frame (to tell a well the
+    /// page has moved).
+    pub fn place(&self) -> (f64, f64, f64) {
+        match self {
+            Eyes::Profile { layout, .. } => (layout.x0, layout.y0, layout.pitch),
+            Eyes::Learned(learned) => (learned.well.x0, learned.well.y0, learned.well.pitch),
+        }
+    }
+
     /// The next piece, when a preview shows one.
     pub fn next(&self, frame: &Frame) -> anyhow::Result<Option<Piece>> {
         match self {

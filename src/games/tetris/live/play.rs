@@ -267,6 +267,15 @@ fn start(
     Eyes::find(&first, config).with_context(|| format!("finding the well in {}'s window", config.name))
 }
 
+/// The well looked for again in a new frame: `Some` when it is found elsewhere than `eyes` saw it
+/// (a page that reflows moves it: a score beside it that widens), `None` when it is where it was
+/// or not found (a game-over screen).
+fn found_again(window: &mut dyn Screen, eyes: &Eyes, config: &LiveConfig) -> Option<Eyes> {
+    let frame = window.capture().ok()?;
+    let now = Eyes::find(&frame, config).ok()?;
+    (now.place() != eyes.place()).then_some(now)
+}
+
 /// Counts a stack unlike the prediction: a piece landed elsewhere (`last`: the board and piece the
 /// prediction was made from), or else a misread.
 fn judge_stack(
@@ -318,7 +327,7 @@ pub fn run(
     let started = Instant::now();
     let mut guard = Guard::new(input, &config.guard);
     let mut turns = if options.learn { Turns::default() } else { Turns::from_config(&config.rotation)? };
-    let eyes = start(window, &mut guard, config, options, progress)?;
+    let mut eyes = start(window, &mut guard, config, options, progress)?;
     let (mut planner, weights) = (Planner::new(false), Weights::default());
     let mut summary = Summary {
         outcome: Outcome::ToppedOut,
@@ -359,7 +368,12 @@ pub fn run(
             progress,
         )?
         else {
-            break;
+            // No new piece for the whole wait: the game is over, unless the page moved its well.
+            let Some(moved) = found_again(window, &eyes, config) else { break };
+            progress("no new piece where the well was: the well has moved, found again");
+            eyes = moved;
+            (expected, last, before, relied, credited) = (None, None, None, None, 0);
+            continue;
         };
         judge_stack(&mut summary, expected.as_ref(), last.as_ref(), &spawned.settled, progress);
         if let Some(used) = relied.take() {

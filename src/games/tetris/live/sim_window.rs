@@ -79,6 +79,17 @@ pub fn draw_well(pitch: u32, block: [u8; 3], cells: &[(i32, i32)], preview: &[(u
     frame
 }
 
+/// `frame` drawn `px` pixels further right, the page's colour coming in on the left.
+fn moved_right(frame: &Frame, px: u32) -> Frame {
+    let fill = Rgba([BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 255]);
+    let image = RgbaImage::from_fn(frame.width(), frame.height(), |x, y| {
+        if x < px { fill } else { *frame.image.get_pixel(x - px, y) }
+    });
+    let mut moved = Frame::from_image(image);
+    moved.origin = frame.origin;
+    moved
+}
+
 /// The falling piece: its rotation state and where its rotation box's top-left corner is.
 #[derive(Clone, Copy, Debug)]
 struct Falling {
@@ -120,6 +131,9 @@ pub struct SimTetrisState {
     pub corrupt_after: Option<u32>,
     /// After this many locked pieces, the window is gone.
     pub vanish_after: Option<u32>,
+    /// (pieces, px): once this many pieces have locked, everything is drawn `px` pixels further
+    /// right (a page that reflows moves its well).
+    pub move_after: Option<(u32, u32)>,
     /// (pieces, rows): once this many pieces have locked, the falling piece falls `rows` rows at
     /// every capture and locks once it cannot fall.
     pub gravity: Option<(u32, i32)>,
@@ -157,6 +171,7 @@ impl SimTetris {
             game_over: false,
             corrupt_after: None,
             vanish_after: None,
+            move_after: None,
             gravity: None,
             received: Vec::new(),
             pointer: Point::new(0, 0),
@@ -272,7 +287,11 @@ impl SimTetrisState {
         let preview = self.next.rotation(0);
         let next: Vec<(u32, u32)> =
             preview.cells.iter().map(|&(x, y)| (x as u32, (preview.height - 1 - y) as u32)).collect();
-        draw_well(PITCH, BLOCK, &cells, &next)
+        let frame = draw_well(PITCH, BLOCK, &cells, &next);
+        match self.move_after {
+            Some((pieces, px)) if self.pieces >= pieces => moved_right(&frame, px),
+            _ => frame,
+        }
     }
 }
 

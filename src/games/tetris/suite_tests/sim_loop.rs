@@ -1,7 +1,7 @@
 //! The real-time Tetris loop against a simulated quadrapassel window (no display needed): it clears
 //! lines with every key through the guard, notices a top-out, notices a stack that is not the one
-//! the rules predicted (and plays on from what the screen shows), and stops with an error when the
-//! window goes away.
+//! the rules predicted (and plays on from what the screen shows), finds its well again when the
+//! page moves it, and stops with an error when the window goes away.
 
 use std::path::Path;
 
@@ -87,6 +87,22 @@ fn a_stack_unlike_the_prediction_is_a_misread_and_play_goes_on_from_the_screen()
     assert!(summary.misreads >= 1, "the changed cell is noticed: {notes:#?}");
     assert!(notes.iter().any(|n| n.starts_with("misread")), "{notes:#?}");
     assert_eq!(summary.outcome, Outcome::Reached, "{notes:#?}");
+}
+
+/// kyeenno's page, unstyled, widened a score line beside its well and moved the well in mid-game;
+/// the loop, which had found the well once, read every frame as a cell half drawn until its piece
+/// timeout and called the game over at 17 lines. Before calling it over it now looks for the well
+/// again, and plays on where it is.
+#[test]
+fn a_well_the_page_moves_in_mid_game_is_found_again_and_played_on() {
+    let sim = SimTetris::new(13, &[], &config().keys);
+    // Half a cell (the simulation's squares are 16 px apart): every cell read is half drawn.
+    sim.state().move_after = Some((5, 8));
+    let (result, notes) = play(&sim, 10);
+    let summary = result.expect("the loop plays on");
+    assert_eq!(summary.outcome, Outcome::Reached, "{notes:#?}");
+    assert!(sim.state().lines >= 10 && !sim.state().game_over, "{} lines by the game", sim.state().lines);
+    assert!(notes.iter().any(|n| n.contains("the well has moved")), "{notes:#?}");
 }
 
 #[test]

@@ -217,7 +217,15 @@ fn navid_wins(board: Option<(usize, usize, usize)>, cell: u32, window: (u32, u32
         }
         let (_, text) = bot(&["play", "mines", "--profile", "navid-live", "--mines", &mines.to_string()]);
         println!("game {game}:\n{text}");
-        let verdict = navid_says(&mut cdp).0;
+        // The page marks a game won or lost in its next tick, after it has drawn the last cells.
+        let mut verdict = navid_says(&mut cdp).0;
+        for _ in 0..30 {
+            if verdict != "playing" {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            verdict = navid_says(&mut cdp).0;
+        }
         if verdict == "won" {
             assert!(text.lines().any(|l| l.starts_with("won:")), "the page says won, the bot did not:\n{text}");
             outcomes.push("won".to_string());

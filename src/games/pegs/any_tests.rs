@@ -125,6 +125,21 @@ fn pegs_on_stone_textured_tiles_calibrate_blind_and_read_by_what_stands_on_them(
     }
 }
 
+/// Tiles bevelled a twelfth of the pitch each side leave a flat face of five sixths of it: a tile
+/// all the same, on every square, and what stands on it (a ball nearly as wide as the face, a
+/// well) is what tells the squares apart (TokeHOlesen/PegSolitaire's look, the zoo's `toke-pegs`).
+/// Before, a face under 0.85 of the pitch was taken for a thing on every square: the plain tiles
+/// were proposed as holes and the one hole as a selected peg.
+#[test]
+fn pegs_on_bevelled_tiles_calibrate_blind_and_read_at_other_sizes() {
+    let learnt = learnt(Kind::Bevelled, 48.0);
+    for pitch in [48.0, 36.0, 72.0] {
+        let (board, selected) = read_found(&Drawing::new(Kind::Bevelled, pitch).draw(&english_later()), &learnt)
+            .unwrap_or_else(|e| panic!("at {pitch} px: {e}"));
+        assert_eq!((board, selected), (english_later(), None), "at {pitch} px");
+    }
+}
+
 /// A calibration shot with a selected peg: its look occurs once, shaped as the pegs but in another
 /// colour (`lone_peg`). Blind and with the known board, it is learned as the selected peg, left out
 /// of the peg's look, so the learned profile reads other boards, selected or not.

@@ -18,6 +18,8 @@ pub mod zoo;
 pub mod zoo_programs;
 #[cfg(target_os = "linux")]
 pub mod zoo_setko;
+#[cfg(target_os = "linux")]
+pub mod zoo_toke;
 
 use std::process::{Command, Output};
 use std::time::Duration;

@@ -59,6 +59,22 @@ fn a_peg_drawn_selected_with_an_outline_over_its_rim_reads_as_a_peg_and_is_said_
     }
 }
 
+/// A page may ring the holes the chosen peg can jump to in another colour (setko-pegs: blue rings
+/// where its holes are thin grey ones): such a hole stands out from its surround as the hole does,
+/// so it is a hole. Before, the square looked like none of the profile's, and the page's screen
+/// was read as a smaller board elsewhere on the lattice (setko's sk-06 as 2x4 squares).
+#[test]
+fn a_hole_lit_in_another_colour_reads_as_a_hole() {
+    let learnt = learnt(Kind::Discs, 40.0);
+    for pitch in [40.0, 52.0] {
+        let drawing =
+            Drawing { selected: &[(2, 3)], outlined: true, lit: &[(1, 3), (6, 2)], ..Drawing::new(Kind::Discs, pitch) };
+        let read = read_found(&drawing.draw(&english_later()), &learnt);
+        let (board, selected) = read.unwrap_or_else(|e| panic!("at {pitch} px: {e}"));
+        assert_eq!((board, selected), (english_later(), Some((2, 3))), "at {pitch} px");
+    }
+}
+
 #[test]
 fn two_pegs_drawn_selected_are_refused_naming_both() {
     for kind in KINDS {

@@ -65,6 +65,9 @@ pub struct Drawing {
     pub outlined: bool,
     /// Pixels around the board to the window's edge, besides a 30-px bar on top.
     pub margin: f64,
+    /// The holes drawn lit (Discs only): their ring in blue and thicker, as a page rings the
+    /// holes a chosen peg can jump to.
+    pub lit: &'static [Pos],
 }
 
 impl Drawing {
@@ -76,7 +79,7 @@ impl Drawing {
             Kind::Glossy => 0.38,
             Kind::Bevelled => 0.39,
         };
-        Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch }
+        Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch, lit: &[] }
     }
 
     /// The colour at (x, y), relative to the board's top-left corner, of `board`.
@@ -100,6 +103,9 @@ impl Drawing {
                 let under = if panel { wood } else { [205.0, 205.0, 205.0] };
                 match cell {
                     Cell::Off => under,
+                    Cell::Hole if self.kind == Kind::Discs && self.lit.contains(&(r as usize, c as usize)) => {
+                        if (0.18..0.27).contains(&d) { [40.0, 130.0, 255.0] } else { under }
+                    }
                     Cell::Hole if self.kind == Kind::Discs => {
                         if (0.2..0.25).contains(&d) {
                             [25.0, 20.0, 15.0]

@@ -5,8 +5,7 @@
 //! `index.html`) in Chromium under Xvfb, at device scale factors 0.8, 1, 1.25 and 1.5 (a page
 //! zoomed). The first click takes the centre peg off, as a person sets the puzzle up; the jumps are
 //! the first legal ones, diagonals first, clicked peg then hole. A selected peg is captured where
-//! it has no jump: one that has lights its landing holes in blue too (not read yet,
-//! calibration/zoo.md).
+//! it has no jump, and once where it has: then the page rings the holes it can jump to in blue too.
 
 use crate::common::zoo_setko::{open_setko, setko_click as click, setko_take_first_peg, setko_truth as truth};
 use crate::zoo::{Cases, jump, program_dir};
@@ -46,9 +45,19 @@ fn first_jump(rows: &[String]) -> (Square, Square) {
     pegs(rows).find_map(|p| jumps_of(rows, p.0, p.1).first().map(|&to| (p, to))).expect("no legal jump left")
 }
 
-/// One capture in a window of `size` at device scale `scale`, after `jumps` jumps, with the first
-/// peg that has no jump selected if `select`.
-fn capture(cases: &mut Cases, name: &str, size: (u32, u32), scale: f64, jumps: usize, select: bool) {
+/// Which peg a capture shows selected.
+#[derive(Clone, Copy, PartialEq)]
+enum Select {
+    Nothing,
+    /// The first peg (in reading order) that has no jump: only it is ringed in blue.
+    Stuck,
+    /// The peg of the first legal jump: it and the holes it can jump to are ringed in blue.
+    Jumping,
+}
+
+/// One capture in a window of `size` at device scale `scale`, after `jumps` jumps, with a peg
+/// selected as `select` says.
+fn capture(cases: &mut Cases, name: &str, size: (u32, u32), scale: f64, jumps: usize, select: Select) {
     let dir = program_dir("GAMEBOT_SETKO_PEGS_DIR");
     let factor = format!("--force-device-scale-factor={scale}");
     let (mut session, mut cdp) = open_setko(&dir, size, &[&factor]);
@@ -60,12 +69,14 @@ fn capture(cases: &mut Cases, name: &str, size: (u32, u32), scale: f64, jumps: u
         click(&mut cdp, to.0, to.1);
         assert_eq!(truth(&mut cdp), (rows.clone(), None), "the page did not take the jump {from:?}>{to:?}");
     }
-    let mut selected = None;
-    if select {
-        let stuck = pegs(&rows).find(|p| jumps_of(&rows, p.0, p.1).is_empty()).expect("a peg with no jump");
-        click(&mut cdp, stuck.0, stuck.1);
-        selected = Some(stuck);
-        assert_eq!(truth(&mut cdp), (rows.clone(), selected), "the page did not select {stuck:?}");
+    let selected = match select {
+        Select::Nothing => None,
+        Select::Stuck => Some(pegs(&rows).find(|p| jumps_of(&rows, p.0, p.1).is_empty()).expect("a peg with no jump")),
+        Select::Jumping => Some(first_jump(&rows).0),
+    };
+    if let Some(peg) = selected {
+        click(&mut cdp, peg.0, peg.1);
+        assert_eq!(truth(&mut cdp), (rows.clone(), selected), "the page did not select {peg:?}");
     }
     let frame = session.capture();
     assert_eq!(truth(&mut cdp), (rows.clone(), selected), "the board changed while it was captured");
@@ -77,9 +88,15 @@ fn capture(cases: &mut Cases, name: &str, size: (u32, u32), scale: f64, jumps: u
         frame.width(),
         frame.height(),
         if jumps > 0 { format!(", {jumps} jumps clicked (peg, then hole; diagonals first)") } else { String::new() },
-        match selected {
-            Some((r, c)) => format!(", the peg at row {r} column {c} selected (ringed in blue; it has no jump)"),
-            None => String::new(),
+        match (selected, select) {
+            (Some((r, c)), Select::Stuck) => {
+                format!(", the peg at row {r} column {c} selected (ringed in blue; it has no jump)")
+            }
+            (Some((r, c)), _) => format!(
+                ", the peg at row {r} column {c} selected (ringed in blue, and the holes it can jump to ringed in blue: {:?})",
+                jumps_of(&rows, r, c)
+            ),
+            (None, _) => String::new(),
         },
     );
     let answer = (jumps == 0).then_some("pegs_left = 1  # by its profile's rules: diagonal jumps");
@@ -91,10 +108,11 @@ fn capture(cases: &mut Cases, name: &str, size: (u32, u32), scale: f64, jumps: u
 #[ignore = "needs GAMEBOT_SETKO_PEGS_DIR: maksverver/setko-puzzler-67's gh-pages branch fetched"]
 fn captures_setko_pegs() {
     let mut cases = Cases::new("pegs", "setko-pegs");
-    capture(&mut cases, "sk-01-860x600", (860, 600), 1.0, 0, false);
-    capture(&mut cases, "sk-02-860x600-5jumps-selected", (860, 600), 1.0, 5, true);
-    capture(&mut cases, "sk-03-520x900x1.25-8jumps", (520, 900), 1.25, 8, false);
-    capture(&mut cases, "sk-04-1100x760x1.5-11jumps-selected", (1100, 760), 1.5, 11, true);
-    capture(&mut cases, "sk-05-700x640x0.8-14jumps", (700, 640), 0.8, 14, false);
+    capture(&mut cases, "sk-01-860x600", (860, 600), 1.0, 0, Select::Nothing);
+    capture(&mut cases, "sk-02-860x600-5jumps-selected", (860, 600), 1.0, 5, Select::Stuck);
+    capture(&mut cases, "sk-03-520x900x1.25-8jumps", (520, 900), 1.25, 8, Select::Nothing);
+    capture(&mut cases, "sk-04-1100x760x1.5-11jumps-selected", (1100, 760), 1.5, 11, Select::Stuck);
+    capture(&mut cases, "sk-05-700x640x0.8-14jumps", (700, 640), 0.8, 14, Select::Nothing);
+    capture(&mut cases, "sk-06-860x600-3jumps-selected-landings-ringed", (860, 600), 1.0, 3, Select::Jumping);
     cases.check();
 }

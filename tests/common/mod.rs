@@ -20,6 +20,8 @@ pub mod zoo_programs;
 pub mod zoo_ripexz;
 #[cfg(target_os = "linux")]
 pub mod zoo_setko;
+#[cfg(target_os = "linux")]
+pub mod zoo_toke;
 
 use std::process::{Command, Output};
 use std::time::Duration;

@@ -9,6 +9,7 @@
 //! `peg_solitaire.rs`. fromxt's marble page (a browser page of photographs) needs libjs-jquery.
 //! Setko Puzzler 67 jumps along diagonals too and wins on its ringed square: its rules are told
 //! in the learned profile before play, as a user would (a still screen does not show them).
+//! TokeHOlesen's pixel-art peg solitaire (pygame-ce, bevelled tiles) needs platformdirs too.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -222,4 +223,18 @@ fn wins_setkos_diagonal_peg_solitaire_on_its_ringed_square_from_a_blind_calibrat
     let (end, _) = setko_truth(&mut cdp);
     assert!(one_peg(&end), "the page's own cells hold one peg:\n{end:?}\n{text}");
     assert_eq!(end[3].as_bytes()[4], b'o', "the last peg stands in the ringed hole (row 3 col 4):\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_TOKE_PEGS_DIR: TokeHOlesen/PegSolitaire fetched with a placeholder icon (and GAMEBOT_ZOO_PYTHON with pygame-ce, platformdirs)"]
+fn wins_tokes_pixel_art_peg_solitaire_on_bevelled_tiles_from_a_blind_calibration() {
+    use crate::common::zoo_toke::{TITLE, open_toke};
+    // Its English layout at its default scale (a 960x720 window), opened through its menu.
+    let session = open_toke(&program_dir("GAMEBOT_TOKE_PEGS_DIR"), 3, 0);
+    let start = program_shows(&session, |rows| rows.len() == 7);
+    assert_eq!(start.iter().map(|r| r.matches('o').count()).sum::<usize>(), 32, "{start:?}");
+    // Its pegs are dragged; calibrated so (play would find it by trying otherwise).
+    let text = learn_and_win(&session.display, "pegs", TITLE, &["--moves", "drag"], &[]);
+    let end = program_shows(&session, one_peg);
+    assert!(one_peg(&end), "the program's own Board holds one peg:\n{end:?}\n{text}");
 }

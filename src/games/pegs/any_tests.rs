@@ -59,6 +59,22 @@ fn a_peg_drawn_selected_with_an_outline_over_its_rim_reads_as_a_peg_and_is_said_
     }
 }
 
+/// A page may ring the holes the chosen peg can jump to in another colour (setko-pegs: blue rings
+/// where its holes are thin grey ones): such a hole stands out from its surround as the hole does,
+/// so it is a hole. Before, the square looked like none of the profile's, and the page's screen
+/// was read as a smaller board elsewhere on the lattice (setko's sk-06 as 2x4 squares).
+#[test]
+fn a_hole_lit_in_another_colour_reads_as_a_hole() {
+    let learnt = learnt(Kind::Discs, 40.0);
+    for pitch in [40.0, 52.0] {
+        let drawing =
+            Drawing { selected: &[(2, 3)], outlined: true, lit: &[(1, 3), (6, 2)], ..Drawing::new(Kind::Discs, pitch) };
+        let read = read_found(&drawing.draw(&english_later()), &learnt);
+        let (board, selected) = read.unwrap_or_else(|e| panic!("at {pitch} px: {e}"));
+        assert_eq!((board, selected), (english_later(), Some((2, 3))), "at {pitch} px");
+    }
+}
+
 #[test]
 fn two_pegs_drawn_selected_are_refused_naming_both() {
     for kind in KINDS {
@@ -122,6 +138,21 @@ fn pegs_on_stone_textured_tiles_calibrate_blind_and_read_by_what_stands_on_them(
         let (board, selected) =
             read_found(&drawing.draw(&english_later()), &learnt).unwrap_or_else(|e| panic!("at {pitch} px: {e}"));
         assert_eq!((board, selected), (english_later(), Some((2, 3))), "at {pitch} px");
+    }
+}
+
+/// Tiles bevelled a twelfth of the pitch each side leave a flat face of five sixths of it: a tile
+/// all the same, on every square, and what stands on it (a ball nearly as wide as the face, a
+/// well) is what tells the squares apart (TokeHOlesen/PegSolitaire's look, the zoo's `toke-pegs`).
+/// Before, a face under 0.85 of the pitch was taken for a thing on every square: the plain tiles
+/// were proposed as holes and the one hole as a selected peg.
+#[test]
+fn pegs_on_bevelled_tiles_calibrate_blind_and_read_at_other_sizes() {
+    let learnt = learnt(Kind::Bevelled, 48.0);
+    for pitch in [48.0, 36.0, 72.0] {
+        let (board, selected) = read_found(&Drawing::new(Kind::Bevelled, pitch).draw(&english_later()), &learnt)
+            .unwrap_or_else(|e| panic!("at {pitch} px: {e}"));
+        assert_eq!((board, selected), (english_later(), None), "at {pitch} px");
     }
 }
 

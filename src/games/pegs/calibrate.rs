@@ -41,29 +41,69 @@ type Extent = ((i64, i64), (i64, i64));
 
 /// A part at least this share of the pitch both ways is a square's tile, not a thing on it.
 const TILE: f64 = 0.85;
+/// A part at least this share of the pitch both ways, of a size found on every square, is a
+/// tile's face inside a bevel or grout.
+const FACE: f64 = 0.75;
+/// Parts whose sizes differ by no more than this share of the pitch (and a pixel) are one size: a
+/// face cut twice (by steps and by likeness) is one size, a ball on it a little narrower is not.
+const SAME_SIZE: f64 = 0.02;
+
+type Part = crate::vision::segment::Part;
+
+/// Whether `p` is of size `(w, h)`, within `SAME_SIZE` on the lattice `l`.
+fn sized(p: &Part, (w, h): (u32, u32), l: &Lattice) -> bool {
+    (p.width() as f64 - w as f64).abs() <= SAME_SIZE * l.pitch_x + 1.0
+        && (p.height() as f64 - h as f64).abs() <= SAME_SIZE * l.pitch_y + 1.0
+}
+
+/// The sizes of the parts every square of `squares` has one of: parts at least `FACE` of the pitch
+/// both ways (a tile's face, its bevels' or grout's frames), of one size on every square.
+fn face_sizes(squares: &[&Vec<&Part>], l: &Lattice) -> Vec<(u32, u32)> {
+    let big = |p: &&&Part| p.width() as f64 >= FACE * l.pitch_x && p.height() as f64 >= FACE * l.pitch_y;
+    let Some(first) = squares.first() else { return Vec::new() };
+    first
+        .iter()
+        .filter(big)
+        .map(|p| (p.width(), p.height()))
+        .filter(|&size| squares.iter().all(|parts| parts.iter().filter(big).any(|p| sized(p, size, l))))
+        .collect()
+}
 
 /// The squares of `candidate`'s lattice (within its extent) where a thing sits. When every square
 /// of the extent is a tile (stone or wooden tiles everywhere, the squares with no hole plain tiles
-/// too), a tile takes up nothing: what stands on it does.
+/// too), a tile takes up nothing: what stands on it does, on its face (the bevel or grout along a
+/// tile's edges, long thin parts outside the face, is the tile's). A tile is a part nearly the
+/// pitch across, or a face of one size on every square (a tile bevelled a twelfth of the pitch
+/// each side has a face five sixths of it across).
 fn taken(found: &crate::vision::lattice::Found, candidate: &Candidate) -> Vec<(i64, i64)> {
     let l = &candidate.lattice;
     let members = members(&found.segmentations, candidate, 0, &Search::default());
-    let tile = |p: &&crate::vision::segment::Part| {
-        p.width() as f64 >= TILE * l.pitch_x && p.height() as f64 >= TILE * l.pitch_y
-    };
     let ((r0, r1), (c0, c1)) = candidate.extent();
-    let tiled = (r0..=r1)
-        .flat_map(|r| (c0..=c1).map(move |c| (r, c)))
-        .all(|at| members.get(&at).is_some_and(|parts| parts.iter().any(tile)));
+    let squares: Option<Vec<&Vec<&Part>>> =
+        (r0..=r1).flat_map(|r| (c0..=c1).map(move |c| (r, c))).map(|at| members.get(&at)).collect();
+    let faces = squares.as_deref().map(|squares| face_sizes(squares, l)).unwrap_or_default();
+    let tile = |p: &Part| {
+        let whole = p.width() as f64 >= TILE * l.pitch_x && p.height() as f64 >= TILE * l.pitch_y;
+        let big = p.width() as f64 >= FACE * l.pitch_x && p.height() as f64 >= FACE * l.pitch_y;
+        whole || big && faces.iter().any(|&size| sized(p, size, l))
+    };
+    let tiled = squares.is_some_and(|squares| squares.iter().all(|parts| parts.iter().any(|p| tile(p))));
+    // On a tile, where its tiles lie (the thing must lie within one's box, a pixel either way).
+    let on_face = |p: &Part, parts: &[&Part]| {
+        parts
+            .iter()
+            .filter(|t| tile(t))
+            .any(|t| p.x0 + 1 >= t.x0 && p.y0 + 1 >= t.y0 && p.x1 <= t.x1 + 1 && p.y1 <= t.y1 + 1)
+    };
     let mut cells: Vec<(i64, i64)> = members
-        .into_iter()
+        .iter()
         .filter(|(_, parts)| {
             parts
                 .iter()
-                .filter(|p| !(tiled && tile(p)))
+                .filter(|p| !(tiled && (tile(p) || !on_face(p, parts))))
                 .any(|p| (p.width() as f64 / l.pitch_x).max(p.height() as f64 / l.pitch_y) >= TAKES_UP)
         })
-        .map(|(cell, _)| cell)
+        .map(|(&cell, _)| cell)
         .collect();
     cells.sort_unstable();
     cells

@@ -1,6 +1,7 @@
-//! Peg solitaire boards drawn for tests, in the looks of four kinds of program: flat discs with
+//! Peg solitaire boards drawn for tests, in the looks of five kinds of program: flat discs with
 //! ring holes on a wooden panel, glyph pegs on push buttons with gaps between them, glossy balls
-//! with shaded hollows, and balls on stone-textured tiles with dark wells. Any square may be drawn selected, in the colours a click-click
+//! with shaded hollows, balls on stone-textured tiles with dark wells, and glossy balls on bevelled
+//! tiles whose flat face is well under the pitch across. Any square may be drawn selected, in the colours a click-click
 //! program shows a chosen peg in (the disc, the button or the ball in another colour, or the peg
 //! outlined in blue); the cell
 //! pitch and the peg's size relative to it are free, so a page that draws smaller squares and
@@ -23,6 +24,11 @@ pub enum Kind {
     /// Blue balls on stone-textured tiles, holes dark wells in them, squares with no hole plain
     /// tiles, dark grout between the tiles.
     Stone,
+    /// Red glossy balls nearly as wide as a tile's face, on grey tiles bevelled a twelfth of the
+    /// pitch (light on top and left, dark at the bottom and right, mitred where they meet: the
+    /// face five sixths of the pitch across), holes dark wells, squares with no hole plain tiles,
+    /// on a blue page.
+    Bevelled,
 }
 
 /// A smooth value noise in [-1, 1] with features `scale` pixels across.
@@ -59,6 +65,9 @@ pub struct Drawing {
     pub outlined: bool,
     /// Pixels around the board to the window's edge, besides a 30-px bar on top.
     pub margin: f64,
+    /// The holes drawn lit (Discs only): their ring in blue and thicker, as a page rings the
+    /// holes a chosen peg can jump to.
+    pub lit: &'static [Pos],
 }
 
 impl Drawing {
@@ -68,8 +77,9 @@ impl Drawing {
             Kind::Stone => 0.36,
             Kind::Buttons => 0.22,
             Kind::Glossy => 0.38,
+            Kind::Bevelled => 0.39,
         };
-        Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch }
+        Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch, lit: &[] }
     }
 
     /// The colour at (x, y), relative to the board's top-left corner, of `board`.
@@ -93,6 +103,9 @@ impl Drawing {
                 let under = if panel { wood } else { [205.0, 205.0, 205.0] };
                 match cell {
                     Cell::Off => under,
+                    Cell::Hole if self.kind == Kind::Discs && self.lit.contains(&(r as usize, c as usize)) => {
+                        if (0.18..0.27).contains(&d) { [40.0, 130.0, 255.0] } else { under }
+                    }
                     Cell::Hole if self.kind == Kind::Discs => {
                         if (0.2..0.25).contains(&d) {
                             [25.0, 20.0, 15.0]
@@ -138,6 +151,25 @@ impl Drawing {
                         colour.map(|v| v * lit)
                     }
                     _ => textured,
+                }
+            }
+            Kind::Bevelled => {
+                // In 24ths of the pitch: a light bevel 2 wide on top and left, a dark one at the
+                // bottom and right, mitred in the face's grey where they meet.
+                let (u, v) = (((x - c * p) / p * 24.0).floor(), ((y - r * p) / p * 24.0).floor());
+                let mitre = (u == v || u + v == 23.0) && u.min(v) < 2.0;
+                match cell {
+                    _ if !on => [30.0, 90.0, 230.0],
+                    _ if mitre => [170.0, 170.0, 170.0],
+                    _ if u >= 22.0 || v >= 22.0 => [40.0, 40.0, 40.0],
+                    _ if u < 2.0 || v < 2.0 => [255.0, 255.0, 255.0],
+                    Cell::Hole if d < 0.25 => [50.0, 50.0, 50.0],
+                    Cell::Peg if d < self.peg => {
+                        let colour = if selected { [240.0, 170.0, 30.0] } else { [230.0, 70.0, 70.0] };
+                        let lit = (1.15 - 0.6 * (dx + 0.1).hypot(dy + 0.1) / self.peg).max(0.35);
+                        colour.map(|v| v * lit)
+                    }
+                    _ => [170.0, 170.0, 170.0],
                 }
             }
             Kind::Buttons => {

@@ -9,7 +9,8 @@
 //! still a peg: a square that looks like none of the profile's, but stands out from its own
 //! surround ring by ring as a peg does and as no other look does (`Classes::judge`), is read as a
 //! peg and reported as the selected one. A program selects one peg at a time: two such squares are
-//! refused, each named.
+//! refused, each named. A hole whose rim is lit in another colour (the holes a chosen peg can jump
+//! to) is a hole when its inside is the hole's (`Classes::lit_hole`).
 
 use std::collections::HashSet;
 
@@ -137,8 +138,8 @@ impl Classes {
 
     /// What the square `seen` is: the nearest look within the limit; else a selected peg when its
     /// rings stand out from its surround as the peg's do (within `SELECTED_SHAPE`) and more like
-    /// the peg's than like any other look's, or when its middle is the peg's (`outlined`); else
-    /// None.
+    /// the peg's than like any other look's, or when its middle is the peg's (`outlined`); else a
+    /// hole lit in another colour (`lit_hole`); else None.
     pub fn judge(&self, seen: &Look) -> Option<Judged> {
         let (cell, distance) = self.nearest(seen);
         if distance <= self.limit {
@@ -147,15 +148,35 @@ impl Classes {
         if self.outlined(seen) {
             return Some(Judged { cell: Cell::Peg, distance: self.limit, selected: true });
         }
-        let mine = shape(seen, self.limit)?;
-        let peg = shape_distance(&mine, &shape(&self.peg, self.limit)?);
-        let others = std::iter::once(&self.hole).chain(&self.off);
-        let unlike_others = others.filter_map(|l| shape(l, self.limit)).all(|s| shape_distance(&mine, &s) > peg);
-        (peg <= SELECTED_SHAPE && unlike_others).then_some(Judged {
-            cell: Cell::Peg,
-            distance: self.limit,
-            selected: true,
-        })
+        let peg_shaped = shape(seen, self.limit).zip(shape(&self.peg, self.limit)).is_some_and(|(mine, peg)| {
+            let own = shape_distance(&mine, &peg);
+            let others = std::iter::once(&self.hole).chain(&self.off);
+            own <= SELECTED_SHAPE
+                && others.filter_map(|l| shape(l, self.limit)).all(|s| shape_distance(&mine, &s) > own)
+        });
+        if peg_shaped {
+            return Some(Judged { cell: Cell::Peg, distance: self.limit, selected: true });
+        }
+        // A hole lit in another colour (a page rings the holes the chosen peg can jump to) is a hole.
+        self.lit_hole(seen).then_some(Judged { cell: Cell::Hole, distance: self.limit, selected: false })
+    }
+
+    /// Whether `seen` is the hole with its rim lit in another colour (a page rings the holes a
+    /// chosen peg can jump to, often thicker than the hole's own ring): the hole's inner rings
+    /// (those that do not stand out from its surround by `BODY` of its strongest, from the centre
+    /// out, but the outermost of them) lie within the limit of the hole's and farther than the
+    /// limit from the peg's, and something stands out from the surround beyond them.
+    fn lit_hole(&self, seen: &Look) -> bool {
+        let around = Lab::from_rgb(self.hole.around);
+        let lift = self.hole.lab.map(|ring| ring.delta_e(&around));
+        let most = lift.iter().copied().fold(0.0, f32::max);
+        let inner = lift.iter().take_while(|&&v| v < BODY * most).count().saturating_sub(1);
+        let seen_around = Lab::from_rgb(seen.around);
+        let rim_drawn = seen.lab[inner..].iter().any(|ring| ring.delta_e(&seen_around) > self.limit);
+        inner > 0
+            && rim_drawn
+            && middle_distance(seen, &self.hole, inner) <= self.limit
+            && middle_distance(seen, &self.peg, inner) > self.limit
     }
 
     /// Whether `seen` is the peg with an outline or a halo in another colour around its middle (a

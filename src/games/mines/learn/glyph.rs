@@ -138,15 +138,7 @@ fn holes(ink: &Ink, (bx0, by0, bx1, by1): (usize, usize, usize, usize)) -> u8 {
 /// of their difference in aspect (a 1 without a foot is narrow). A glyph whose zones are all alike
 /// (a solid block) is 1 from everything.
 pub fn shape_distance(a: &Glyph, b: &Glyph) -> f32 {
-    let mean = |z: &[f32; ZONES]| z.iter().sum::<f32>() / ZONES as f32;
-    let (ma, mb) = (mean(&a.zones), mean(&b.zones));
-    let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
-    for (x, y) in a.zones.iter().zip(&b.zones) {
-        ab += (x - ma) * (y - mb);
-        aa += (x - ma) * (x - ma);
-        bb += (y - mb) * (y - mb);
-    }
-    let correlation = if aa > 1e-6 && bb > 1e-6 { ab / (aa * bb).sqrt() } else { 0.0 };
+    let correlation = correlation(&a.zones, &b.zones);
     let aspect = (a.aspect - b.aspect).clamp(-1.0, 1.0);
     1.0 - correlation + 0.5 * aspect * aspect
 }
@@ -320,6 +312,12 @@ pub fn fine_digit(ink: &Ink, holes: u8, digits: std::ops::RangeInclusive<u8>) ->
         let d = 1.0 - correlation(&shares, prototype) + 0.5 * (aspect - their_aspect).clamp(-1.0, 1.0).powi(2);
         best[*digit as usize] = best[*digit as usize].min(d);
     }
+    verdict(&best, digits)
+}
+
+/// The verdict of the distances `best` of each digit among `digits`: the nearest, sure when near
+/// and clearly nearer than any other.
+fn verdict(best: &[f32; 10], digits: std::ops::RangeInclusive<u8>) -> Result<Verdict, Verdict> {
     let mut order: Vec<u8> = digits.collect();
     order.sort_by(|a, b| best[*a as usize].total_cmp(&best[*b as usize]));
     let verdict = Verdict { digit: order[0], distance: best[order[0] as usize], runner_up: best[order[1] as usize] };
@@ -389,11 +387,7 @@ pub fn nearest_digit(glyph: &Glyph, digits: std::ops::RangeInclusive<u8>) -> Res
         let d = shape_distance(glyph, prototype);
         best[*digit as usize] = best[*digit as usize].min(d);
     }
-    let mut order: Vec<u8> = digits.collect();
-    order.sort_by(|a, b| best[*a as usize].total_cmp(&best[*b as usize]));
-    let verdict = Verdict { digit: order[0], distance: best[order[0] as usize], runner_up: best[order[1] as usize] };
-    let sure = verdict.distance <= MAX_GENERAL && verdict.distance <= MARGIN * verdict.runner_up;
-    if sure { Ok(verdict) } else { Err(verdict) }
+    verdict(&best, digits)
 }
 
 #[cfg(test)]

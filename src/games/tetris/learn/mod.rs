@@ -25,6 +25,8 @@ mod blind_tests;
 #[cfg(test)]
 pub(crate) mod draw;
 #[cfg(test)]
+mod framed_tests;
+#[cfg(test)]
 mod keys_tests;
 #[cfg(test)]
 mod live_tests;

@@ -219,19 +219,6 @@ pub fn click(cdp: &mut Cdp, cell: u32, (row, col): (usize, usize), button: &str)
     std::thread::sleep(Duration::from_millis(400));
 }
 
-/// The first cell in reading order from the board's centre outwards that the layout makes a 0
-/// (no mine on it or beside it).
-pub fn a_zero(layout: &[String]) -> (usize, usize) {
-    let (h, w) = (layout.len(), layout[0].len());
-    let mine = |r: usize, c: usize| layout[r].as_bytes()[c] == b'*';
-    let zero = |r: usize, c: usize| {
-        (r.saturating_sub(1)..(r + 2).min(h)).all(|rr| (c.saturating_sub(1)..(c + 2).min(w)).all(|cc| !mine(rr, cc)))
-    };
-    let mut cells: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
-    cells.sort_by_key(|&(r, c)| (r as i64 - h as i64 / 2).abs() + (c as i64 - w as i64 / 2).abs());
-    cells.into_iter().find(|&(r, c)| zero(r, c)).expect("a 0 on the board")
-}
-
 /// The covered cells (not flagged) next to an opened number, in reading order, that are mines
 /// (`mine`) or clear.
 pub fn frontier(rows: &[String], layout: &[String], mine: bool) -> Vec<(usize, usize)> {
@@ -259,7 +246,7 @@ fn capture(cases: &mut Cases, dir: &Path, shot: &Shot) {
     let mut first = None;
     if shot.first {
         let (_, layout, _) = truth(&mut cdp);
-        first = Some(a_zero(&layout));
+        first = Some(crate::common::zoo::a_zero(&layout));
         click(&mut cdp, shot.cell, first.unwrap(), "left");
     }
     for _ in 0..shot.opens {

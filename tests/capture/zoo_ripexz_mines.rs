@@ -10,7 +10,8 @@
 
 use std::path::Path;
 
-use crate::common::zoo_ripexz::{self, a_zero, click};
+use crate::common::zoo::a_zero;
+use crate::common::zoo_ripexz::{self, click};
 use crate::zoo::{Cases, program_dir};
 use crate::zoo_navid_mines::frontier;
 

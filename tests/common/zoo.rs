@@ -307,3 +307,16 @@ pub fn jump(rows: &mut [String], from: (usize, usize), to: (usize, usize)) {
         *row = String::from_utf8(g).unwrap();
     }
 }
+
+/// A Minesweeper's layout (rows of `*` for a mine, `.` for none): the cell nearest the board's
+/// centre that it makes a 0 (no mine on it or beside it), for a first click that opens an area.
+pub fn a_zero(layout: &[String]) -> (usize, usize) {
+    let (h, w) = (layout.len(), layout[0].len());
+    let mine = |r: usize, c: usize| layout[r].as_bytes()[c] == b'*';
+    let zero = |r: usize, c: usize| {
+        (r.saturating_sub(1)..(r + 2).min(h)).all(|rr| (c.saturating_sub(1)..(c + 2).min(w)).all(|cc| !mine(rr, cc)))
+    };
+    let mut cells: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
+    cells.sort_by_key(|&(r, c)| (r as i64 - h as i64 / 2).abs() + (c as i64 - w as i64 / 2).abs());
+    cells.into_iter().find(|&(r, c)| zero(r, c)).expect("a 0 on the board")
+}

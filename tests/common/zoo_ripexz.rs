@@ -130,18 +130,6 @@ pub fn play_again(session: &Session) {
     xdotool(&session.display, &["key", "--window", dialog, "Return"]);
 }
 
-/// The cell nearest the board's centre that the layout makes a 0 (no mine on it or beside it).
-pub fn a_zero(layout: &[String]) -> (usize, usize) {
-    let (h, w) = (layout.len(), layout[0].len());
-    let mine = |r: usize, c: usize| layout[r].as_bytes()[c] == b'*';
-    let zero = |r: usize, c: usize| {
-        (r.saturating_sub(1)..(r + 2).min(h)).all(|rr| (c.saturating_sub(1)..(c + 2).min(w)).all(|cc| !mine(rr, cc)))
-    };
-    let mut cells: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
-    cells.sort_by_key(|&(r, c)| (r as i64 - h as i64 / 2).abs() + (c as i64 - w as i64 / 2).abs());
-    cells.into_iter().find(|&(r, c)| zero(r, c)).expect("a 0 on the board")
-}
-
 fn xdotool(display: &str, args: &[&str]) {
     let ok = Command::new("xdotool").args(args).env("DISPLAY", display).status();
     assert!(ok.is_ok_and(|s| s.success()), "xdotool {args:?} failed (apt-get install xdotool)");

@@ -151,14 +151,7 @@ fn navid_new_game_opened(cdp: &mut Cdp, reload: bool, cell: f64) {
         },
         String::new,
     );
-    let (h, w) = (layout.len(), layout[0].len());
-    let mine = |r: usize, c: usize| layout[r].as_bytes()[c] == b'*';
-    let zero = |r: usize, c: usize| {
-        (r.saturating_sub(1)..(r + 2).min(h)).all(|rr| (c.saturating_sub(1)..(c + 2).min(w)).all(|cc| !mine(rr, cc)))
-    };
-    let mut cells: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
-    cells.sort_by_key(|&(r, c)| (r as i64 - h as i64 / 2).abs() + (c as i64 - w as i64 / 2).abs());
-    let (row, col) = cells.into_iter().find(|&(r, c)| zero(r, c)).expect("a 0 on the board");
+    let (row, col) = crate::common::zoo::a_zero(&layout);
     let at = cdp.eval(
         "(function(){var r=document.querySelector('canvas').getBoundingClientRect();return r.left+','+r.top;})()",
     );
@@ -277,7 +270,7 @@ fn ripexz_wins(size: Option<(usize, usize)>, window: (u32, u32), seed: u64) {
         }
         let state = zoo_ripexz::state_playing(&session);
         let mines = state.layout.iter().map(|l| l.matches('*').count()).sum::<usize>();
-        zoo_ripexz::click(&session, &state, zoo_ripexz::a_zero(&state.layout), 1);
+        zoo_ripexz::click(&session, &state, crate::common::zoo::a_zero(&state.layout), 1);
         session.state_when(|s| s.moves > 0);
         if game == 0 {
             let (ok, text) =

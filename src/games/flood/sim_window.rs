@@ -78,6 +78,12 @@ pub struct SimState {
     /// a window caught between two paints (`usize::MAX`: every capture, a board that never reads).
     pub half_painted_captures: usize,
     captures: usize,
+    /// The window closes in the instant before the click with this index (0-based) would be
+    /// pressed: the guard's last check before the press finds it gone.
+    pub close_before_click: Option<usize>,
+    /// The window closes once this many clicks have reached it, as a game that exits at its end.
+    pub close_after_clicks: Option<usize>,
+    closed: bool,
     palette: Palette,
     pitch: u32,
     size: (u32, u32),
@@ -103,6 +109,9 @@ impl SimFlood {
             marked: false,
             half_painted_captures: 0,
             captures: 0,
+            close_before_click: None,
+            close_after_clicks: None,
+            closed: false,
             received: Vec::new(),
             escape_after: None,
             user_moves_after: None,
@@ -121,6 +130,11 @@ impl SimFlood {
 }
 
 impl SimState {
+    /// Whether the window has gone away (`close_before_click`, `close_after_clicks`).
+    fn gone(&self) -> bool {
+        self.closed || self.close_after_clicks.is_some_and(|n| self.received.len() >= n)
+    }
+
     /// The window's rectangle on the screen: (origin, width, height).
     pub fn window(&self) -> (Point, u32, u32) {
         (self.origin, self.size.0, self.size.1)
@@ -168,6 +182,9 @@ impl SimState {
 
 impl Screen for SimFlood {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
+        if self.0.borrow().gone() {
+            return Err(ScreenError::WindowGone);
+        }
         self.0.borrow_mut().captures += 1;
         let state = self.0.borrow();
         let mut frame = render(&state.board, &state.palette, state.pitch, state.size);
@@ -213,7 +230,11 @@ impl Screen for SimFlood {
     }
 
     fn check_target(&self, _frame: &Frame, _points: &[Point]) -> Result<(), ScreenError> {
-        let state = self.0.borrow();
+        let mut state = self.0.borrow_mut();
+        state.closed |= state.close_before_click == Some(state.received.len());
+        if state.gone() {
+            return Err(ScreenError::WindowGone);
+        }
         if state.dialog_when_won && state.board.is_won() {
             return Err(ScreenError::Covered { by: "\"Solved\" (a dialog of the game)".into() });
         }
@@ -223,7 +244,9 @@ impl Screen for SimFlood {
 
 impl InputDevice for SimFlood {
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
-        if let Action::Click(p) = action {
+        if let Action::Click(p) = action
+            && !self.0.borrow().gone()
+        {
             self.0.borrow_mut().click(*p);
         }
         Ok(())

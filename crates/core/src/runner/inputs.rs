@@ -33,9 +33,12 @@ pub fn make_move<G: TurnBased>(
 }
 
 /// What happened when the first move was made in every input style the profile allows: the
-/// watched result, and the style that showed the prediction when it was not the profile's own.
+/// watched result (none when the window moved before an input, or went away after them all), and
+/// the style that showed the prediction when it was not the profile's own.
 pub struct FirstMove<C> {
     pub watched: Option<Watched>,
+    /// The window went away after every input of the move was made (never before one).
+    pub closed_after: bool,
     pub style: Option<(&'static str, C)>,
     pub tried: Vec<&'static str>,
 }
@@ -73,7 +76,7 @@ pub fn first_move<G: TurnBased>(
                 Ok(reading) if G::matches(&reading.board, board) => {}
                 _ => {
                     let watched = Some(Watched { frame: now, shown: Shown::Other });
-                    return Ok(FirstMove { watched, style: None, tried });
+                    return Ok(FirstMove { watched, closed_after: false, style: None, tried });
                 }
             }
             progress.line(&format!(
@@ -83,13 +86,14 @@ pub fn first_move<G: TurnBased>(
             ));
         }
         if !make_move::<G>(guard, screen, &before, mv, board, layout, &style_config)? {
-            return Ok(FirstMove { watched: None, style: None, tried });
+            return Ok(FirstMove { watched: None, closed_after: false, style: None, tried });
         }
-        pause_after_action(guard, profile)?;
-        let watched =
-            watch::<G, Ending>(screen, &before, layout, &style_config, predicted, &profile.timing, &mut |d| {
-                Ok(guard.pause(d)?)
-            })?;
+        let watched = match watch_after_inputs::<G>(screen, guard, profile, &before, layout, &style_config, predicted) {
+            Err(Ending::Window(ScreenError::WindowGone)) => {
+                return Ok(FirstMove { watched: None, closed_after: true, style: None, tried });
+            }
+            watched => watched?,
+        };
         tried.extend(name);
         // A change that leaves the board as it was (a peg shown selected, a button pressed) is no
         // move either: the next style is tried.
@@ -98,10 +102,26 @@ pub fn first_move<G: TurnBased>(
                 && G::read(&watched.frame, layout, config).is_ok_and(|r| G::matches(&r.board, board)));
         if !board_unchanged || i + 1 == count {
             let style = (watched.shown == Shown::Predicted && name != own).then(|| (name.unwrap_or("?"), style_config));
-            return Ok(FirstMove { watched: Some(watched), style, tried });
+            return Ok(FirstMove { watched: Some(watched), closed_after: false, style, tried });
         }
     }
     unreachable!("every attempt returns")
+}
+
+/// The profile's pause after a move's inputs, then the watch until the board shows the prediction
+/// or something else. A window gone here went after every input was made: the caller may take that
+/// for a game that exits at its end, which a window gone before an input never is.
+pub fn watch_after_inputs<G: TurnBased>(
+    screen: &mut dyn Screen,
+    guard: &mut Guard,
+    profile: &Profile,
+    before: &Frame,
+    layout: &G::Layout,
+    config: &G::Config,
+    predicted: &G::Board,
+) -> Result<Watched, Ending> {
+    pause_after_action(guard, profile)?;
+    watch::<G, Ending>(screen, before, layout, config, predicted, &profile.timing, &mut |d| Ok(guard.pause(d)?))
 }
 
 /// The profile's pause after an action, if it asks for one.

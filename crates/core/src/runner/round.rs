@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::inputs::{first_move, make_move, pause_after_action};
-use super::watch::{Shown, Watched, watch};
+use super::inputs::{first_move, make_move, watch_after_inputs};
+use super::watch::{Shown, Watched};
 use super::{
     CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, ensure_in_view, explain, proposal,
     read_board, read_end, settle, shows_end_display,
@@ -232,14 +232,13 @@ impl<'p, G: TurnBased> Game<'p, G> {
         let config = &self.config;
         if self.first {
             self.first = false;
+            // A window gone before the move's last input is a stop, never a win: only one gone
+            // after them all may be a game that exits at its end.
             let made =
-                first_move::<G>(screen, guard, self.profile, frame, mv, board, layout, config, predicted, progress);
-            let made = match made {
-                Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(predicted, &self.config) => {
-                    return Ok(Made::Closed);
-                }
-                made => made?,
-            };
+                first_move::<G>(screen, guard, self.profile, frame, mv, board, layout, config, predicted, progress)?;
+            if made.closed_after {
+                return closed_after_inputs::<G>(predicted, config);
+            }
             if let Some((name, style_config)) = made.style {
                 self.config = style_config;
                 self.summary.input_style = Some(name.to_string());
@@ -250,12 +249,8 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if !make_move::<G>(guard, &*screen, frame, mv, board, layout, config)? {
             return Ok(Made::Relocate);
         }
-        pause_after_action(guard, self.profile)?;
-        let watched = watch::<G, Ending>(screen, frame, layout, config, predicted, &self.profile.timing, &mut |d| {
-            Ok(guard.pause(d)?)
-        });
-        match watched {
-            Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(predicted, &self.config) => Ok(Made::Closed),
+        match watch_after_inputs::<G>(screen, guard, self.profile, frame, layout, config, predicted) {
+            Err(Ending::Window(ScreenError::WindowGone)) => closed_after_inputs::<G>(predicted, config),
             watched => Ok(Made::Watched(watched?, Vec::new())),
         }
     }
@@ -401,5 +396,14 @@ impl<'p, G: TurnBased> Game<'p, G> {
         self.summary.moves += 1;
         progress.line(&format!("move {}: {mv}  (the window closed after it)", self.summary.moves));
         Step::Over(predicted, Ending::WonWindowClosed)
+    }
+}
+
+/// The window went away after every input of a move was made: a game that exits at its end when
+/// the move wins by the rules, else a stop.
+fn closed_after_inputs<G: TurnBased>(predicted: &G::Board, config: &G::Config) -> Result<Made, Ending> {
+    match G::is_won(predicted, config) {
+        true => Ok(Made::Closed),
+        false => Err(Ending::Window(ScreenError::WindowGone)),
     }
 }

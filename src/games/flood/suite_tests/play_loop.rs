@@ -2,9 +2,10 @@
 //! notices when the game ignores a click, stops when the game keeps ignoring it, counts a winning
 //! last move whose board the game then covers, and stops at once when the user presses Esc or
 //! takes the mouse; a board caught half painted is read again once still, and one that stays so
-//! stops the bot with no click; a learned profile is a proposal until its first moves show what the rules
-//! predict (or its winning move brings the game's dialog over the board), and a mismatch then stops
-//! the game saying what differed and where.
+//! stops the bot with no click; a window closed before the winning press is a stop, one closed
+//! right after it a game that exits at its end; a learned profile is a proposal until its first
+//! moves show what the rules predict (or its winning move brings the game's dialog over the
+//! board), and a mismatch then stops the game saying what differed and where.
 
 use gamebot::frame::Point;
 use gamebot::games::flood::Flood;
@@ -138,6 +139,35 @@ fn an_ignored_last_move_under_an_end_display_is_still_a_mismatch() {
     let summary = won(result);
     assert!(sim.state().board.is_won());
     assert_eq!(summary.mismatches, 1);
+}
+
+/// A board one click from won (the colour of the top left cell, but for cells of one other
+/// colour apart from each other), in the simulated window.
+fn one_move_from_won() -> SimFlood {
+    let board = Board::from_rows(&["000000", "010101", "000000", "010101", "000000", "010101"]).unwrap();
+    let palette = gamebot::games::flood::config::FloodConfig::from_profile(&profile()).unwrap().palette.unwrap();
+    SimFlood::new(board, palette, 20, Point::new(300, 200))
+}
+
+#[test]
+fn a_window_gone_before_the_winning_press_is_a_stop_never_a_win() {
+    let sim = one_move_from_won();
+    sim.state().close_before_click = Some(0);
+    let (result, lines) = run(&sim, &PlayOptions::default());
+    assert!(!result.ending.won(), "won with no press made: {lines:?}");
+    assert!(result.ending.to_string().contains("window is gone"), "{}", result.ending);
+    assert!(sim.state().received.is_empty());
+    assert_eq!(result.summary.moves, 0);
+}
+
+#[test]
+fn a_game_that_exits_right_after_its_winning_press_is_won() {
+    let sim = one_move_from_won();
+    sim.state().close_after_clicks = Some(1);
+    let (result, lines) = run(&sim, &PlayOptions::default());
+    assert!(matches!(result.ending, Ending::WonWindowClosed), "{}: {lines:?}", result.ending);
+    assert_eq!(result.summary.moves, 1);
+    assert!(sim.state().board.is_won());
 }
 
 #[test]

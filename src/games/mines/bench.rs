@@ -54,6 +54,8 @@ pub struct Totals {
     pub wall: Duration,
     /// Games whose board could not be decided (a contradiction: a bug).
     pub errors: usize,
+    /// Per game of a seeded run, in game order: won or not (None: an error).
+    pub outcomes: Vec<Option<bool>>,
 }
 
 impl Totals {
@@ -129,11 +131,13 @@ pub fn run(setup: &Setup, done: &AtomicUsize) -> Totals {
     let started = Instant::now();
     let threads = setup.threads.max(1);
     let mut totals = Totals::default();
-    let parts: Vec<Totals> = std::thread::scope(|scope| {
+    let mut outcomes = vec![None; setup.games];
+    let parts: Vec<(Totals, Vec<(usize, bool)>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut part = Totals::default();
+                    let mut results = Vec::new();
                     for g in (t..setup.games).step_by(threads) {
                         let mut rng = SplitMix64(setup.seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64));
                         let first = setup.first.unwrap_or_else(|| first_click(setup.rows, setup.cols, setup.rule));
@@ -144,18 +148,24 @@ pub fn run(setup: &Setup, done: &AtomicUsize) -> Totals {
                             continue;
                         };
                         match play(layout, setup.rule, first, setup.nodes) {
-                            Ok(played) => part.add(played),
+                            Ok(played) => {
+                                results.push((g, played.won));
+                                part.add(played);
+                            }
                             Err(_) => part.errors += 1,
                         }
                         done.fetch_add(1, Ordering::Relaxed);
                     }
-                    part
+                    (part, results)
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().expect("a bench thread")).collect()
     });
-    for part in parts {
+    for (part, results) in parts {
+        for (g, won) in results {
+            outcomes[g] = Some(won);
+        }
         totals.games += part.games;
         totals.won += part.won;
         totals.guesses += part.guesses;
@@ -163,8 +173,34 @@ pub fn run(setup: &Setup, done: &AtomicUsize) -> Totals {
         totals.decisions.extend(part.decisions);
         totals.guess_decisions.extend(part.guess_decisions);
     }
+    totals.outcomes = outcomes;
     totals.wall = started.elapsed();
     totals
+}
+
+/// Two runs over the same games compared game by game: the games only the new run won, those only
+/// the old one won, and the sign test's z (a normal approximation of McNemar's test: above 1.96,
+/// the new run is better with 95% confidence; below -1.96, worse).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paired {
+    pub new_only: usize,
+    pub old_only: usize,
+    pub z: f64,
+}
+
+/// Compares `new` with `old`, outcome by outcome; games an error left out of either are skipped.
+pub fn paired(new: &[Option<bool>], old: &[Option<bool>]) -> Paired {
+    let (mut new_only, mut old_only) = (0, 0);
+    for (n, o) in new.iter().zip(old) {
+        match (n, o) {
+            (Some(true), Some(false)) => new_only += 1,
+            (Some(false), Some(true)) => old_only += 1,
+            _ => {}
+        }
+    }
+    let differ = (new_only + old_only) as f64;
+    let z = if differ == 0.0 { 0.0 } else { (new_only as f64 - old_only as f64) / differ.sqrt() };
+    Paired { new_only, old_only, z }
 }
 
 /// Plays the boards of sgt-mines game IDs from the cell each opens first.
@@ -208,5 +244,22 @@ mod sgt_boards {
             assert!(lost.is_empty() && totals.errors == 0, "{preset}: {lost:?}");
             assert_eq!((totals.won, totals.guesses), (200, 0), "{preset}");
         }
+    }
+}
+
+#[cfg(test)]
+mod paired_runs {
+    /// The paired comparison counts only the games the two runs disagree on, and its z has the sign
+    /// of the difference: 3 games only the new run won against 1 only the old one won is
+    /// (3 - 1) / sqrt(4) = 1; games either run lost to an error do not count.
+    #[test]
+    fn a_paired_comparison_counts_the_games_the_runs_disagree_on() {
+        let (t, f) = (Some(true), Some(false));
+        let new = [t, t, t, f, t, f, None, t];
+        let old = [f, f, f, t, t, f, Some(false), None];
+        let p = super::paired(&new, &old);
+        assert_eq!((p.new_only, p.old_only), (3, 1));
+        assert!((p.z - 1.0).abs() < 1e-12, "{p:?}");
+        assert_eq!(super::paired(&old, &new).z, -p.z);
     }
 }

@@ -189,9 +189,17 @@ pub struct MinesBench {
     /// The first click, as row,col from 0 [default: the solver's choice for the rule].
     #[arg(long, value_parser = parse_cell)]
     pub first: Option<(usize, usize)>,
+    /// Write each game's outcome to this file, one line per game in game order: 1 won, 0 lost, -
+    /// an error (to compare two versions on the same games with `--against`).
+    #[arg(long)]
+    pub outcomes: Option<PathBuf>,
+    /// Compare game by game with the outcomes of an earlier run of the same games (a file written
+    /// by `--outcomes`): prints the games only this run won, only that one won, and the sign test's z.
+    #[arg(long)]
+    pub against: Option<PathBuf>,
     /// Instead: play the boards of these sgt-mines game IDs (one per line, as `sgt-mines --generate`
     /// writes them) from the cell each opens first.
-    #[arg(long, conflicts_with_all = ["games", "preset", "first_click", "seed", "first"])]
+    #[arg(long, conflicts_with_all = ["games", "preset", "first_click", "seed", "first", "outcomes", "against"])]
     pub ids: Option<PathBuf>,
 }
 
@@ -232,6 +240,22 @@ impl Command<Mines> for MinesBench {
             FirstClick::Safe => "safe",
             FirstClick::Unsafe => "unsafe",
         };
+        // The earlier outcomes are read first, so that a wrong file fails before the games are played.
+        let against = match &self.against {
+            Some(path) => {
+                let text = crate::files::read_text(path, 64 << 20)?;
+                let old: Vec<Option<bool>> = text.lines().map(|l| (l != "-").then_some(l == "1")).collect();
+                anyhow::ensure!(
+                    old.len() == self.games,
+                    "{} holds {} games, not {}",
+                    path.display(),
+                    old.len(),
+                    self.games
+                );
+                Some(old)
+            }
+            None => None,
+        };
         let done = std::sync::atomic::AtomicUsize::new(0);
         let totals = std::thread::scope(|scope| {
             let running = scope.spawn(|| bench::run(&setup, &done));
@@ -250,7 +274,26 @@ impl Command<Mines> for MinesBench {
             &totals,
             &format!("preset={name} rows={rows} cols={cols} mines={mines} first_click={rule} first={r},{c}"),
         );
+        if let Some(path) = &self.outcomes {
+            let text: String = totals.outcomes.iter().map(|o| outcome_line(*o)).collect();
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        }
+        if let Some(old) = &against {
+            let p = bench::paired(&totals.outcomes, old);
+            cx.line(format!("paired_won_only_here={}", p.new_only));
+            cx.line(format!("paired_won_only_there={}", p.old_only));
+            cx.line(format!("paired_z={:.2}", p.z));
+        }
         Ok(totals.errors == 0)
+    }
+}
+
+/// A game's outcome as a line of `--outcomes`.
+fn outcome_line(outcome: Option<bool>) -> &'static str {
+    match outcome {
+        Some(true) => "1\n",
+        Some(false) => "0\n",
+        None => "-\n",
     }
 }
 

@@ -14,6 +14,7 @@ mod common;
 // reads the program's own state.
 mod zoo;
 mod zoo_alley_mines;
+mod zoo_b21phiro_pegs;
 mod zoo_buttonpad_flood;
 mod zoo_buttonpad_pegs;
 mod zoo_fromxt_pegs;

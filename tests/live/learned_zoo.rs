@@ -10,6 +10,7 @@
 //! Setko Puzzler 67 jumps along diagonals too and wins on its ringed square: its rules are told
 //! in the learned profile before play, as a user would (a still screen does not show them).
 //! TokeHOlesen's pixel-art peg solitaire (pygame-ce, bevelled tiles) needs platformdirs too.
+//! b21phiro's canvas page (touching circles fitted to the window) is built with its own Vite and served.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -237,4 +238,17 @@ fn wins_tokes_pixel_art_peg_solitaire_on_bevelled_tiles_from_a_blind_calibration
     let text = learn_and_win(&session.display, "pegs", TITLE, &["--moves", "drag"], &[]);
     let end = program_shows(&session, one_peg);
     assert!(one_peg(&end), "the program's own Board holds one peg:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_B21PHIRO_PEGS_DIR: b21phiro/peg-solitaire-ts built with its own Vite (its dist folder; served on 127.0.0.1)"]
+fn wins_b21phiros_peg_solitaire_of_touching_circles_fitted_to_its_window_from_a_blind_calibration() {
+    use crate::common::zoo_b21phiro::{TITLE, open_b21phiro};
+    let mut page = open_b21phiro(&program_dir("GAMEBOT_B21PHIRO_PEGS_DIR"), (860, 600), &[]);
+    let start = page.truth().rows;
+    assert_eq!(start.iter().map(|r| r.matches('o').count()).sum::<usize>(), 32, "{start:?}");
+    // Click-click: the chosen peg turns blue and its landing holes get a blue dot.
+    let text = learn_and_win(&page.session.display, "pegs", TITLE, &[], &[]);
+    let end = page.truth().rows;
+    assert!(one_peg(&end), "the program's own board holds one peg:\n{end:?}\n{text}");
 }

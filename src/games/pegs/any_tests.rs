@@ -194,3 +194,58 @@ fn blind_calibration_from_the_start_with_a_peg_selected() {
         assert_eq!(read_found(&frame, &learnt).unwrap(), (english(), Some((2, 3))), "{kind:?}");
     }
 }
+
+/// A page that draws each hole as nothing but a black circle inscribed in its square (the circles
+/// of neighbours touching), a peg as a black disc inside it, the chosen peg blue and the holes it
+/// can jump to with a blue dot in the middle (b21phiro/peg-solitaire-ts, the zoo's
+/// `b21phiro-pegs`), on white, `pitch` px a square, the circle `line` px thick.
+fn inscribed(board: &Board, pitch: f64, line: f64, selected: (usize, usize), marked: &[(usize, usize)]) -> Frame {
+    use super::board::Cell;
+    let size = (pitch * (board.cols as f64 + 2.0)) as u32;
+    let mut image = image::RgbaImage::from_pixel(size, size, image::Rgba([255, 255, 255, 255]));
+    for (x, y, p) in image.enumerate_pixels_mut() {
+        let (fx, fy) = (x as f64 + 0.5 - pitch, y as f64 + 0.5 - pitch);
+        let (col, row) = ((fx / pitch).floor(), (fy / pitch).floor());
+        if row < 0.0 || col < 0.0 || row >= board.rows as f64 || col >= board.cols as f64 {
+            continue;
+        }
+        let at = (row as usize, col as usize);
+        let d = (fx - (col + 0.5) * pitch).hypot(fy - (row + 0.5) * pitch);
+        let colour = match board.get(at) {
+            Cell::Off => continue,
+            _ if (d - pitch / 2.0).abs() <= line / 2.0 => [0, 0, 0],
+            Cell::Peg if d <= 0.45 * pitch => {
+                if at == selected {
+                    [0, 0, 255]
+                } else {
+                    [0, 0, 0]
+                }
+            }
+            Cell::Hole if d <= 0.25 * pitch && marked.contains(&at) => [0, 0, 255],
+            _ => continue,
+        };
+        *p = image::Rgba([colour[0], colour[1], colour[2], 255]);
+    }
+    Frame::from_image(image)
+}
+
+/// Inside its rings such a hole is as white as a bare square: only the square's rim tells them
+/// apart. Before, blind calibration found the looks ΔE 0.0 apart and learned nothing; now it
+/// compares the rims too (only when nothing else tells the kinds apart) and reads the board at
+/// other sizes, with a peg selected and holes marked in their middles.
+#[test]
+fn holes_drawn_only_as_circles_inscribed_in_their_squares_are_told_by_their_rims() {
+    let none = (9, 9);
+    let learnt = learn(&inscribed(&english(), 56.0, 2.0, none, &[]), None, MoveStyle::Click)
+        .unwrap_or_else(|e| panic!("cannot calibrate: {e:#}"));
+    assert_eq!(learnt.board, english(), "{:?}", learnt.notes);
+    assert!(learnt.config.looks.rim, "{:?}", learnt.config.looks);
+    for pitch in [48.0, 56.0, 76.0] {
+        let frame = inscribed(&english_later(), pitch, 2.0, none, &[]);
+        let read = read_found(&frame, &learnt).unwrap_or_else(|e| panic!("at {pitch} px: {e}"));
+        assert_eq!(read, (english_later(), None), "at {pitch} px");
+        let frame = inscribed(&english_later(), pitch, 2.0, (2, 3), &[(1, 3), (2, 2)]);
+        let read = read_found(&frame, &learnt).unwrap_or_else(|e| panic!("at {pitch} px, selected and marked: {e}"));
+        assert_eq!(read, (english_later(), Some((2, 3))), "at {pitch} px, selected and marked");
+    }
+}

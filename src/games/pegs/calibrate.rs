@@ -12,7 +12,7 @@ use anyhow::{Context, bail};
 
 use super::board::{Board, Cell};
 use super::lone_peg::{lone, peg_shaped};
-use super::looks::{Classes, locate_as_learned, read};
+use super::looks::{Classes, locate_as_learned, read, rim_distance};
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
@@ -125,10 +125,10 @@ fn looks_of(frame: &Frame, lattice: &Lattice, extent: Extent) -> Option<Vec<Look
 }
 
 /// `things` less the squares that look like a square of the same board where nothing stands
-/// (within `OFF_WITHIN / 2`): what was cut out there is an edge of the surface crossing the square
+/// (within `OFF_WITHIN / 2`, with their `rim`s or not): what was cut out there is an edge of the surface crossing the square
 /// (a round board's rim, cut into arcs at one size and not at another), not a peg or a hole, since
 /// a reader could not tell that square from a bare one either.
-fn without_bare_lookalikes(frame: &Frame, lattice: &Lattice, things: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
+fn without_bare_lookalikes(frame: &Frame, lattice: &Lattice, things: Vec<(i64, i64)>, rim: bool) -> Vec<(i64, i64)> {
     let extent = bounds(&things);
     let Some(looks) = looks_of(frame, lattice, extent) else { return things };
     let ((r0, r1), (c0, c1)) = extent;
@@ -139,7 +139,8 @@ fn without_bare_lookalikes(frame: &Frame, lattice: &Lattice, things: Vec<(i64, i
         .filter(|at| things.binary_search(at).is_err())
         .map(|at| &looks[index(&at)])
         .collect();
-    let lookalike = |at: &(i64, i64)| bare.iter().any(|b| looks[index(at)].distance(b) <= OFF_WITHIN / 2.0);
+    let lookalike =
+        |at: &(i64, i64)| bare.iter().any(|b| rim_distance(&looks[index(at)], b, false, rim) <= OFF_WITHIN / 2.0);
     things.iter().copied().filter(|at| !lookalike(at)).collect()
 }
 
@@ -179,12 +180,13 @@ fn unlike_surround(looks: &[Look], extent: Extent) -> Vec<(i64, i64)> {
 }
 
 /// Learns the looks of `board`'s squares (and of the plain squares `around` it when it has no
-/// square with no hole), compared `relative`ly or not; an error when two kinds look alike.
+/// square with no hole), compared `relative`ly or not, with their `rim`s or not; an error when two
+/// kinds look alike.
 fn learn_looks(
     looks: &[Look],
     board: &Board,
     around: &[Look],
-    relative: bool,
+    (relative, rim): (bool, bool),
     aside: Option<usize>,
 ) -> Result<(Classes, f32, f32), String> {
     let kept = |i: &usize| Some(*i) != aside;
@@ -209,8 +211,8 @@ fn learn_looks(
     let off: Vec<Look> = (0..count)
         .map(|g| Look::mean(&offs.iter().zip(&labels).filter(|(_, l)| **l == g).map(|(o, _)| *o).collect::<Vec<_>>()))
         .collect();
-    let classes = Classes { peg, hole, off: off.clone(), limit: 0.0, relative };
-    let distance = |a: &Look, b: &Look| a.distance_as(b, relative);
+    let classes = Classes { peg, hole, off: off.clone(), limit: 0.0, relative, rim };
+    let distance = |a: &Look, b: &Look| rim_distance(a, b, relative, rim);
     // How far a square strays from its own kind's look, and how near the kinds' looks come.
     let mut widest = 0f32;
     for (seen, &kind) in looks.iter().zip(&board.cells).enumerate().filter(|(i, _)| kept(i)).map(|(_, x)| x) {
@@ -312,14 +314,17 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
     let found = find(frame, &Search::default());
     let mut misses = Vec::new();
     let tried: Vec<Candidate> = found.candidates.iter().take(TRIED).cloned().collect();
-    if let Some(learnt) = learn_on(frame, &found, &tried, truth, style, &mut misses) {
-        return Ok(learnt);
-    }
-    for (dx, dy) in super::phase::CALIBRATION_SHIFTS {
-        let moved: Vec<Candidate> = tried.iter().map(|c| super::phase::moved(c, dx, dy)).collect();
-        let mut ignored = Vec::new();
-        if let Some(learnt) = learn_on(frame, &found, &moved, truth, style, &mut ignored) {
+    // The squares' rims are compared only when nothing else tells the kinds apart.
+    for rim in [false, true] {
+        if let Some(learnt) = learn_on(frame, &found, &tried, truth, (style, rim), &mut misses) {
             return Ok(learnt);
+        }
+        for (dx, dy) in super::phase::CALIBRATION_SHIFTS {
+            let moved: Vec<Candidate> = tried.iter().map(|c| super::phase::moved(c, dx, dy)).collect();
+            let mut ignored = Vec::new();
+            if let Some(learnt) = learn_on(frame, &found, &moved, truth, (style, rim), &mut ignored) {
+                return Ok(learnt);
+            }
         }
     }
     if misses.is_empty() {
@@ -335,18 +340,19 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
     )
 }
 
-/// Learns from the first of `candidates` whose squares tell the kinds apart; what missed goes to
+/// Learns from the first of `candidates` whose squares tell the kinds apart, with their `rim`s
+/// (as they are only) or not (as they are and relative to their surrounds); what missed goes to
 /// `misses`.
 fn learn_on(
     frame: &Frame,
     found: &crate::vision::lattice::Found,
     candidates: &[Candidate],
     truth: Option<&Board>,
-    style: MoveStyle,
+    (style, rim): (MoveStyle, bool),
     misses: &mut Vec<String>,
 ) -> Option<Learnt> {
     for candidate in candidates {
-        let things = without_bare_lookalikes(frame, &candidate.lattice, taken(found, candidate));
+        let things = without_bare_lookalikes(frame, &candidate.lattice, taken(found, candidate), rim);
         let where_ = candidate.describe();
         let tries: Vec<(Extent, Option<Board>)> = match truth {
             Some(board) => placements(board, &things).into_iter().map(|e| (e, Some(board.clone()))).collect(),
@@ -362,10 +368,14 @@ fn learn_on(
             };
             let at = At { extent, looks: &looks, things: &things };
             let mut learnt: Option<(Learnt, (bool, f32))> = None;
-            for relative in [false, true] {
-                let compared = if relative { " (looks relative to their surrounds)" } else { "" };
+            for relative in if rim { vec![false] } else { vec![false, true] } {
+                let compared = match (relative, rim) {
+                    (true, _) => " (looks relative to their surrounds)",
+                    (_, true) => " (looks with their squares' rims)",
+                    _ => "",
+                };
                 for (board, aside, how) in readings(&at, known.as_ref(), relative, misses, &where_) {
-                    let setting = Setting { style, relative, aside };
+                    let setting = Setting { style, relative, rim, aside };
                     match learn_from(frame, &candidate.lattice, extent, &looks, &board, setting, known.is_none()) {
                         Ok((mut found, room)) => {
                             found.notes.insert(1, format!("squares told apart {how}"));
@@ -397,6 +407,8 @@ fn learn_on(
 struct Setting {
     style: MoveStyle,
     relative: bool,
+    /// Whether the squares' rims are compared too (`LooksConfig::rim`).
+    rim: bool,
     /// A square (on the lattice) taken for a selected peg, left out of the looks learned.
     aside: Option<(i64, i64)>,
 }
@@ -467,23 +479,25 @@ fn learn_from(
     setting: Setting,
     proposed: bool,
 ) -> anyhow::Result<(Learnt, f32)> {
-    let Setting { style, relative, aside } = setting;
+    let Setting { style, relative, rim, aside } = setting;
     let around = looks_around(frame, lattice, extent);
     let ((r0, r1), (c0, c1)) = extent;
     let inside = |&(r, c): &(i64, i64)| (r0..=r1).contains(&r) && (c0..=c1).contains(&c);
     let aside = aside.filter(inside).map(|(r, c)| ((r - r0) as usize, (c - c0) as usize));
     let index = aside.map(|(r, c)| r * board.cols + c);
-    let (classes, widest, closest) = learn_looks(looks, board, &around, relative, index).map_err(anyhow::Error::msg)?;
+    let (classes, widest, closest) =
+        learn_looks(looks, board, &around, (relative, rim), index).map_err(anyhow::Error::msg)?;
     let grid = lattice.grid(extent.0, extent.1);
     let config = PegsConfig {
         palette: None,
         vision: PegsVision { find: FindBy::Looks, ..PegsVision::default() },
         looks: LooksConfig {
-            peg: classes.peg.to_hex(relative),
-            hole: classes.hole.to_hex(relative),
-            off: classes.off.iter().map(|o| o.to_hex(relative)).collect(),
+            peg: classes.peg.to_hex(relative || rim),
+            hole: classes.hole.to_hex(relative || rim),
+            off: classes.off.iter().map(|o| o.to_hex(relative || rim)).collect(),
             max_distance: (classes.limit * 10.0).round() / 10.0,
             relative,
+            rim,
         },
         input: PegsInput { style },
         rules: Default::default(),
@@ -535,6 +549,9 @@ fn learn_from(
         notes.push(format!(
             "row {r} col {c}: a peg drawn in another colour (a selected peg), left out of the peg's look"
         ));
+    }
+    if rim {
+        notes.push("looks compared with their squares' rims (a hole is a circle inscribed in its square)".to_string());
     }
     if relative {
         notes.push("looks compared relative to each square's surround (the board's surface is shaded)".to_string());

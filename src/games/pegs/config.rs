@@ -39,6 +39,12 @@ pub struct LooksConfig {
     /// surface is shaded (a gradient, a texture); each look then ends with its surround's colour.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub relative: bool,
+    /// The squares' rims count too: each look's surround (its corners, beyond the rings) is
+    /// compared as one more ring. For a program that draws a hole as nothing but a circle inscribed
+    /// in its square, where nothing inside the rings tells it from a bare square; each look then
+    /// ends with its surround's colour.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rim: bool,
 }
 
 /// How the board is found in a frame.

@@ -32,6 +32,10 @@ const GROWTH: i64 = 3;
 /// otherwise than the peg's do and still be the peg drawn in another colour.
 pub(super) const SELECTED_SHAPE: f32 = 0.25;
 
+/// How many of a hole's outer rings must be the hole's for a mark in its middle to leave it a hole
+/// (`Classes::marked_hole`): the outer two fifths of what the rings reach.
+const MARK_CLEAR: usize = 2;
+
 /// What share of its strongest ring a peg's ring must stand out from the surround by to be part
 /// of the peg's body (`middle_rings`).
 const BODY: f32 = 0.5;
@@ -50,6 +54,13 @@ fn middle_rings(peg: &Look) -> usize {
 /// The largest ΔE, over the first `rings` rings, between two looks.
 fn middle_distance(a: &Look, b: &Look, rings: usize) -> f32 {
     (0..rings).map(|k| a.lab[k].delta_e(&b.lab[k])).fold(0.0, f32::max)
+}
+
+/// How unlike two looks are (`Look::distance_as`, `relative` or not), and with `rim` no less than
+/// the ΔE between their surrounds: a circle inscribed in its square marks only the square's rim.
+pub(super) fn rim_distance(a: &Look, b: &Look, relative: bool, rim: bool) -> f32 {
+    let rings = a.distance_as(b, relative);
+    if rim { rings.max(Lab::from_rgb(a.around).delta_e(&Lab::from_rgb(b.around))) } else { rings }
 }
 
 /// How a square is read: its kind, how far it lies from that kind's look, and whether it is a peg
@@ -83,6 +94,8 @@ pub struct Classes {
     pub limit: f32,
     /// Compared relative to each square's surround (`Look::relative_distance`).
     pub relative: bool,
+    /// The surround compared as one more ring (`LooksConfig::rim`, `Classes::distance`).
+    pub rim: bool,
 }
 
 /// Why a square or a board could not be read by its looks.
@@ -117,18 +130,25 @@ impl Classes {
             off: looks.off.iter().map(|o| parse(o, "off")).collect::<Result<_, _>>()?,
             limit: looks.max_distance,
             relative: looks.relative,
+            rim: looks.rim,
         })
+    }
+
+    /// How unlike `seen` is the look `kind`: `Look::distance_as`, and with `rim` no less than how
+    /// far their surrounds lie apart (the squares' rims, beyond the rings).
+    pub fn distance(&self, seen: &Look, kind: &Look) -> f32 {
+        rim_distance(seen, kind, self.relative, self.rim)
     }
 
     /// The kind of the look nearest to `seen`, and its distance.
     pub fn nearest(&self, seen: &Look) -> (Cell, f32) {
-        let mut best = (Cell::Peg, seen.distance_as(&self.peg, self.relative));
-        let hole = seen.distance_as(&self.hole, self.relative);
+        let mut best = (Cell::Peg, self.distance(seen, &self.peg));
+        let hole = self.distance(seen, &self.hole);
         if hole < best.1 {
             best = (Cell::Hole, hole);
         }
         for off in &self.off {
-            let d = seen.distance_as(off, self.relative);
+            let d = self.distance(seen, off);
             if d < best.1 {
                 best = (Cell::Off, d);
             }
@@ -157,8 +177,32 @@ impl Classes {
         if peg_shaped {
             return Some(Judged { cell: Cell::Peg, distance: self.limit, selected: true });
         }
-        // A hole lit in another colour (a page rings the holes the chosen peg can jump to) is a hole.
-        self.lit_hole(seen).then_some(Judged { cell: Cell::Hole, distance: self.limit, selected: false })
+        // A hole lit in another colour (a page rings the holes the chosen peg can jump to, or marks
+        // their middles) is a hole.
+        (self.lit_hole(seen) || self.marked_hole(seen)).then_some(Judged {
+            cell: Cell::Hole,
+            distance: self.limit,
+            selected: false,
+        })
+    }
+
+    /// Whether `seen` is the hole with a mark in its middle (a page puts a dot in the holes a
+    /// chosen peg can jump to): its outer rings, from the outermost in and at least
+    /// `MARK_CLEAR` of them, and with `rim` its surround, lie within the limit of the hole's and
+    /// not all within it of the peg's; the rings inside them are unlike the hole's and the peg's
+    /// middle both (something else drawn there).
+    fn marked_hole(&self, seen: &Look) -> bool {
+        let near = |a: &Lab, b: &Lab| a.delta_e(b) <= self.limit;
+        let clear = (0..RINGS).rev().take_while(|&k| near(&seen.lab[k], &self.hole.lab[k])).count();
+        let inner = RINGS - clear;
+        let rim_is_holes = !self.rim || near(&Lab::from_rgb(seen.around), &Lab::from_rgb(self.hole.around));
+        let outside_not_pegs = (inner..RINGS).any(|k| !near(&seen.lab[k], &self.peg.lab[k]));
+        clear >= MARK_CLEAR
+            && inner > 0
+            && rim_is_holes
+            && outside_not_pegs
+            && middle_distance(seen, &self.hole, inner) > self.limit
+            && middle_distance(seen, &self.peg, inner) > self.limit
     }
 
     /// Whether `seen` is the hole with its rim lit in another colour (a page rings the holes a
@@ -387,7 +431,7 @@ pub fn shows_peg(frame: &Frame, cell: Rect, at: &[Classes]) -> bool {
                 filled.rgb[k] = kind.rgb[k];
                 filled.lab[k] = kind.lab[k];
             }
-            filled.distance_as(kind, classes.relative)
+            classes.distance(&filled, kind)
         };
         distance(&classes.peg) <= classes.limit
             && std::iter::once(&classes.hole).chain(&classes.off).all(|other| distance(other) > classes.limit)

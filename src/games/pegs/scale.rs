@@ -53,6 +53,7 @@ impl Classes {
             off: self.off.iter().map(|l| scaled(l, scale)).collect(),
             limit: self.limit,
             relative: self.relative,
+            rim: self.rim,
         }
     }
 

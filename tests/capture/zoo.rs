@@ -13,6 +13,17 @@ use gamebot::frame::Frame;
 
 pub use crate::common::zoo::*;
 
+/// Which peg a peg program's capture shows selected.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Select {
+    Nothing,
+    /// The first peg (in reading order) that has no jump: only it is marked.
+    Stuck,
+    /// The peg of the first legal jump: it is marked, and on pages that do so the holes it can
+    /// jump to.
+    Jumping,
+}
+
 /// Where a program's cases go: `fixtures/<game>/<program>/` with `REGENERATE=1`, else a temporary
 /// folder whose cases are checked against the committed ones by `Cases::check`.
 pub struct Cases {

@@ -8,7 +8,7 @@
 //! `board` and `selectedPeg`.
 
 use crate::common::zoo_b21phiro::{B21, Truth, open_b21phiro};
-use crate::zoo::{Cases, first_jump, jump, program_dir};
+use crate::zoo::{Cases, Select, first_jump, jump, program_dir};
 
 type Square = (usize, usize);
 
@@ -24,16 +24,6 @@ fn can_jump(rows: &[String], (r, c): Square) -> bool {
     [(-1, 0), (0, -1), (0, 1), (1, 0)]
         .iter()
         .any(|(dr, dc)| at(r + dr, c + dc) == b'o' && at(r + 2 * dr, c + 2 * dc) == b'.')
-}
-
-/// Which peg a capture shows selected.
-#[derive(Clone, Copy, PartialEq)]
-enum Select {
-    Nothing,
-    /// The first peg in reading order with no jump: only it turns blue.
-    Stuck,
-    /// The peg of the first legal jump: it turns blue and its landing holes get blue discs.
-    Jumping,
 }
 
 /// One capture in a window of `size` at device scale `scale`, after `jumps` jumps, with a peg

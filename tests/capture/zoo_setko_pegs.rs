@@ -8,7 +8,7 @@
 //! it has no jump, and once where it has: then the page rings the holes it can jump to in blue too.
 
 use crate::common::zoo_setko::{open_setko, setko_click as click, setko_take_first_peg, setko_truth as truth};
-use crate::zoo::{Cases, jump, program_dir};
+use crate::zoo::{Cases, Select, jump, program_dir};
 
 type Square = (usize, usize);
 
@@ -43,16 +43,6 @@ fn pegs(rows: &[String]) -> impl Iterator<Item = Square> + '_ {
 /// The first legal jump in reading order, diagonals first.
 fn first_jump(rows: &[String]) -> (Square, Square) {
     pegs(rows).find_map(|p| jumps_of(rows, p.0, p.1).first().map(|&to| (p, to))).expect("no legal jump left")
-}
-
-/// Which peg a capture shows selected.
-#[derive(Clone, Copy, PartialEq)]
-enum Select {
-    Nothing,
-    /// The first peg (in reading order) that has no jump: only it is ringed in blue.
-    Stuck,
-    /// The peg of the first legal jump: it and the holes it can jump to are ringed in blue.
-    Jumping,
 }
 
 /// One capture in a window of `size` at device scale `scale`, after `jumps` jumps, with a peg

@@ -6,7 +6,8 @@
 //! GAMEBOT_INVZFNC_TETRIS_DIR names its folder. Lines are judged by the program's own counter
 //! (invzfnc's "Lines cleared" element, xosg's and kyeenno's game objects, read over DevTools), never
 //! by gamebot's word. xosg/WebGames' blocks-drop and kyeenno/purejs-tetris are gated the same way on
-//! GAMEBOT_XOSG_TETRIS_DIR and GAMEBOT_KYEENNO_TETRIS_DIR; the three share one learn-then-play step.
+//! GAMEBOT_XOSG_TETRIS_DIR and GAMEBOT_KYEENNO_TETRIS_DIR, and Manuofthebirth/js-tetris (no hard
+//! drop: played by soft drops) on GAMEBOT_MANU_TETRIS_DIR; the four share one learn-then-play step.
 
 use std::time::Duration;
 
@@ -32,18 +33,18 @@ fn learned_keys(text: &str) -> toml::Table {
     profile["keys"].as_table().unwrap().clone()
 }
 
-/// The keys every web zoo program has (their sources: arrows, Up turns clockwise, Space drops).
-const USUAL_KEYS: [(&str, &str); 5] =
-    [("left", "Left"), ("right", "Right"), ("rotate", "Up"), ("soft_drop", "Down"), ("hard_drop", "space")];
+/// The keys every web zoo program has (their sources: arrows, Up turns clockwise); most also
+/// drop a piece with Space.
+const USUAL_KEYS: [(&str, &str); 4] = [("left", "Left"), ("right", "Right"), ("rotate", "Up"), ("soft_drop", "Down")];
 
 /// Learns the browser program in `session`'s window titled `title` as profile `profile`, checks
-/// the usual keys and a clockwise turn were learnt, starts a new game with `new_game`, plays
-/// 200 lines from the learned profile and judges them by the program's own counter, the value
-/// of the JavaScript `counter`.
+/// the usual keys, its hard drop (`hard_drop`, None for a program with none) and a clockwise
+/// turn were learnt, starts a new game with `new_game`, plays 200 lines from the learned profile
+/// and judges them by the program's own counter, the value of the JavaScript `counter`.
 fn learned_then_played_to_200_lines(
     session: &Session,
     cdp: &mut Cdp,
-    (title, profile): (&str, &str),
+    (title, profile, hard_drop): (&str, &str, Option<&str>),
     new_game: impl FnOnce(&mut Cdp),
     counter: &str,
 ) {
@@ -55,6 +56,7 @@ fn learned_then_played_to_200_lines(
     for (what, key) in USUAL_KEYS {
         assert_eq!(keys[what].as_str(), Some(key), "{what}: {text}");
     }
+    assert_eq!(keys.get("hard_drop").and_then(|k| k.as_str()), hard_drop, "hard drop: {text}");
     assert!(text.contains("turns clockwise"), "{text}");
     new_game(cdp);
     let (ok, text) = gamebot(&session.display, dir.path(), &["play", "tetris", "--profile", profile, "--lines", "200"]);
@@ -73,6 +75,17 @@ fn press(cdp: &mut Cdp, (key, code, vk): (&str, &str, u32)) {
             format!("{{\"type\":\"{kind}\",\"key\":\"{key}\",\"code\":\"{code}\",\"windowsVirtualKeyCode\":{vk}}}");
         cdp.send("Input.dispatchKeyEvent", &event);
     }
+}
+
+/// Opens the `index.html` of the program fetched to the folder `var` names, by file URL, in a
+/// 900x800 window titled `title`, and starts its game with the JavaScript `start` once loaded.
+fn started(var: &str, title: &str, start: &str) -> (Session, Cdp) {
+    let url = format!("file://{}/index.html", program_dir(var).display());
+    let (session, mut cdp) = Session::chromium(&url, (900, 800), title);
+    loaded(&mut cdp);
+    cdp.eval(start);
+    std::thread::sleep(Duration::from_secs(1));
+    (session, cdp)
 }
 
 /// Waits until the page has loaded.
@@ -97,7 +110,13 @@ fn invzfnc_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
         std::thread::sleep(Duration::from_secs(3));
     };
     let counter = "document.getElementById('lines-cleared').textContent";
-    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris in Browser", "learned-invzfnc"), reload, counter);
+    learned_then_played_to_200_lines(
+        &session,
+        &mut cdp,
+        ("Tetris in Browser", "learned-invzfnc", Some("space")),
+        reload,
+        counter,
+    );
 }
 
 /// xosg/WebGames' blocks-drop (fetched; opened by file URL): its game object, which no global
@@ -107,11 +126,7 @@ const XOSG_START: &str = "(function(){var d=TetrisGame.prototype.draw;TetrisGame
 #[test]
 #[ignore = "needs GAMEBOT_XOSG_TETRIS_DIR: xosg/WebGames' blocks-drop folder fetched (runs as fetched)"]
 fn xosg_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
-    let url = format!("file://{}/index.html", program_dir("GAMEBOT_XOSG_TETRIS_DIR").display());
-    let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris Blocks");
-    loaded(&mut cdp);
-    cdp.eval(XOSG_START);
-    std::thread::sleep(Duration::from_secs(1));
+    let (session, mut cdp) = started("GAMEBOT_XOSG_TETRIS_DIR", "Tetris Blocks", XOSG_START);
     // A new game for the play: the page's own R (a new game, started at once).
     let restart = |cdp: &mut Cdp| {
         press(cdp, ("r", "KeyR", 82));
@@ -119,7 +134,13 @@ fn xosg_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     };
     // Its "Lines" element is never updated by the page: its counter is the game object's.
     let counter = "String(window.__g.lines)";
-    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris Blocks", "learned-xosg"), restart, counter);
+    learned_then_played_to_200_lines(
+        &session,
+        &mut cdp,
+        ("Tetris Blocks", "learned-xosg", Some("space")),
+        restart,
+        counter,
+    );
 }
 
 /// kyeenno/purejs-tetris (fetched; opened by file URL). Its page is laid out by Tailwind, which it
@@ -134,11 +155,7 @@ const KYEENNO_START: &str = "(function(){var s=document.createElement('style');s
 #[test]
 #[ignore = "needs GAMEBOT_KYEENNO_TETRIS_DIR: kyeenno/purejs-tetris fetched (runs as fetched)"]
 fn kyeenno_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
-    let url = format!("file://{}/index.html", program_dir("GAMEBOT_KYEENNO_TETRIS_DIR").display());
-    let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris");
-    loaded(&mut cdp);
-    cdp.eval(KYEENNO_START);
-    std::thread::sleep(Duration::from_secs(1));
+    let (session, mut cdp) = started("GAMEBOT_KYEENNO_TETRIS_DIR", "Tetris", KYEENNO_START);
     // A new game for the play: the page's own Enter (a new game, started at once).
     let restart = |cdp: &mut Cdp| {
         press(cdp, ("Enter", "Enter", 13));
@@ -146,7 +163,33 @@ fn kyeenno_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     };
     // Its counter: the game object's `lines` (the page's "Lines:" element shows the same).
     let counter = "String(window.__g.lines)";
-    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-kyeenno"), restart, counter);
+    learned_then_played_to_200_lines(
+        &session,
+        &mut cdp,
+        ("Tetris", "learned-kyeenno", Some("space")),
+        restart,
+        counter,
+    );
+}
+
+/// Manuofthebirth/js-tetris (fetched; opened by file URL): its well of DOM squares, no hard drop
+/// (Down moves a row, and locks a piece that rests). Its game starts by its Start button; a new
+/// game is the page loaded again and started so. Its counter is its "LINES" element.
+const MANU_START: &str = "(function(){document.querySelector('.start-btn').click();return 'ok';})()";
+
+#[test]
+#[ignore = "needs GAMEBOT_MANU_TETRIS_DIR: Manuofthebirth/js-tetris fetched (runs as fetched)"]
+fn manu_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
+    let (session, mut cdp) = started("GAMEBOT_MANU_TETRIS_DIR", "Tetris", MANU_START);
+    let restart = |cdp: &mut Cdp| {
+        cdp.eval("(function(){location.reload();return 'ok';})()");
+        std::thread::sleep(Duration::from_secs(2));
+        loaded(cdp);
+        cdp.eval(MANU_START);
+        std::thread::sleep(Duration::from_secs(1));
+    };
+    let counter = "document.querySelector('.score-num').textContent";
+    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-manu", None), restart, counter);
 }
 
 #[test]

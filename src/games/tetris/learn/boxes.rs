@@ -211,14 +211,43 @@ impl<'a> Ink<'a> {
         total > 0 && f64::from(away) >= OTHER_HUE * f64::from(total)
     }
 
+    /// A part whose ink reaches a side of `inner` (the box less its rim), continued outwards to
+    /// where its ink ends, at most to that side of `outer` (the whole box): a box exactly as large
+    /// as its piece has the piece against its sides, and the rim left out would cut the piece short.
+    /// A side moves out a line while at least half the ink along it goes on in the line beyond.
+    fn continued(&self, part: Rect, inner: Rect, outer: Rect) -> Rect {
+        let (mut x0, mut y0, mut x1, mut y1) = part;
+        let touches = [x0 == inner.0, x1 == inner.2, y0 == inner.1, y1 == inner.3];
+        // Whether the ink along a line (pairs of a pixel on it and the one beyond) goes on.
+        let goes_on = |pairs: Vec<((u32, u32), (u32, u32))>| {
+            let inked: Vec<_> = pairs.into_iter().filter(|&((x, y), _)| self.at(x, y)).collect();
+            let on = inked.iter().filter(|&&(_, (x, y))| self.at(x, y)).count();
+            !inked.is_empty() && on * 2 >= inked.len()
+        };
+        while touches[0] && x0 > outer.0 && goes_on((y0..y1).map(|y| ((x0, y), (x0 - 1, y))).collect()) {
+            x0 -= 1;
+        }
+        while touches[1] && x1 < outer.2 && goes_on((y0..y1).map(|y| ((x1 - 1, y), (x1, y))).collect()) {
+            x1 += 1;
+        }
+        while touches[2] && y0 > outer.1 && goes_on((x0..x1).map(|x| ((x, y0), (x, y0 - 1))).collect()) {
+            y0 -= 1;
+        }
+        while touches[3] && y1 < outer.3 && goes_on((x0..x1).map(|x| ((x, y1 - 1), (x, y1))).collect()) {
+            y1 += 1;
+        }
+        (x0, y0, x1, y1)
+    }
+
     /// The pieces in a box, top to bottom and left to right. A part of several colours is read
     /// by its strongest ink: a program may fade its last pieces in the box instead of clearing
     /// it, and the piece drawn last is the one at full strength (read with its traces, a Z over a
     /// faded O is a blob as wide as tall: an O). A part of one colour (its cells shaded by bevels
     /// or gradients), or one whose strongest ink shows no piece, is read by all its ink.
-    fn pieces(&self, rect: Rect, gap: u32) -> Vec<Piece> {
+    fn pieces(&self, rect: Rect, outer: Rect, gap: u32) -> Vec<Piece> {
         let mut out = Vec::new();
         for part in self.parts(rect, gap) {
+            let part = self.continued(part, rect, outer);
             let strong = self.strongest(part);
             let pieces: Vec<Piece> = if self.several_hues(part) {
                 strong.parts(part, gap).into_iter().filter_map(|p| strong.piece(p)).collect()
@@ -239,7 +268,7 @@ impl<'a> Ink<'a> {
 /// cell in from its rim.
 pub fn pieces_in(frame: &Frame, well: &Well, rect: Rect) -> Vec<Piece> {
     let gap = gap_of(well);
-    Ink::of_box(frame, rect, well).pieces(inset(rect, gap), gap)
+    Ink::of_box(frame, rect, well).pieces(inset(rect, gap), rect, gap)
 }
 
 /// True when a box shows nothing at all (no ink a fifth of a cell in from its rim): an empty hold

@@ -86,7 +86,7 @@ pub fn learn(
         keys.rotate,
         direction(&found, &keys.rotate),
         keys.soft_drop,
-        keys.hard_drop
+        keys.hard_drop.as_deref().unwrap_or("none (pieces brought down by soft drops)")
     ));
     let from = format!("the live window \"{title}\" ({}x{})", first.width(), first.height());
     let text = profile_text(name, title, &from, &look, &keys, &found)?;
@@ -120,6 +120,11 @@ fn keys_of(found: &KeysFound) -> anyhow::Result<Keys> {
         })
     };
     let turns = [Effect::TurnClockwise, Effect::TurnCounterClockwise, Effect::Turn];
+    let hard_drop = found.key_for(&USUAL, &[Effect::HardDrop]);
+    if hard_drop.is_none() {
+        // No hard drop: pieces are brought down by soft drops, so one must have been seen.
+        pick(&[Effect::SoftDrop], "drop the piece (no hard drop, and no soft drop)")?;
+    }
     Ok(Keys {
         left: pick(&[Effect::Left], "move the piece left")?,
         right: pick(&[Effect::Right], "move the piece right")?,
@@ -128,7 +133,7 @@ fn keys_of(found: &KeysFound) -> anyhow::Result<Keys> {
         // nothing. The loop uses it only to bring a piece lower before a turn, so the usual key
         // is written then, and the profile says it was not seen.
         soft_drop: found.key_for(&USUAL, &[Effect::SoftDrop]).unwrap_or_else(|| USUAL_SOFT_DROP.to_string()),
-        hard_drop: pick(&[Effect::HardDrop], "drop the piece (hard drop; playing by soft drops is not written yet)")?,
+        hard_drop,
         new_game: None,
     })
 }
@@ -183,7 +188,7 @@ fn profile_text(
          [window]\ntitle = {}\nexact = false\n\n\
          [timing]\npoll_ms = 5\n\n\
          [learned]\nfrom = {}\nconfirmed = []\n\n\
-         [keys]\nleft = {}\nright = {}\nrotate = {}\nsoft_drop = {}\nhard_drop = {}\n\n{look_text}",
+         [keys]\nleft = {}\nright = {}\nrotate = {}\nsoft_drop = {}\n{}\n{look_text}",
         direction(found, &keys.rotate),
         quote(name),
         quote(&format!("learned from {from}")),
@@ -193,7 +198,10 @@ fn profile_text(
         quote(&keys.right),
         quote(&keys.rotate),
         quote(&keys.soft_drop),
-        quote(&keys.hard_drop),
+        keys.hard_drop.as_deref().map_or(
+            "# No hard drop seen: pieces are brought down by soft drops.\n".to_string(),
+            |k| format!("hard_drop = {}\n", quote(k))
+        ),
     ))
 }
 

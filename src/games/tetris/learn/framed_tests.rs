@@ -72,7 +72,6 @@ fn screen(p: u32, next: &[(u32, u32)]) -> crate::frame::Frame {
 }
 
 #[test]
-#[ignore = "known failure: the reader takes a box only from a region of the well's colour two cells each way; no rule yet finds a box its piece touches (issue 37, Manuofthebirth/js-tetris)"]
 fn a_next_box_as_large_as_its_piece_framed_as_the_well_reads() {
     let j = [(0, 0), (1, 0), (1, 1), (1, 2)];
     let o = [(0, 1), (0, 2), (1, 1), (1, 2)];

@@ -16,7 +16,7 @@ fn keys() -> Keys {
         right: key("d"),
         rotate: key("x"),
         soft_drop: key("s"),
-        hard_drop: key("space"),
+        hard_drop: Some(key("space")),
         new_game: None,
     }
 }
@@ -27,7 +27,7 @@ fn expected(key: &str, piece: Piece, keys: &Keys) -> Effect {
         k if k == keys.left => Effect::Left,
         k if k == keys.right => Effect::Right,
         k if k == keys.soft_drop => Effect::SoftDrop,
-        k if k == keys.hard_drop => Effect::HardDrop,
+        k if keys.hard_drop.as_deref() == Some(k) => Effect::HardDrop,
         k if k == keys.rotate => match piece {
             Piece::O => Effect::Nothing,
             Piece::I | Piece::S | Piece::Z => Effect::Turn,

@@ -17,16 +17,14 @@ fn keys() -> Keys {
         right: key("d"),
         rotate: key("x"),
         soft_drop: key("s"),
-        hard_drop: key("space"),
+        hard_drop: Some(key("space")),
         new_game: None,
     }
 }
 
-#[test]
-fn a_live_calibration_learns_the_keys_the_direction_and_the_turns_and_its_profile_plays() {
-    let keys = keys();
-    let sim = SimTetris::new(5, &[], &keys);
-    // The simulation has no gravity: its first piece is brought two rows in, as a program's would.
+/// A live calibration of `sim` (its first piece brought two rows in, as a program's gravity
+/// would: the simulation has none): the profile's text, and its config with quick waits.
+fn learned_on(sim: &SimTetris, keys: &Keys) -> (String, LiveConfig) {
     for _ in 0..2 {
         sim.clone().perform(&Action::Key(keys.soft_drop.clone())).expect("a key");
     }
@@ -35,27 +33,55 @@ fn a_live_calibration_learns_the_keys_the_direction_and_the_turns_and_its_profil
         .unwrap_or_else(|e| panic!("{e:#}\n{}", notes.join("\n")));
     let profile: Profile = toml::from_str(&learned.text).expect("the profile parses");
     let mut config = LiveConfig::from_profile(&profile).expect("a tetris profile");
-    let k = &config.keys;
-    assert_eq!(
-        (k.left.as_str(), k.right.as_str(), k.rotate.as_str(), k.soft_drop.as_str(), k.hard_drop.as_str()),
-        ("a", "d", "x", "s", "space"),
-        "{}",
-        learned.text
-    );
-    assert!(learned.text.contains("turns counter-clockwise"), "{}", learned.text);
-    let table = super::super::live::turns::Turns::from_config(&config.rotation).expect("the table");
-    assert_eq!(table.unseen(), 0, "every shape of every piece seen turning");
-    // The learned table must be the simulation's own turns: a game on it needs no more learning.
     config.timing.still_ms = 8;
     config.timing.mismatch_ms = 40;
     config.timing.piece_timeout_ms = 400;
+    (learned.text, config)
+}
+
+/// Plays `sim` 8 lines further with `config`: reached, with no misread and no piece lost.
+fn plays_8_lines_more(sim: &SimTetris, config: &LiveConfig) -> super::super::live::play::Summary {
     let lines_before = sim.state().lines;
     let options = Options { lines: Some(lines_before + 8), pieces: None, new_game: false, learn: false };
-    let summary = run(&mut sim.clone(), &mut sim.clone(), &config, &options, &mut |_: &str| {}).expect("plays");
+    let summary = run(&mut sim.clone(), &mut sim.clone(), config, &options, &mut |_: &str| {}).expect("plays");
     assert_eq!(summary.outcome, Outcome::Reached);
     assert_eq!((summary.misreads, summary.lost), (0, 0));
+    summary
+}
+
+#[test]
+fn a_live_calibration_learns_the_keys_the_direction_and_the_turns_and_its_profile_plays() {
+    let keys = keys();
+    let sim = SimTetris::new(5, &[], &keys);
+    let (text, config) = learned_on(&sim, &keys);
+    let k = &config.keys;
+    assert_eq!(
+        (k.left.as_str(), k.right.as_str(), k.rotate.as_str(), k.soft_drop.as_str(), k.hard_drop.as_deref()),
+        ("a", "d", "x", "s", Some("space")),
+        "{text}"
+    );
+    assert!(text.contains("turns counter-clockwise"), "{text}");
+    let table = super::super::live::turns::Turns::from_config(&config.rotation).expect("the table");
+    assert_eq!(table.unseen(), 0, "every shape of every piece seen turning");
+    // The learned table must be the simulation's own turns: a game on it needs no more learning.
+    let summary = plays_8_lines_more(&sim, &config);
     assert_eq!(
         summary.turns.to_toml(),
         super::super::live::turns::Turns::from_config(&config.rotation).unwrap().to_toml()
     );
+}
+
+/// A program with no hard drop (Manuofthebirth/js-tetris: Down moves a row, and locks the piece
+/// when it rests): the profile learned names none, says so, and plays by soft drops.
+#[test]
+fn a_program_with_no_hard_drop_is_learned_and_played_by_soft_drops() {
+    let keys = Keys { hard_drop: None, ..keys() };
+    let sim = SimTetris::new(7, &[], &keys);
+    let (text, config) = learned_on(&sim, &keys);
+    assert_eq!((config.keys.soft_drop.as_str(), config.keys.hard_drop.as_deref()), ("s", None), "{text}");
+    assert!(text.contains("No hard drop seen"), "{text}");
+    let sent_before = sim.state().received.len();
+    plays_8_lines_more(&sim, &config);
+    let played = sim.state().received[sent_before..].to_vec();
+    assert!(played.iter().all(|k| ["a", "d", "x", "s"].contains(&k.as_str())), "a key the program lacks: {played:?}");
 }

@@ -12,6 +12,7 @@ pub mod calibrate_live;
 pub mod case;
 pub mod cells;
 pub mod floor;
+pub mod framed_boxes;
 pub mod keys;
 pub mod look;
 pub mod own_boxes;

@@ -19,7 +19,7 @@ use anyhow::{bail, ensure};
 
 use super::boxes::Rect;
 pub use super::floor::{NEAR, near};
-use super::own_boxes;
+use super::{framed_boxes, own_boxes};
 use crate::frame::Frame;
 use crate::vision::regions::{Component, components};
 
@@ -294,7 +294,9 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
         .map(|o| (o.x0, o.y0, o.x1, o.y1))
         .collect();
     boxes.extend(own_boxes::find(frame, &region, pitch, empty));
-    let boxes = own_boxes::innermost(boxes);
+    let bottom = (y0 + pitch * rows as f64) as u32;
+    let framed = framed_boxes::find(frame, &region, bottom, pitch, empty, &others);
+    let boxes = own_boxes::innermost(framed_boxes::merge(boxes, framed));
     let grid = super::floor::Grid { x0, y0, pitch, rows, cols };
     let pitch_y = super::floor::cell_height(frame, &grid, empty);
     Ok(Well { x0, y0, pitch, pitch_y, rows, cols, empty, boxes })

@@ -24,8 +24,13 @@ pub fn path(turns: &Turns, piece: Piece, from: &Shape, target: &Shape) -> Option
 }
 
 /// Sends the burst for `piece` first seen as `spawn`: `presses` turns then a shift that puts the
-/// left edge at `x` (it moves by `dx` on the turns), then the hard drop. The keys sent.
-pub fn send(hands: &mut Hands<'_, '_>, spawn: &Cells, presses: usize, dx: i32, x: i32) -> Result<usize, Halt> {
+/// left edge at `x` (it moves by `dx` on the turns), then the hard drop `drop`. The keys sent.
+pub fn send(
+    hands: &mut Hands<'_, '_>,
+    spawn: &Cells,
+    (presses, dx, x): (usize, i32, i32),
+    drop: &str,
+) -> Result<usize, Halt> {
     let keys = hands.config.keys.clone();
     let top = spawn.iter().map(|c| c.0).min().unwrap_or(0);
     let room = if presses > 0 && top < ROOM { (ROOM - top) as usize } else { 0 };
@@ -33,6 +38,6 @@ pub fn send(hands: &mut Hands<'_, '_>, spawn: &Cells, presses: usize, dx: i32, x
     hands.keys(&keys.soft_drop, room)?;
     hands.keys(&keys.rotate, presses)?;
     hands.shift(by)?;
-    hands.keys(&keys.hard_drop, 1)?;
+    hands.keys(drop, 1)?;
     Ok(room + presses + by.unsigned_abs() as usize + 1)
 }

@@ -15,7 +15,10 @@ pub struct Keys {
     pub right: String,
     pub rotate: String,
     pub soft_drop: String,
-    pub hard_drop: String,
+    /// None when the program has no hard drop: a piece is then brought down by `soft_drop`, one
+    /// press a row, and one more to lock it (`driver.rs`).
+    #[serde(default)]
+    pub hard_drop: Option<String>,
     /// The key that starts a new game after a game over, if the game has one the bot may press
     /// (kept for the record: the loop starts games by clicking, never by a key).
     #[serde(default)]
@@ -30,7 +33,7 @@ impl Default for Keys {
             right: key("Right"),
             rotate: key("Up"),
             soft_drop: key("Down"),
-            hard_drop: key("space"),
+            hard_drop: Some(key("space")),
             new_game: Some(key("Return")),
         }
     }
@@ -243,7 +246,7 @@ mod tests {
     fn the_built_in_profile_parses_and_names_the_window() {
         let config = LiveConfig::load("quadrapassel", Path::new("/nonexistent")).unwrap();
         assert_eq!(config.window.title, "Quadrapassel");
-        assert_eq!(config.keys.hard_drop, "space");
+        assert_eq!(config.keys.hard_drop.as_deref(), Some("space"));
         assert_eq!((config.timing.poll_ms, config.guard.mouse_tolerance_px), (10, 2));
         assert!(config.rotation.iter().any(|t| t.piece == 'I'), "the learnt rotation table is there");
     }

@@ -161,8 +161,11 @@ pub fn steer(
 ) -> Result<Steered, Steering> {
     let Goal { piece, spawn, target, x } = *goal;
     let (first, first_left) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
-    if let Some((presses, dx, used)) = super::burst::path(turns, piece, &first, target) {
-        let keys = super::burst::send(hands, spawn, presses, dx, x)?;
+    // With no hard drop, the piece's row must be seen before it is brought down: no burst.
+    if let Some(drop) = hands.config.keys.hard_drop.clone()
+        && let Some((presses, dx, used)) = super::burst::path(turns, piece, &first, target)
+    {
+        let keys = super::burst::send(hands, spawn, (presses, dx, x), &drop)?;
         return Ok(Steered { keys, corrections: 0, burst: true, used });
     }
     let (mut shape_now, mut left_now) = (first.clone(), first_left);
@@ -174,6 +177,8 @@ pub fn steer(
         (hands.config.keys.rotate.clone(), Duration::from_millis(hands.config.timing.piece_timeout_ms));
     let started = Instant::now();
     let late = |what: &str| Steering::Lost(anyhow!("the {} {what} within {} ms", piece.letter(), timeout.as_millis()));
+    // The piece as last seen at its place.
+    let placed: Cells;
     'plan: loop {
         if steered.corrections > hands.config.timing.max_corrections {
             return Err(Steering::Lost(anyhow!(
@@ -235,11 +240,13 @@ pub fn steer(
             }
             let Some(cells) = look(hands, eyes, settled)? else { continue };
             if shows(&cells, target, x) {
+                placed = cells;
                 break 'plan;
             }
             // Not there yet, or drawn late: judge only once the piece has held still.
             let Some(cells) = look_still(hands, eyes, settled)? else { continue };
             if shows(&cells, target, x) {
+                placed = cells;
                 break 'plan;
             }
             if cells.len() == 4
@@ -263,15 +270,45 @@ pub fn steer(
             }
         }
     }
-    let drop = hands.config.keys.hard_drop.clone();
-    hands.keys(&drop, 1)?;
-    steered.keys += 1;
+    let (key, presses) = match hands.config.keys.hard_drop.clone() {
+        Some(drop) => (drop, 1),
+        None => (hands.config.keys.soft_drop.clone(), rows_to_rest(&placed, settled) + 1),
+    };
+    hands.keys(&key, presses)?;
+    steered.keys += presses;
     Ok(steered)
+}
+
+/// How many rows the piece showing as `cells` falls before it rests on the stack or the floor of
+/// `settled`. Brought down by soft drops, one more press locks it: a program that locks a piece
+/// when a step down is refused takes it so, one with a lock delay as a step of no effect.
+fn rows_to_rest(cells: &Cells, settled: &Grid) -> usize {
+    let free = |r: i32, c: i32| {
+        let row = usize::try_from(r).ok().and_then(|r| settled.get(r));
+        match row {
+            Some(row) => usize::try_from(c).ok().and_then(|c| row.get(c)).is_some_and(|&filled| !filled),
+            None => r < 0,
+        }
+    };
+    (0..settled.len()).take_while(|&d| cells.iter().all(|&(r, c)| free(r + d as i32 + 1, c))).count()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_piece_rests_on_the_stack_under_any_of_its_cells_or_on_the_floor() {
+        let mut settled: Grid = [[false; super::super::locate::COLUMNS]; super::super::locate::ROWS];
+        let floor = settled.len() as i32;
+        // A flat S at the top, cut off by the top: it falls to the floor.
+        let s = [(-1, 4), (-1, 5), (0, 3), (0, 4)];
+        assert_eq!(rows_to_rest(&s.to_vec(), &settled), (floor - 1) as usize);
+        // A cell under its right end, six rows down, holds it there.
+        settled[6][5] = true;
+        assert_eq!(rows_to_rest(&s.to_vec(), &settled), 6);
+        assert_eq!(rows_to_rest(&vec![(5, 5)], &settled), 0);
+    }
 
     #[test]
     fn a_piece_cut_off_by_the_top_is_matched_by_its_bottom_rows() {

@@ -256,7 +256,7 @@ impl SimTetrisState {
             if !self.shift((1, 0), false) {
                 self.lock();
             }
-        } else if key == keys.hard_drop {
+        } else if keys.hard_drop.as_deref() == Some(key) {
             while self.shift((1, 0), false) {}
             self.lock();
         }

@@ -49,6 +49,24 @@ fn clears_the_asked_lines_with_no_misread_and_no_lost_piece() {
     assert!(!sim.state().game_over);
 }
 
+/// A program with no hard drop (Manuofthebirth/js-tetris): each piece is brought down by soft
+/// drops, a row a press, and locked by one more, and lines are cleared all the same.
+#[test]
+fn with_no_hard_drop_pieces_are_brought_down_by_soft_drops() {
+    let mut config = config();
+    config.keys.hard_drop = None;
+    let sim = SimTetris::new(6, &[], &config.keys);
+    let (mut screen, mut device) = (sim.clone(), sim.clone());
+    let mut notes = Vec::new();
+    let options = Options { lines: Some(8), pieces: None, new_game: false, learn: false };
+    let result = run(&mut screen, &mut device, &config, &options, &mut |l: &str| notes.push(l.to_string()));
+    let summary = result.expect("the loop plays");
+    assert_eq!(summary.outcome, Outcome::Reached, "{notes:#?}");
+    assert!(sim.state().lines >= 8, "{} lines by the game", sim.state().lines);
+    assert_eq!((summary.misreads, summary.lost), (0, 0), "{notes:#?}");
+    assert!(!sim.state().received.iter().any(|k| k == "space"), "a hard drop was sent");
+}
+
 #[test]
 fn stops_once_the_asked_pieces_are_placed() {
     let sim = SimTetris::new(4, &[], &config().keys);

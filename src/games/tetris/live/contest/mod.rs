@@ -216,8 +216,9 @@ pub fn run_on(
         )
     })?;
     let keys = &config.keys;
-    if [&keys.left, &keys.right, &keys.rotate, &keys.soft_drop, &keys.hard_drop]
-        .iter()
+    if [&keys.left, &keys.right, &keys.rotate, &keys.soft_drop]
+        .into_iter()
+        .chain(&keys.hard_drop)
         .any(|k| k.eq_ignore_ascii_case("escape"))
     {
         bail!("the profile {} binds a move to Escape, the key that stops the bot", config.name);

@@ -202,7 +202,7 @@ impl SimPageState {
             Some(step) => {
                 self.step(step);
             }
-            None if key == self.keys.hard_drop => {
+            None if self.keys.hard_drop.as_deref() == Some(key) => {
                 while self.step(rules::Step::Down) {}
                 self.lock();
             }

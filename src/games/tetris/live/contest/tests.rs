@@ -86,7 +86,11 @@ fn plays_the_plan_under_gravity_and_scores_what_the_page_scores() {
     );
     let keys = &config().keys;
     assert!(!page.received.iter().any(|k| k == "Escape" || k == "Return"));
-    assert_eq!(page.received.iter().filter(|k| **k == keys.hard_drop).count(), 300, "one drop a piece");
+    assert_eq!(
+        page.received.iter().filter(|k| keys.hard_drop.as_deref() == Some(k.as_str())).count(),
+        300,
+        "one drop a piece"
+    );
 }
 
 #[test]

@@ -365,7 +365,9 @@ impl<'a> Contest<'a> {
             for &step in &keys.steps {
                 guard.key(key_of(self.config, step), &*self.screen).with_context(|| format!("piece {}", k + 1))?;
             }
-            guard.key(&self.config.keys.hard_drop, &*self.screen).with_context(|| format!("piece {}", k + 1))?;
+            let drop =
+                self.config.keys.hard_drop.as_deref().context("the contest page's profile names no hard drop")?;
+            guard.key(drop, &*self.screen).with_context(|| format!("piece {}", k + 1))?;
             self.summary.tolerant += u32::from(keys.tolerant);
         }
         let out = self.clock.now();

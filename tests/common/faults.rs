@@ -5,6 +5,7 @@
 
 use std::io::Read;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use x11rb::connection::Connection;
@@ -13,7 +14,7 @@ use x11rb::protocol::xproto::{ConnectionExt, CreateWindowAux, EventMask, PropMod
 use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
 
-use super::{LiveGame, generate};
+use super::{GIVE_UP, LiveGame, generate};
 
 /// A plain window of our own that counts the clicks and keys it receives.
 pub struct Trap {
@@ -124,6 +125,15 @@ pub fn play_flood(display: &str, profile: &std::path::Path) -> Child {
 /// Waits for a bot started with piped output to end (killed after `limit`, a hung bot): (exited
 /// 0, stdout, stderr, time taken).
 pub fn wait_for_bot(bot: &mut Child, limit: Duration) -> (bool, String, String, Duration) {
+    let (status, took) = wait_or_kill(bot, limit);
+    let (mut out, mut err) = (String::new(), String::new());
+    bot.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    bot.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (status.success(), out, err, took)
+}
+
+/// Waits for `bot` to end, killed after `limit` (a hung bot): its exit and the time taken.
+fn wait_or_kill(bot: &mut Child, limit: Duration) -> (std::process::ExitStatus, Duration) {
     let started = Instant::now();
     let status = loop {
         if let Some(status) = bot.try_wait().unwrap() {
@@ -135,11 +145,77 @@ pub fn wait_for_bot(bot: &mut Child, limit: Duration) -> (bool, String, String, 
         }
         std::thread::sleep(Duration::from_millis(10));
     };
-    let took = started.elapsed();
-    let (mut out, mut err) = (String::new(), String::new());
-    bot.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-    bot.stderr.take().unwrap().read_to_string(&mut err).unwrap();
-    (status.success(), out, err, took)
+    (status, started.elapsed())
+}
+
+/// A bot started with piped output whose output is read as it comes, so that a test can wait for
+/// its first moves before it makes a fault (a fixed sleep does not do: on a busy machine the plan
+/// alone may take seconds).
+pub struct WatchedBot {
+    bot: Child,
+    out: Arc<Mutex<Vec<u8>>>,
+    err: Arc<Mutex<Vec<u8>>>,
+    readers: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl WatchedBot {
+    pub fn new(mut bot: Child) -> WatchedBot {
+        let (out, err) = (Arc::new(Mutex::new(Vec::new())), Arc::new(Mutex::new(Vec::new())));
+        let readers = vec![
+            copy_into(bot.stdout.take().expect("stdout piped"), out.clone()),
+            copy_into(bot.stderr.take().expect("stderr piped"), err.clone()),
+        ];
+        WatchedBot { bot, out, err, readers }
+    }
+
+    /// Waits until the bot has printed `n` "move " lines; panics if it ends first or makes none
+    /// in `GIVE_UP`.
+    pub fn wait_for_moves(&mut self, n: usize) {
+        let started = Instant::now();
+        loop {
+            let moves = self.output().0.lines().filter(|l| l.starts_with("move ")).count();
+            if moves >= n {
+                return;
+            }
+            let ended = self.bot.try_wait().unwrap().is_some();
+            if ended || started.elapsed() > GIVE_UP {
+                let _ = self.bot.kill();
+                let (out, err) = self.output();
+                panic!("the bot made {moves} of {n} moves before it {}:\n{out}{err}", ["hung", "ended"][ended as usize]);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Waits for the bot to end (killed after `limit`, a hung bot): (exited 0, stdout, stderr,
+    /// time taken).
+    pub fn finish(mut self, limit: Duration) -> (bool, String, String, Duration) {
+        let (status, took) = wait_or_kill(&mut self.bot, limit);
+        for reader in self.readers.drain(..) {
+            reader.join().unwrap();
+        }
+        let (out, err) = self.output();
+        (status.success(), out, err, took)
+    }
+
+    /// What the bot has printed so far: (stdout, stderr).
+    fn output(&self) -> (String, String) {
+        let text = |bytes: &Mutex<Vec<u8>>| String::from_utf8_lossy(&bytes.lock().unwrap()).into_owned();
+        (text(&self.out), text(&self.err))
+    }
+}
+
+/// Copies `from` into `into` as it comes, until it ends.
+fn copy_into(mut from: impl Read + Send + 'static, into: Arc<Mutex<Vec<u8>>>) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut chunk = [0u8; 4096];
+        while let Ok(n) = from.read(&mut chunk) {
+            if n == 0 {
+                break;
+            }
+            into.lock().unwrap().extend_from_slice(&chunk[..n]);
+        }
+    })
 }
 
 pub fn xdotool(display: &str, args: &[&str]) -> String {
@@ -152,7 +228,7 @@ pub fn xdotool(display: &str, args: &[&str]) -> String {
 /// A live sgt-flood game on its own display and the bot playing it, slowed to `pause_ms` a move.
 pub struct Session {
     pub game: LiveGame,
-    bot: Child,
+    bot: WatchedBot,
     pub window: String,
     _dir: tempfile::TempDir,
 }
@@ -163,7 +239,8 @@ impl Session {
         Session::start_on("12x12c6m5", pause_ms)
     }
 
-    /// A board of sgt-flood's `params`, `pause_ms` a move; the bot has made a few moves on return.
+    /// A board of sgt-flood's `params`, `pause_ms` a move; the bot has made its first move on
+    /// return.
     pub fn start_on(params: &str, pause_ms: u64) -> Session {
         let id = generate("sgt-flood", params);
         let game = LiveGame::start("sgt-flood", &[&id], "Flood", None);
@@ -174,9 +251,8 @@ impl Session {
             .replace("after_action_ms = 0", &format!("after_action_ms = {pause_ms}"));
         std::fs::write(&profile, text).unwrap();
         let window = xdotool(&game.display, &["search", "--name", "^Flood$"]).lines().next().unwrap().to_string();
-        let bot = play_flood(&game.display, &profile);
-        // A few moves first.
-        std::thread::sleep(Duration::from_millis(2500));
+        let mut bot = WatchedBot::new(play_flood(&game.display, &profile));
+        bot.wait_for_moves(1);
         Session { game, bot, window, _dir: dir }
     }
 
@@ -191,8 +267,8 @@ impl Session {
     }
 
     /// Waits for the bot to end (at most `limit`): (exited 0, stdout, stderr, time taken).
-    pub fn finish(mut self, limit: Duration) -> (bool, String, String, Duration) {
-        let ended = wait_for_bot(&mut self.bot, limit);
+    pub fn finish(self, limit: Duration) -> (bool, String, String, Duration) {
+        let ended = self.bot.finish(limit);
         println!("{}{}", ended.1, ended.2);
         ended
     }

@@ -18,7 +18,8 @@ use gamebot::screen::Screen;
 use gamebot::screen::x11::Display;
 
 use crate::common::desktops::Desk;
-use crate::common::generate;
+use crate::common::faults::WatchedBot;
+use crate::common::{GIVE_UP, generate};
 
 /// `gamebot play flood` ended in a win, and said nothing of a protocol error.
 #[track_caller]
@@ -77,18 +78,20 @@ fn a_game_moved_to_another_monitor_mid_game_is_still_won() {
         .replace("after_action_ms = 0", "after_action_ms = 400");
     std::fs::write(&profile, text).unwrap();
     let args = ["play", "flood", "--profile", profile.to_str().unwrap(), "--calibration-dir", "/nonexistent"];
-    let mut bot =
+    let bot =
         crate::common::bot(&args, Some(&desk.display)).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    // Once a few moves are made, the window goes to the third monitor.
-    std::thread::sleep(Duration::from_millis(2500));
+    let mut bot = WatchedBot::new(bot);
+    // Once the first move is made, the window goes to the third monitor.
+    bot.wait_for_moves(1);
     desk.move_window(&window, 2900, 150);
-    assert!(bot.try_wait().unwrap().is_none(), "the bot was still playing when the window moved");
     let (at, _, _) = game.geometry().unwrap();
     assert!(at.x >= 2560, "the window is on the third monitor: {at:?}");
-    let out = bot.wait_with_output().unwrap();
-    println!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let stdout = won(&out);
-    assert!(stdout.lines().filter(|l| l.starts_with("move ")).count() > 1, "{stdout}");
+    let (success, out, err, _) = bot.finish(GIVE_UP);
+    println!("{out}{err}");
+    assert!(!err.contains("protocol error") && !out.contains("protocol error"), "{out}{err}");
+    assert!(success, "the bot did not win: {out}{err}");
+    assert!(out.lines().any(|l| l.starts_with("won:")), "{out}");
+    assert!(out.lines().filter(|l| l.starts_with("move ")).count() > 1, "{out}");
 }
 
 /// A Xinerama server of two screens: the game is played and won. Xvfb lays both screens at the

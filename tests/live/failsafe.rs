@@ -14,7 +14,7 @@ use crate::common::faults::Session;
 #[test]
 fn a_short_escape_press_between_moves_stops_the_bot() {
     let session = Session::start_on("20x20c6m0", 600);
-    // A few moves have happened: press Esc briefly, as a user would.
+    // The first move has been made: press Esc briefly, as a user would.
     let pressed = Instant::now();
     session.xdotool(&["keydown", "Escape"]);
     std::thread::sleep(Duration::from_millis(200));

@@ -9,10 +9,10 @@
 #![cfg(target_os = "linux")]
 
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::faults::{wait_for_bot, xdotool};
+use crate::common::faults::{WatchedBot, wait_for_bot, xdotool};
 use crate::common::{GIVE_UP, LiveGame, generate};
 
 /// One Wine test at a time: they share the prefix, hence one wineserver, and a Windows program's
@@ -113,8 +113,8 @@ fn wins_the_windows_sgt_pegs_from_a_blind_calibration() {
 }
 
 /// The Windows build playing the Windows sgt-flood slowly (`pause_ms` a move, with the built-in
-/// sgt-flood profile, which reads the Windows front end too), a few moves in on return.
-fn slow_session(pause_ms: u64) -> (LiveGame, Child, tempfile::TempDir) {
+/// sgt-flood profile, which reads the Windows front end too), its first move made on return.
+fn slow_session(pause_ms: u64) -> (LiveGame, WatchedBot, tempfile::TempDir) {
     let id = generate("sgt-flood", "20x20c6m0");
     let game = windows_game("flood.exe", &[&id], "Flood");
     let dir = tempfile::tempdir().unwrap();
@@ -124,8 +124,8 @@ fn slow_session(pause_ms: u64) -> (LiveGame, Child, tempfile::TempDir) {
         .replace("after_action_ms = 0", &format!("after_action_ms = {pause_ms}"));
     std::fs::write(dir.path().join("config/slow-flood.toml"), text).unwrap();
     let mut command = gamebot_exe(&game.display, dir.path(), &["play", "flood", "--profile", "slow-flood"]);
-    let bot = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    std::thread::sleep(Duration::from_millis(4000));
+    let mut bot = WatchedBot::new(command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap());
+    bot.wait_for_moves(1);
     (game, bot, dir)
 }
 
@@ -133,12 +133,12 @@ fn slow_session(pause_ms: u64) -> (LiveGame, Child, tempfile::TempDir) {
 #[ignore = "needs GAMEBOT_WINE_DIR: gamebot.exe, the Windows sgt-puzzles and a Wine prefix (bash .ci/windows)"]
 fn esc_stops_the_windows_build() {
     let _turn = turn();
-    let (game, mut bot, _dir) = slow_session(600);
+    let (game, bot, _dir) = slow_session(600);
     let pressed = Instant::now();
     xdotool(&game.display, &["keydown", "Escape"]);
     std::thread::sleep(Duration::from_millis(200));
     xdotool(&game.display, &["keyup", "Escape"]);
-    let (success, out, err, _) = wait_for_bot(&mut bot, GIVE_UP);
+    let (success, out, err, _) = bot.finish(GIVE_UP);
     println!("{out}{err}stopped {} ms after the press", pressed.elapsed().as_millis());
     assert!(!success, "the bot must stop unsuccessfully");
     assert!(err.contains("stopped: Esc was pressed"), "{err}");
@@ -149,9 +149,9 @@ fn esc_stops_the_windows_build() {
 #[ignore = "needs GAMEBOT_WINE_DIR: gamebot.exe, the Windows sgt-puzzles and a Wine prefix (bash .ci/windows)"]
 fn the_users_mouse_stops_the_windows_build() {
     let _turn = turn();
-    let (game, mut bot, _dir) = slow_session(600);
+    let (game, bot, _dir) = slow_session(600);
     xdotool(&game.display, &["mousemove", "1000", "900"]);
-    let (success, out, err, _) = wait_for_bot(&mut bot, GIVE_UP);
+    let (success, out, err, _) = bot.finish(GIVE_UP);
     println!("{out}{err}");
     assert!(!success, "the bot must stop unsuccessfully");
     assert!(err.contains("mouse"), "{err}");
@@ -161,11 +161,11 @@ fn the_users_mouse_stops_the_windows_build() {
 #[ignore = "needs GAMEBOT_WINE_DIR: gamebot.exe, the Windows sgt-puzzles and a Wine prefix (bash .ci/windows)"]
 fn a_closed_window_stops_the_windows_build() {
     let _turn = turn();
-    let (game, mut bot, _dir) = slow_session(600);
+    let (game, bot, _dir) = slow_session(600);
     let window = xdotool(&game.display, &["search", "--name", "^Flood$"]).lines().next().unwrap().to_string();
     // The program's X connection closed, as when it quits or crashes: Wine ends it.
     xdotool(&game.display, &["windowkill", &window]);
-    let (success, out, err, _) = wait_for_bot(&mut bot, GIVE_UP);
+    let (success, out, err, _) = bot.finish(GIVE_UP);
     println!("{out}{err}");
     assert!(!success, "the bot must stop unsuccessfully");
     assert!(!err.contains("panicked"), "{err}");

@@ -181,7 +181,10 @@ impl WatchedBot {
             if ended || started.elapsed() > GIVE_UP {
                 let _ = self.bot.kill();
                 let (out, err) = self.output();
-                panic!("the bot made {moves} of {n} moves before it {}:\n{out}{err}", ["hung", "ended"][ended as usize]);
+                panic!(
+                    "the bot made {moves} of {n} moves before it {}:\n{out}{err}",
+                    ["hung", "ended"][ended as usize]
+                );
             }
             std::thread::sleep(Duration::from_millis(10));
         }

@@ -3,7 +3,10 @@
 //! did is read from the screen before and after (`keys::effect_of`). A key is known once what it
 //! did is sure:
 //!
-//! - a step left or right, a turn, a hard drop or a hold: seen once (gravity cannot make them);
+//! - a step left or right, a turn or a hold: seen once (gravity cannot make them);
+//! - a hard drop: seen twice, and never a row down: a soft-drop key held a moment too long (a busy
+//!   machine late to send its release, a program that drops while the key is down) can take the
+//!   piece all the way down once, never one row only;
 //! - a turn's direction: seen on a J, L or T (an I, S or Z turns the same shape either way, an O
 //!   shows nothing), so a turning key is tried again on other pieces until one shows it;
 //! - a row down (a soft drop) or nothing: seen twice on pieces other than the O, and never the
@@ -54,7 +57,6 @@ impl KeysFound {
             Effect::Right,
             Effect::TurnClockwise,
             Effect::TurnCounterClockwise,
-            Effect::HardDrop,
             Effect::Hold,
         ] {
             if count(strong) > 0 {
@@ -62,6 +64,9 @@ impl KeysFound {
             }
         }
         let (turns, downs, nothing) = (count(Effect::Turn), count(Effect::SoftDrop), count(Effect::Nothing));
+        if count(Effect::HardDrop) >= 2 && downs == 0 {
+            return Some(Effect::HardDrop);
+        }
         if turns > 0 {
             // Direction shown only by a J, L or T: keep trying on those.
             return (trials.len() >= MOST_TRIALS).then_some(Effect::Turn);
@@ -229,5 +234,20 @@ mod tests {
         assert_eq!(KeysFound::decide(&[(Piece::O, Nothing), (Piece::T, TurnClockwise)]), Some(TurnClockwise));
         assert_eq!(KeysFound::decide(&[(Piece::I, Turn), (Piece::S, Turn)]), None, "no direction seen yet");
         assert_eq!(KeysFound::decide(&[(Piece::I, Turn); MOST_TRIALS]), Some(Turn));
+    }
+
+    /// quadrapassel's Down under load: a soft drop held a moment too long looked like a hard drop
+    /// once, and was learned as one.
+    #[test]
+    fn a_hard_drop_is_seen_twice_and_a_key_seen_dropping_one_row_is_a_soft_drop() {
+        use Effect::*;
+        assert_eq!(KeysFound::decide(&[(Piece::T, HardDrop)]), None);
+        assert_eq!(KeysFound::decide(&[(Piece::T, HardDrop), (Piece::I, HardDrop)]), Some(HardDrop));
+        let held = [(Piece::L, HardDrop), (Piece::S, SoftDrop)];
+        assert_eq!(KeysFound::decide(&held), None);
+        let held = [(Piece::L, HardDrop), (Piece::S, SoftDrop), (Piece::J, SoftDrop)];
+        assert_eq!(KeysFound::decide(&held), Some(SoftDrop));
+        let held = [(Piece::L, HardDrop), (Piece::S, SoftDrop), (Piece::J, HardDrop)];
+        assert_eq!(KeysFound::decide(&held), None, "never a hard drop once seen dropping one row");
     }
 }

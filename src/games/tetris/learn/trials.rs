@@ -52,13 +52,7 @@ impl KeysFound {
     fn decide(trials: &[(Piece, Effect)]) -> Option<Effect> {
         let count =
             |e: Effect| trials.iter().filter(|(p, x)| *x == e && !(*p == Piece::O && e == Effect::Nothing)).count();
-        for strong in [
-            Effect::Left,
-            Effect::Right,
-            Effect::TurnClockwise,
-            Effect::TurnCounterClockwise,
-            Effect::Hold,
-        ] {
+        for strong in [Effect::Left, Effect::Right, Effect::TurnClockwise, Effect::TurnCounterClockwise, Effect::Hold] {
             if count(strong) > 0 {
                 return Some(strong);
             }

@@ -79,7 +79,36 @@ impl Look {
     /// more than the same line drawn thicker in a large one: a ring's colour may also lie beyond
     /// the other's, away from its neighbour, by up to `THINNER` times their difference.
     pub fn distance(&self, other: &Look) -> f32 {
-        (0..RINGS).map(|k| self.off_mixes(other, k).max(other.off_mixes(self, k))).fold(0.0, f32::max)
+        (0..RINGS).map(|k| self.ring_distance(other, k)).fold(0.0, f32::max)
+    }
+
+    /// `distance_as`, when it is at most `cap`; None as soon as one ring lies further: most
+    /// comparisons are with looks of other kinds, which differ in the first ring or two.
+    pub fn distance_as_within(&self, other: &Look, relative: bool, cap: f32) -> Option<f32> {
+        if !relative {
+            return self.distance_within(other, cap);
+        }
+        let one = self.towards(other).distance_within(other, cap)?;
+        let two = other.towards(self).distance_within(self, cap)?;
+        Some(one.max(two))
+    }
+
+    /// `distance`, when it is at most `cap`.
+    fn distance_within(&self, other: &Look, cap: f32) -> Option<f32> {
+        let mut most = 0f32;
+        for k in 0..RINGS {
+            let ring = self.ring_distance(other, k);
+            if ring > cap {
+                return None;
+            }
+            most = most.max(ring);
+        }
+        Some(most)
+    }
+
+    /// How unlike the two looks' ring `k` is, either way round (`off_mixes`).
+    fn ring_distance(&self, other: &Look, k: usize) -> f32 {
+        self.off_mixes(other, k).max(other.off_mixes(self, k))
     }
 
     /// The ΔE from `other`'s ring `k` to the nearest mix of this look's ring `k` with ring `k-1`
@@ -93,7 +122,7 @@ impl Look {
                 continue;
             }
             let (a, b) = (self.rgb[k], self.rgb[j]);
-            let ab: Vec<f32> = (0..3).map(|i| b[i] - a[i]).collect();
+            let ab: [f32; 3] = [0, 1, 2].map(|i| b[i] - a[i]);
             let length = ab.iter().map(|v| v * v).sum::<f32>();
             if length <= f32::EPSILON {
                 continue;

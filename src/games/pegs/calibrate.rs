@@ -11,8 +11,9 @@
 use anyhow::{Context, bail};
 
 use super::board::{Board, Cell};
+use super::locate::locate_as_learned;
 use super::lone_peg::{lone, peg_shaped};
-use super::looks::{Classes, locate_as_learned, read, rim_distance};
+use super::looks::{Classes, read, rim_distance};
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
 use crate::vision::grid::Grid;

@@ -11,8 +11,9 @@
 use anyhow::{Context, bail};
 
 use super::board::{Board, Cell};
+use super::locate::locate_as_learned;
 use super::lone_peg::{lone, peg_shaped};
-use super::looks::{Classes, locate_as_learned, read, rim_distance};
+use super::looks::{Classes, read, rim_distance};
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
@@ -383,7 +384,7 @@ fn learn_on(
                             // then the more room, looks as they are unless relative ones have
                             // `RELATIVE_ROOM` times as much: compared relative to their
                             // surrounds, looks learned at one size fit a board drawn at another
-                            // somewhat off its centres too (`looks::aligned`).
+                            // somewhat off its centres too (`locate::aligned`).
                             let rank = (aside.is_some(), if relative { room / RELATIVE_ROOM } else { room });
                             if learnt.as_ref().is_none_or(|(_, best)| rank > *best) {
                                 learnt = Some((found, rank));

@@ -2,8 +2,7 @@
 //! lattice of cells (`vision::lattice`: pegs, holes, buttons, glyphs or balls repeating across and
 //! down), and each square is the peg, the hole or the square with no hole whose look
 //! (`vision::looks`) is nearest. A square near none of them is an error naming it: the reader
-//! never guesses. The lattice grows by a row or a column while it holds pegs or holes and every
-//! square reads, and loses rows and columns of squares with no hole at its edges.
+//! never guesses. How the board is found by these looks is `locate`'s.
 //!
 //! A selected peg (click-click programs draw the chosen peg, or its button, in another colour) is
 //! still a peg: a square that looks like none of the profile's, but stands out from its own
@@ -12,21 +11,13 @@
 //! refused, each named. A hole whose rim is lit in another colour (the holes a chosen peg can jump
 //! to) is a hole when its inside is the hole's (`Classes::lit_hole`).
 
-use std::collections::HashSet;
-
 use super::board::{Board, Cell, Pos};
 use super::config::LooksConfig;
 use crate::frame::Frame;
 use crate::frame::Rect;
 use crate::vision::colour::Lab;
 use crate::vision::grid::Grid;
-use crate::vision::lattice::{Candidate, Lattice, Search, first_passing, members};
 use crate::vision::looks::{Look, RINGS, look, look_shown};
-
-/// How many of the best lattice candidates are tried.
-const TRIED: usize = 6;
-/// How many rows or columns a board may grow beyond the things that found its lattice.
-const GROWTH: i64 = 3;
 
 /// How far (in shares of the strongest ring) a square's rings may stand out from its surround
 /// otherwise than the peg's do and still be the peg drawn in another colour.
@@ -140,6 +131,32 @@ impl Classes {
         rim_distance(seen, kind, self.relative, self.rim)
     }
 
+    /// `distance`, when it is at most `cap`: None as soon as a ring or the rim lies further.
+    fn distance_within(&self, seen: &Look, kind: &Look, cap: f32) -> Option<f32> {
+        let rings = seen.distance_as_within(kind, self.relative, cap)?;
+        if !self.rim {
+            return Some(rings);
+        }
+        let rim = Lab::from_rgb(seen.around).delta_e(&Lab::from_rgb(kind.around));
+        (rim <= cap).then_some(rings.max(rim))
+    }
+
+    /// `nearest`, when its distance is at most `cap`: each look is compared only while it may
+    /// still come nearer than `cap` and than the looks before it (the first of equals is kept).
+    fn nearest_within(&self, seen: &Look, cap: f32) -> Option<(Cell, f32)> {
+        let kinds = [(Cell::Peg, &self.peg), (Cell::Hole, &self.hole)].into_iter();
+        let mut best: Option<(Cell, f32)> = None;
+        for (cell, kind) in kinds.chain(self.off.iter().map(|l| (Cell::Off, l))) {
+            let within = best.map_or(cap, |(_, d)| d);
+            if let Some(d) = self.distance_within(seen, kind, within)
+                && best.is_none_or(|(_, b)| d < b)
+            {
+                best = Some((cell, d));
+            }
+        }
+        best
+    }
+
     /// The kind of the look nearest to `seen`, and its distance.
     pub fn nearest(&self, seen: &Look) -> (Cell, f32) {
         let mut best = (Cell::Peg, self.distance(seen, &self.peg));
@@ -161,8 +178,7 @@ impl Classes {
     /// the peg's than like any other look's, or when its middle is the peg's (`outlined`); else a
     /// hole lit in another colour (`lit_hole`); else None.
     pub fn judge(&self, seen: &Look) -> Option<Judged> {
-        let (cell, distance) = self.nearest(seen);
-        if distance <= self.limit {
+        if let Some((cell, distance)) = self.nearest_within(seen, self.limit) {
             return Some(Judged { cell, distance, selected: false });
         }
         if self.outlined(seen) {
@@ -282,7 +298,11 @@ pub fn read_selected(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<(B
 
 /// Reads the looks `seen` of a grid's squares: the board, the selected peg, and the sum of the
 /// squares' distances from their kinds.
-fn read_looks(seen: &[Look], grid: &Grid, classes: &Classes) -> Result<(Board, Option<Pos>, f32), LooksError> {
+pub(super) fn read_looks(
+    seen: &[Look],
+    grid: &Grid,
+    classes: &Classes,
+) -> Result<(Board, Option<Pos>, f32), LooksError> {
     let mut cells = Vec::with_capacity(seen.len());
     let mut selected: Option<Pos> = None;
     let mut total = 0.0;
@@ -299,116 +319,6 @@ fn read_looks(seen: &[Look], grid: &Grid, classes: &Classes) -> Result<(Board, O
         cells.push(judged.cell);
     }
     Ok((Board { rows: grid.rows, cols: grid.cols, cells }, selected, total))
-}
-
-type Extent = ((i64, i64), (i64, i64));
-
-/// The squares of one row or column of the lattice, read, or None when one does not read.
-fn line(frame: &Frame, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classes) -> Option<Vec<Cell>> {
-    cells
-        .iter()
-        .map(|&(r, c)| {
-            let one = lattice.grid((r, r), (c, c));
-            let seen = look(frame, one.cell_rect(0, 0))?;
-            classes.judge(&seen).map(|j| j.cell)
-        })
-        .collect()
-}
-
-fn side(extent: Extent, which: usize) -> Vec<(i64, i64)> {
-    let ((r0, r1), (c0, c1)) = extent;
-    match which {
-        0 => (c0..=c1).map(|c| (r0, c)).collect(),
-        1 => (c0..=c1).map(|c| (r1, c)).collect(),
-        2 => (r0..=r1).map(|r| (r, c0)).collect(),
-        _ => (r0..=r1).map(|r| (r, c1)).collect(),
-    }
-}
-
-fn moved(extent: Extent, which: usize, by: i64) -> Extent {
-    let ((r0, r1), (c0, c1)) = extent;
-    match which {
-        0 => ((r0 - by, r1), (c0, c1)),
-        1 => ((r0, r1 + by), (c0, c1)),
-        2 => ((r0, r1), (c0 - by, c1)),
-        _ => ((r0, r1), (c0, c1 + by)),
-    }
-}
-
-/// Grows `extent` by every row or column next to it that holds a peg or a hole, where something
-/// sits (`taken`) at every peg and hole, and reads whole; then trims rows and columns of squares
-/// with no hole from its edges.
-pub fn settle(
-    frame: &Frame,
-    lattice: &Lattice,
-    mut extent: Extent,
-    classes: &Classes,
-    taken: &dyn Fn((i64, i64)) -> bool,
-) -> Extent {
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for which in 0..4 {
-            let next = moved(extent, which, 1);
-            let squares = side(next, which);
-            let cells = line(frame, lattice, &squares, classes);
-            let holds = |c: &Vec<Cell>| {
-                c.iter().any(|&x| x != Cell::Off) && c.iter().zip(&squares).all(|(&x, &at)| x == Cell::Off || taken(at))
-            };
-            if cells.is_some_and(|c| holds(&c)) {
-                extent = next;
-                changed = true;
-            }
-        }
-    }
-    for which in 0..4 {
-        loop {
-            let ((r0, r1), (c0, c1)) = extent;
-            if r1 <= r0 || c1 <= c0 {
-                break;
-            }
-            match line(frame, lattice, &side(extent, which), classes) {
-                Some(c) if c.iter().all(|&x| x == Cell::Off) => extent = moved(extent, which, -1),
-                _ => break,
-            }
-        }
-    }
-    extent
-}
-
-/// How far a grid is moved each way, in cells, to sit where its squares look most like their kinds.
-const ALIGN_REACH: f64 = 0.3;
-/// The step of those moves, in cells.
-const ALIGN_STEP: f64 = 0.1;
-
-/// `grid` moved by up to `ALIGN_REACH` of a cell each way to where the sum of its squares'
-/// distances from their nearest looks is least, all of them still reading. Looks compared relative
-/// to their surrounds forgive a square sampled off its centre (a peg seen off-centre is something
-/// drawn over the surface, as a hole is), so the lattice's things (a peg's shadow, its highlight)
-/// are not trusted to mark the centres.
-fn aligned(frame: &Frame, grid: Grid, classes: &Classes) -> Grid {
-    let steps = (ALIGN_REACH / ALIGN_STEP).round() as i64;
-    let score = |moved: &Grid| -> Option<f32> {
-        let mut total = 0.0;
-        for row in 0..moved.rows {
-            for col in 0..moved.cols {
-                total += classes.judge(&look(frame, moved.cell_rect(row, col))?)?.distance;
-            }
-        }
-        Some(total)
-    };
-    let mut best = (score(&grid).unwrap_or(f32::INFINITY), grid.clone());
-    for dy in -steps..=steps {
-        for dx in -steps..=steps {
-            let mut moved = grid.clone();
-            moved.rect.x += dx as f64 * ALIGN_STEP * grid.cell_width();
-            moved.rect.y += dy as f64 * ALIGN_STEP * grid.cell_height();
-            if let Some(total) = score(&moved).filter(|&t| t < best.0) {
-                best = (total, moved);
-            }
-        }
-    }
-    best.1
 }
 
 /// The fewest pixels a ring must show for the part of a square inside the frame to be judged by it.
@@ -436,109 +346,4 @@ pub fn shows_peg(frame: &Frame, cell: Rect, at: &[Classes]) -> bool {
         distance(&classes.peg) <= classes.limit
             && std::iter::once(&classes.hole).chain(&classes.off).all(|other| distance(other) > classes.limit)
     })
-}
-
-/// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
-/// When they do not all read where the lattice's things put them and `phase` is set, the lattice
-/// moved to where its squares read (`phase::realigned`).
-fn board_at(
-    frame: &Frame,
-    candidate: &Candidate,
-    classes: &Classes,
-    taken: &dyn Fn((i64, i64)) -> bool,
-    phase: bool,
-) -> Result<Grid, String> {
-    let first = board_on(frame, &candidate.lattice, candidate.extent(), classes, taken);
-    if first.is_ok() || !phase {
-        return first;
-    }
-    match super::phase::realigned(frame, candidate, classes) {
-        Some(lattice) => board_on(frame, &lattice, candidate.extent(), classes, taken).or(first),
-        None => first,
-    }
-}
-
-/// `lattice` grown and trimmed from `extent` by its squares' looks, if they all read.
-fn board_on(
-    frame: &Frame,
-    lattice: &Lattice,
-    extent: Extent,
-    classes: &Classes,
-    taken: &dyn Fn((i64, i64)) -> bool,
-) -> Result<Grid, String> {
-    let extent = settle(frame, lattice, extent, classes, taken);
-    let grid = lattice.grid(extent.0, extent.1);
-    let grid = if classes.relative { aligned(frame, grid, classes) } else { grid };
-    let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
-    match read_looks_at(frame, &grid, classes) {
-        Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
-        Ok(_) => Err(format!("{at} with no peg or hole")),
-        Err(e) => Err(format!("{at}, but {e}")),
-    }
-}
-
-/// Reads a grid with `classes` at their own scale only.
-fn read_looks_at(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<Board, LooksError> {
-    let mut seen = Vec::with_capacity(grid.rows * grid.cols);
-    for row in 0..grid.rows {
-        for col in 0..grid.cols {
-            seen.push(look(frame, grid.cell_rect(row, col)).ok_or(LooksError::Outside { row, col })?);
-        }
-    }
-    read_looks(&seen, grid, classes).map(|(board, _, _)| board)
-}
-
-/// Finds the board: the best lattice candidates in turn, each grown and trimmed by its squares'
-/// looks; the first whose squares all read, with pegs or holes, is the board. The looks are
-/// compared as learned first, every candidate; only when none reads so, as drawn larger or
-/// smaller (`scale`), the first candidate that reads at a scale. What missed is told as learned.
-pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
-    locate_at(frame, classes, &classes.at_scales()[1..])
-}
-
-/// Finds the board with its looks as learned only (calibration: the learned profile must find its
-/// own screenshot's board).
-pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
-    locate_at(frame, classes, &[])
-}
-
-/// Finds the board with the looks as `learned`, else at the first of `scales` that reads. One pass
-/// over the lattice candidates (the frame is cut once): a candidate that does not read as learned
-/// is tried at the other scales only until one candidate has read so, and that one is the board
-/// when no candidate reads as learned. Only when none reads at any scale are the candidates moved
-/// off their things (`phase`), with the looks as learned: a lattice moved anywhere across its
-/// square can find some reading, so the ones where its things are come first.
-fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Grid, LooksError> {
-    let mut at_a_scale: Option<Grid> = None;
-    let mut tried: Vec<(Candidate, HashSet<(i64, i64)>)> = Vec::new();
-    let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
-        let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
-        let taken = |at: (i64, i64)| things.contains_key(&at);
-        let as_learned = board_at(frame, candidate, learned, &taken, false);
-        if as_learned.is_err() && at_a_scale.is_none() {
-            at_a_scale = scales.iter().find_map(|at| board_at(frame, candidate, at, &taken, false).ok());
-        }
-        if as_learned.is_err() {
-            tried.push((candidate.clone(), things.keys().copied().collect()));
-        }
-        as_learned
-    });
-    let misses = match passed {
-        Ok(grid) => return Ok(grid),
-        Err(misses) => misses,
-    };
-    if let Some(grid) = at_a_scale {
-        return Ok(grid);
-    }
-    for (candidate, things) in &tried {
-        if let Ok(grid) = board_at(frame, candidate, learned, &|at| things.contains(&at), true) {
-            return Ok(grid);
-        }
-    }
-    let found = if misses.is_empty() {
-        format!("no lattice in the {}x{} picture", frame.width(), frame.height())
-    } else {
-        misses.join("; ")
-    };
-    Err(LooksError::NotFound(found))
 }

@@ -18,6 +18,7 @@ pub mod cli;
 pub mod config;
 #[cfg(test)]
 mod drawn;
+pub mod locate;
 pub mod lone_peg;
 pub mod looks;
 pub mod phase;
@@ -27,6 +28,7 @@ pub mod rules;
 #[cfg(test)]
 mod rules_tests;
 pub mod scale;
+pub mod seen;
 pub mod solve;
 
 use image::Rgba;

@@ -9,24 +9,24 @@
 //! the pitch kept): the shift at which every square where something stands reads as one of the
 //! profile's looks, nearest to them in sum, is where the squares are.
 
+use super::locate::sum_below;
 use super::looks::Classes;
-use crate::frame::Frame;
+use super::seen::Seen;
 use crate::vision::lattice::{Candidate, Lattice};
-use crate::vision::looks::look;
 
 /// The step of the shifts tried, in pitches; they run from minus to plus half a pitch.
 pub const PHASE_STEP: f64 = 0.1;
 
 /// `candidate`'s lattice moved to where the squares of its things all read with `classes`,
 /// nearest to their looks in sum; None when no shift but none reads so, or none reads at all.
-pub fn realigned(frame: &Frame, candidate: &Candidate, classes: &Classes) -> Option<Lattice> {
+pub fn realigned(seen: &Seen, candidate: &Candidate, classes: &Classes) -> Option<Lattice> {
     let steps = (0.5 / PHASE_STEP).round() as i64;
     let mut best: Option<(f32, (i64, i64))> = None;
     for dy in -steps..=steps {
         for dx in -steps..=steps {
             let lattice = shifted(&candidate.lattice, dx, dy);
-            let Some(total) = reads(frame, &lattice, &candidate.cells, classes) else { continue };
-            if best.is_none_or(|(t, _)| total < t) {
+            let below = best.map_or(f32::INFINITY, |(t, _)| t);
+            if let Some(total) = reads_below(seen, &lattice, &candidate.cells, classes, below) {
                 best = Some((total, (dx, dy)));
             }
         }
@@ -46,14 +46,21 @@ fn shifted(lattice: &Lattice, dx: i64, dy: i64) -> Lattice {
 }
 
 /// The sum of the distances from their looks of the squares `cells` of `lattice`, when every one
-/// reads (a selected peg among them).
-fn reads(frame: &Frame, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classes) -> Option<f32> {
-    let mut total = 0.0;
-    for &(row, col) in cells {
+/// reads (a selected peg among them) and the sum is below `below`: a shift is given up as soon
+/// as it cannot beat the best so far (`locate::sum_below`).
+fn reads_below(seen: &Seen, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classes, below: f32) -> Option<f32> {
+    let distances = cells.iter().map(|&(row, col)| {
         let grid = lattice.grid((row, row), (col, col));
-        total += classes.judge(&look(frame, grid.cell_rect(0, 0))?)?.distance;
-    }
-    Some(total)
+        Some(classes.judge(&seen.look(grid.cell_rect(0, 0))?)?.distance)
+    });
+    sum_below(distances, below)
+}
+
+/// The sum of the distances from their looks of the squares `cells` of `lattice`, when every one
+/// reads.
+#[cfg(test)]
+fn reads(frame: &crate::frame::Frame, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classes) -> Option<f32> {
+    reads_below(&Seen::new(frame), lattice, cells, classes, f32::INFINITY)
 }
 
 /// The moves of a lattice calibration tries when none learns where its things are, in pitches:
@@ -99,13 +106,14 @@ mod tests {
             let off = Lattice { x0: true_x0 + 0.33 * pitch, y0: true_y0 - 0.3 * pitch, pitch_x: pitch, pitch_y: pitch };
             let candidate = Candidate { lattice: off, cells: cells.clone(), thing: (8.0, 8.0) };
             assert!(reads(&frame, &off, &cells, &classes).is_none(), "{kind:?}: the squares read a third off");
-            let back = realigned(&frame, &candidate, &classes).unwrap_or_else(|| panic!("{kind:?}: not moved"));
+            let back =
+                realigned(&Seen::new(&frame), &candidate, &classes).unwrap_or_else(|| panic!("{kind:?}: not moved"));
             assert!((back.x0 - true_x0).abs() <= 0.1 * pitch + 0.5, "{kind:?}: x0 {} not {true_x0}", back.x0);
             assert!((back.y0 - true_y0).abs() <= 0.1 * pitch + 0.5, "{kind:?}: y0 {} not {true_y0}", back.y0);
             assert_eq!(back.pitch_x, pitch);
             // Where the things already mark the centres, nothing moves.
             let on = Candidate { lattice: Lattice { x0: true_x0, y0: true_y0, ..off }, cells, thing: (8.0, 8.0) };
-            assert!(realigned(&frame, &on, &classes).is_none(), "{kind:?}");
+            assert!(realigned(&Seen::new(&frame), &on, &classes).is_none(), "{kind:?}");
         }
     }
 }

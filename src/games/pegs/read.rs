@@ -107,7 +107,7 @@ pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError
 /// peg's or a hole's size that are unlike every background colour (`vision.find = "shapes"`).
 fn find(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError> {
     match config.vision.find {
-        FindBy::Looks => Ok(super::looks::locate(frame, &super::looks::Classes::from_config(&config.looks)?)?),
+        FindBy::Looks => Ok(super::locate::locate(frame, &super::looks::Classes::from_config(&config.looks)?)?),
         FindBy::Colours => locate(frame, config.palette.as_ref()),
         FindBy::Shapes => {
             let (labs, limit) = colours(config.palette.as_ref())?;

@@ -58,17 +58,22 @@ impl Look {
     /// This look with each ring moved along the difference of the surrounds, `other`'s less this
     /// one's, by the share of it (0 to 1) that brings the ring nearest to `other`'s.
     fn towards(&self, other: &Look) -> Look {
+        self.towards_rgb(other).map_or(*self, |rgb| Look::from_rgb(rgb, other.around))
+    }
+
+    /// The rings' colours of `towards`; None when the surrounds are alike (the look is itself).
+    pub(super) fn towards_rgb(&self, other: &Look) -> Option<[[f32; 3]; RINGS]> {
         let shift: [f32; 3] = [0, 1, 2].map(|i| other.around[i] - self.around[i]);
         let length = shift.iter().map(|v| v * v).sum::<f32>();
         if length <= f32::EPSILON {
-            return *self;
+            return None;
         }
         let mut rgb = self.rgb;
         for (ring, seen) in rgb.iter_mut().zip(&other.rgb) {
             let t = ((0..3).map(|i| (seen[i] - ring[i]) * shift[i]).sum::<f32>() / length).clamp(0.0, 1.0);
             (0..3).for_each(|i| ring[i] = (ring[i] + t * shift[i]).clamp(0.0, 255.0));
         }
-        Look::from_rgb(rgb, other.around)
+        Some(rgb)
     }
 
     /// How unlike two looks are: the largest ΔE, over the rings of each, between the ring's colour
@@ -79,30 +84,18 @@ impl Look {
     /// more than the same line drawn thicker in a large one: a ring's colour may also lie beyond
     /// the other's, away from its neighbour, by up to `THINNER` times their difference.
     pub fn distance(&self, other: &Look) -> f32 {
-        (0..RINGS).map(|k| self.off_mixes(other, k).max(other.off_mixes(self, k))).fold(0.0, f32::max)
+        (0..RINGS).map(|k| self.ring_distance(other, k)).fold(0.0, f32::max)
+    }
+
+    /// How unlike the two looks' ring `k` is, either way round (`off_mixes`).
+    pub(super) fn ring_distance(&self, other: &Look, k: usize) -> f32 {
+        self.off_mixes(other, k).max(other.off_mixes(self, k))
     }
 
     /// The ΔE from `other`'s ring `k` to the nearest mix of this look's ring `k` with ring `k-1`
     /// or `k+1`.
     fn off_mixes(&self, other: &Look, k: usize) -> f32 {
-        let seen = other.rgb[k];
-        let target = other.lab[k];
-        let mut best = self.lab[k].delta_e(&target);
-        for j in [k.wrapping_sub(1), k + 1] {
-            if j >= RINGS {
-                continue;
-            }
-            let (a, b) = (self.rgb[k], self.rgb[j]);
-            let ab: Vec<f32> = (0..3).map(|i| b[i] - a[i]).collect();
-            let length = ab.iter().map(|v| v * v).sum::<f32>();
-            if length <= f32::EPSILON {
-                continue;
-            }
-            let t = ((0..3).map(|i| (seen[i] - a[i]) * ab[i]).sum::<f32>() / length).clamp(-THINNER, 1.0);
-            let mix = [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]];
-            best = best.min(Lab::from_rgb(mix).delta_e(&target));
-        }
-        best
+        off_mixes(&self.rgb, &self.lab[k], k, other.rgb[k], &other.lab[k])
     }
 
     /// The largest ΔE of a ring from the surround's colour: about 0 for a bare surface.
@@ -154,6 +147,27 @@ impl Look {
         rgb.copy_from_slice(&colours[..RINGS]);
         Ok(Look::from_rgb(rgb, colours[colours.len() - 1]))
     }
+}
+
+/// `Look::off_mixes` of the rings `rgb` (ring `k`'s colour in Lab `lab`) and the ring `seen`
+/// (in Lab `target`).
+pub(super) fn off_mixes(rgb: &[[f32; 3]; RINGS], lab: &Lab, k: usize, seen: [f32; 3], target: &Lab) -> f32 {
+    let mut best = lab.delta_e(target);
+    for j in [k.wrapping_sub(1), k + 1] {
+        if j >= RINGS {
+            continue;
+        }
+        let (a, b) = (rgb[k], rgb[j]);
+        let ab: [f32; 3] = [0, 1, 2].map(|i| b[i] - a[i]);
+        let length = ab.iter().map(|v| v * v).sum::<f32>();
+        if length <= f32::EPSILON {
+            continue;
+        }
+        let t = ((0..3).map(|i| (seen[i] - a[i]) * ab[i]).sum::<f32>() / length).clamp(-THINNER, 1.0);
+        let mix = [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]];
+        best = best.min(Lab::from_rgb(mix).delta_e(target));
+    }
+    best
 }
 
 /// The look of the cell `rect`, or None when its middle lies outside the frame.

@@ -72,7 +72,7 @@ fn misreads(program: &str, cases: &[PathBuf], zoom: f64, config: &pegs::PegsConf
         let read = pegs::read::locate_with(&frame, config)
             .map_err(|e| {
                 let found = pegs::looks::Classes::from_config(&config.looks)
-                    .map(|classes| pegs::looks::locate(&frame, &classes).map(|g| format!("{g:?}")));
+                    .map(|classes| pegs::locate::locate(&frame, &classes).map(|g| format!("{g:?}")));
                 format!("cannot find the board: {e} (found {found:?} by looks)")
             })
             .and_then(|grid| pegs::read::read_with(&frame, &grid, config).map_err(|e| format!("cannot read: {e}")));

@@ -1,0 +1,245 @@
+//! Finds a peg solitaire board by how its squares look (`vision.find = "looks"`, `looks`): the
+//! best lattice candidates in turn, each grown and trimmed by its squares' looks, the looks
+//! compared as learned first, then at other scales (`scale`), then with the lattice moved off its
+//! things (`phase`). The lattice grows by a row or a column while it holds pegs or holes and every
+//! square reads, and loses rows and columns of squares with no hole at its edges. The same squares are looked at again and again on the way (each scale, each
+//! move of the lattice, each candidate on one lattice): each square's look is taken from the frame
+//! once (`Seen`), and only compared anew.
+
+use std::collections::HashSet;
+
+use super::board::{Board, Cell};
+use super::looks::{Classes, LooksError, read_looks};
+use super::seen::Seen;
+use crate::frame::Frame;
+use crate::vision::grid::Grid;
+use crate::vision::lattice::{Candidate, Lattice, Search, first_passing, members};
+
+/// How many of the best lattice candidates are tried.
+const TRIED: usize = 6;
+/// How many rows or columns a board may grow beyond the things that found its lattice.
+const GROWTH: i64 = 3;
+
+type Extent = ((i64, i64), (i64, i64));
+
+/// The squares of one row or column of the lattice, read, or None when one does not read.
+fn line(seen: &Seen, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classes) -> Option<Vec<Cell>> {
+    cells
+        .iter()
+        .map(|&(r, c)| {
+            let one = lattice.grid((r, r), (c, c));
+            classes.judge(&seen.look(one.cell_rect(0, 0))?).map(|j| j.cell)
+        })
+        .collect()
+}
+
+fn side(extent: Extent, which: usize) -> Vec<(i64, i64)> {
+    let ((r0, r1), (c0, c1)) = extent;
+    match which {
+        0 => (c0..=c1).map(|c| (r0, c)).collect(),
+        1 => (c0..=c1).map(|c| (r1, c)).collect(),
+        2 => (r0..=r1).map(|r| (r, c0)).collect(),
+        _ => (r0..=r1).map(|r| (r, c1)).collect(),
+    }
+}
+
+fn moved(extent: Extent, which: usize, by: i64) -> Extent {
+    let ((r0, r1), (c0, c1)) = extent;
+    match which {
+        0 => ((r0 - by, r1), (c0, c1)),
+        1 => ((r0, r1 + by), (c0, c1)),
+        2 => ((r0, r1), (c0 - by, c1)),
+        _ => ((r0, r1), (c0, c1 + by)),
+    }
+}
+
+/// Grows `extent` by every row or column next to it that holds a peg or a hole, where something
+/// sits (`taken`) at every peg and hole, and reads whole; then trims rows and columns of squares
+/// with no hole from its edges.
+pub fn settle(
+    seen: &Seen,
+    lattice: &Lattice,
+    mut extent: Extent,
+    classes: &Classes,
+    taken: &dyn Fn((i64, i64)) -> bool,
+) -> Extent {
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for which in 0..4 {
+            let next = moved(extent, which, 1);
+            let squares = side(next, which);
+            let cells = line(seen, lattice, &squares, classes);
+            let holds = |c: &Vec<Cell>| {
+                c.iter().any(|&x| x != Cell::Off) && c.iter().zip(&squares).all(|(&x, &at)| x == Cell::Off || taken(at))
+            };
+            if cells.is_some_and(|c| holds(&c)) {
+                extent = next;
+                changed = true;
+            }
+        }
+    }
+    for which in 0..4 {
+        loop {
+            let ((r0, r1), (c0, c1)) = extent;
+            if r1 <= r0 || c1 <= c0 {
+                break;
+            }
+            match line(seen, lattice, &side(extent, which), classes) {
+                Some(c) if c.iter().all(|&x| x == Cell::Off) => extent = moved(extent, which, -1),
+                _ => break,
+            }
+        }
+    }
+    extent
+}
+
+/// How far a grid is moved each way, in cells, to sit where its squares look most like their kinds.
+const ALIGN_REACH: f64 = 0.3;
+/// The step of those moves, in cells.
+const ALIGN_STEP: f64 = 0.1;
+
+/// `grid` moved by up to `ALIGN_REACH` of a cell each way to where the sum of its squares'
+/// distances from their nearest looks is least, all of them still reading. Looks compared relative
+/// to their surrounds forgive a square sampled off its centre (a peg seen off-centre is something
+/// drawn over the surface, as a hole is), so the lattice's things (a peg's shadow, its highlight)
+/// are not trusted to mark the centres. A move is given up as soon as its squares so far sum to
+/// no less than the best move's (`sum_below`): it could not be taken.
+fn aligned(seen: &Seen, grid: Grid, classes: &Classes) -> Grid {
+    let steps = (ALIGN_REACH / ALIGN_STEP).round() as i64;
+    let score = |moved: &Grid, below: f32| -> Option<f32> {
+        let squares = (0..moved.rows).flat_map(|row| (0..moved.cols).map(move |col| moved.cell_rect(row, col)));
+        sum_below(squares.map(|rect| Some(classes.judge(&seen.look(rect)?)?.distance)), below)
+    };
+    let mut best = (score(&grid, f32::INFINITY).unwrap_or(f32::INFINITY), grid.clone());
+    for dy in -steps..=steps {
+        for dx in (-steps..=steps).filter(|&dx| (dx, dy) != (0, 0)) {
+            let mut moved = grid.clone();
+            moved.rect.x += dx as f64 * ALIGN_STEP * grid.cell_width();
+            moved.rect.y += dy as f64 * ALIGN_STEP * grid.cell_height();
+            if let Some(total) = score(&moved, best.0) {
+                best = (total, moved);
+            }
+        }
+    }
+    best.1
+}
+
+/// The sum of `distances` when every one is Some and the sum stays below `below`; None as soon as
+/// one is None or the sum so far reaches `below` (distances are never negative, so it only grows).
+pub(super) fn sum_below(distances: impl Iterator<Item = Option<f32>>, below: f32) -> Option<f32> {
+    let mut total = 0.0;
+    for distance in distances {
+        total += distance?;
+        if total >= below {
+            return None;
+        }
+    }
+    Some(total)
+}
+
+/// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
+/// When they do not all read where the lattice's things put them and `phase` is set, the lattice
+/// moved to where its squares read (`phase::realigned`).
+fn board_at(
+    seen: &Seen,
+    candidate: &Candidate,
+    classes: &Classes,
+    taken: &dyn Fn((i64, i64)) -> bool,
+    phase: bool,
+) -> Result<Grid, String> {
+    let first = board_on(seen, &candidate.lattice, candidate.extent(), classes, taken);
+    if first.is_ok() || !phase {
+        return first;
+    }
+    match super::phase::realigned(seen, candidate, classes) {
+        Some(lattice) => board_on(seen, &lattice, candidate.extent(), classes, taken).or(first),
+        None => first,
+    }
+}
+
+/// `lattice` grown and trimmed from `extent` by its squares' looks, if they all read.
+fn board_on(
+    seen: &Seen,
+    lattice: &Lattice,
+    extent: Extent,
+    classes: &Classes,
+    taken: &dyn Fn((i64, i64)) -> bool,
+) -> Result<Grid, String> {
+    let extent = settle(seen, lattice, extent, classes, taken);
+    let grid = lattice.grid(extent.0, extent.1);
+    let grid = if classes.relative { aligned(seen, grid, classes) } else { grid };
+    let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
+    match read_looks_at(seen, &grid, classes) {
+        Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
+        Ok(_) => Err(format!("{at} with no peg or hole")),
+        Err(e) => Err(format!("{at}, but {e}")),
+    }
+}
+
+/// Reads a grid with `classes` at their own scale only.
+fn read_looks_at(seen: &Seen, grid: &Grid, classes: &Classes) -> Result<Board, LooksError> {
+    let mut squares = Vec::with_capacity(grid.rows * grid.cols);
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            squares.push(seen.look(grid.cell_rect(row, col)).ok_or(LooksError::Outside { row, col })?);
+        }
+    }
+    read_looks(&squares, grid, classes).map(|(board, _, _)| board)
+}
+
+/// Finds the board: the best lattice candidates in turn, each grown and trimmed by its squares'
+/// looks; the first whose squares all read, with pegs or holes, is the board. The looks are
+/// compared as learned first, every candidate; only when none reads so, as drawn larger or
+/// smaller (`scale`), the first candidate that reads at a scale. What missed is told as learned.
+pub fn locate(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
+    locate_at(frame, classes, &classes.at_scales()[1..])
+}
+
+/// Finds the board with its looks as learned only (calibration: the learned profile must find its
+/// own screenshot's board).
+pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, LooksError> {
+    locate_at(frame, classes, &[])
+}
+
+/// Finds the board with the looks as `learned`, else at the first of `scales` that reads. One pass
+/// over the lattice candidates (the frame is cut once): a candidate that does not read as learned
+/// is tried at the other scales only until one candidate has read so, and that one is the board
+/// when no candidate reads as learned. Only when none reads at any scale are the candidates moved
+/// off their things (`phase`), with the looks as learned: a lattice moved anywhere across its
+/// square can find some reading, so the ones where its things are come first.
+fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Grid, LooksError> {
+    let seen = Seen::new(frame);
+    let mut at_a_scale: Option<Grid> = None;
+    let mut tried: Vec<(Candidate, HashSet<(i64, i64)>)> = Vec::new();
+    let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
+        let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
+        let taken = |at: (i64, i64)| things.contains_key(&at);
+        let as_learned = board_at(&seen, candidate, learned, &taken, false);
+        if as_learned.is_err() && at_a_scale.is_none() {
+            at_a_scale = scales.iter().find_map(|at| board_at(&seen, candidate, at, &taken, false).ok());
+        }
+        if as_learned.is_err() {
+            tried.push((candidate.clone(), things.keys().copied().collect()));
+        }
+        as_learned
+    });
+    let misses = match passed {
+        Ok(grid) => return Ok(grid),
+        Err(misses) => misses,
+    };
+    if let Some(grid) = at_a_scale {
+        return Ok(grid);
+    }
+    for (candidate, things) in &tried {
+        if let Ok(grid) = board_at(&seen, candidate, learned, &|at| things.contains(&at), true) {
+            return Ok(grid);
+        }
+    }
+    let found = if misses.is_empty() {
+        format!("no lattice in the {}x{} picture", frame.width(), frame.height())
+    } else {
+        misses.join("; ")
+    };
+    Err(LooksError::NotFound(found))
+}

@@ -23,6 +23,7 @@ mod zoo_metulburr_flood;
 mod zoo_navid_mines;
 mod zoo_phaser_flood;
 mod zoo_ripexz_mines;
+mod zoo_rwpz_mines;
 mod zoo_setko_pegs;
 mod zoo_tetris;
 mod zoo_tetris_invzfnc;

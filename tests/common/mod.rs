@@ -21,6 +21,8 @@ pub mod zoo_programs;
 #[cfg(target_os = "linux")]
 pub mod zoo_ripexz;
 #[cfg(target_os = "linux")]
+pub mod zoo_rwpz;
+#[cfg(target_os = "linux")]
 pub mod zoo_setko;
 #[cfg(target_os = "linux")]
 pub mod zoo_toke;

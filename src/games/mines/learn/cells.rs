@@ -295,14 +295,15 @@ fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> 
 /// A look none of the profile's is near may still be a role's: a cell's edge is drawn by what lies
 /// beside it (a line shared with the neighbour, the board's edge), so a cell where opened and
 /// covered cells meet otherwise than in the calibration shot has an edge of sides seen, put
-/// together anew. It is the role whose looks have its inside colour when no other role's do, and
-/// each of its sides is near a side of one of that role's looks.
+/// together anew; and a program may outline one cell (the cell its keyboard is on) in a colour it
+/// draws elsewhere as another look's edge. It is the role whose looks have its inside colour when
+/// no other role's do, and each of its sides is near a side of one of the profile's looks.
 fn by_sides(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> Option<Role> {
     let d = |a: [u8; 3], b: [u8; 3]| Lab::from_rgb8(a).delta_e(&Lab::from_rgb8(b));
     let inside: Vec<&(Role, [u8; 3], Edge)> =
         backgrounds.iter().filter(|(_, centre, _)| 2.0 * d(look.centre, *centre) <= max).collect();
     let role = inside.first()?.0;
-    let sides_seen = |side: [u8; 3]| inside.iter().any(|(_, _, edge)| edge.iter().any(|&e| d(side, e) <= max));
+    let sides_seen = |side: [u8; 3]| backgrounds.iter().any(|(_, _, edge)| edge.iter().any(|&e| d(side, e) <= max));
     (inside.iter().all(|b| b.0 == role) && look.edge.iter().all(|&side| sides_seen(side))).then_some(role)
 }
 

@@ -76,18 +76,24 @@ fn every_pair(dir: &Path) -> (usize, Vec<String>) {
 
 /// `every_pair` over the fixtures of `dir` whose names `which` keeps.
 fn every_pair_of(dir: &Path, which: impl Fn(&str) -> bool) -> (usize, Vec<String>) {
+    every_pair_learning(dir, which, false)
+}
+
+/// `every_pair_of`, each profile learned with its screenshot's known board when `known` (as
+/// `calibrate mines --board`), blind otherwise.
+fn every_pair_learning(dir: &Path, which: impl Fn(&str) -> bool, known: bool) -> (usize, Vec<String>) {
     let names: Vec<String> = fixtures(dir).into_iter().filter(|n| which(n)).collect();
     assert!(names.len() >= 2, "{}: fewer than two fixtures", dir.display());
     let all: Vec<(Frame, Board)> = names.iter().map(|n| load(dir, n)).collect();
     let (mut exact, mut wrong) = (0, Vec::new());
     for (from, (frame, truth)) in names.iter().zip(&all) {
-        if KNOWN_FAILURES.contains(&from.as_str()) {
+        if !known && KNOWN_FAILURES.contains(&from.as_str()) {
             continue;
         }
-        let learnt = match learn(frame, None) {
+        let learnt = match learn(frame, known.then_some(truth)) {
             Ok(learnt) => learnt,
             Err(e) => {
-                wrong.push(format!("learning blind from {from}: {e}"));
+                wrong.push(format!("learning from {from}: {e}"));
                 continue;
             }
         };
@@ -100,7 +106,19 @@ fn every_pair_of(dir: &Path, which: impl Fn(&str) -> bool) -> (usize, Vec<String
                     exact += 1;
                     continue;
                 }
-                Ok(board) => format!("a wrong board ({}x{})", board.rows, board.cols),
+                Ok(board) => format!(
+                    "a wrong board ({}x{}): {:?}",
+                    board.rows,
+                    board.cols,
+                    board
+                        .cells
+                        .iter()
+                        .zip(&truth.cells)
+                        .enumerate()
+                        .filter(|(_, (a, b))| a != b)
+                        .take(3)
+                        .collect::<Vec<_>>()
+                ),
                 Err(ReadError::Cell { row, col, what }) => {
                     let k = kind(truth.cells[row * truth.cols + col]);
                     if unseen.contains(&k) {
@@ -240,4 +258,40 @@ fn blind_from_11_px_cells_finds_the_whole_board() {
     let learnt = learn(&frame, None).expect("learned blind");
     assert_eq!((learnt.grid.rows, learnt.grid.cols), (truth.rows, truth.cols));
     assert_eq!(learnt.board.cells, truth.cells);
+}
+
+/// The same for rw-pz's claude-minesweeper (a browser page, fetched), the zoo's dark theme: slate
+/// covered cells with a lighter 1-px border on a near-black page, near-black opened cells, numbers
+/// in four greys (5-8 as 1-4, bolder), a flag and a mine as light text, every mine after a loss on
+/// dark red, the top-left cell outlined (the keyboard's cell); 9x9 at 32 and 28 px (two windows),
+/// 16x16 at 26 px and 30x16 at 22 px (fixtures from `tests/capture/zoo_rwpz_mines.rs`, their truth
+/// the page's own game). A known failure, with wrong boards: the page draws a flag as "⚑" on a
+/// covered cell outlined in light grey, the same outline as the keyboard's cell (top-left), so
+/// blind from the 16x16 and the narrow-window shots the flags' look was taken for the hit mine's
+/// (two cells; every flag then reads as a mine and the untouched top-left cell as one), and a
+/// profile that learned the flag's look reads the outlined covered cell with no "⚑" on it as a
+/// flag; its numbers are one size in pixels, so a profile from 32-px cells refuses the 22-px ones
+/// ("an unknown glyph, 0.43 of the cell high, the program's numbers 0.30"); some opened cells show
+/// a black side the calibration shot did not have (refused); its 4 (#4b5563 on #1f2937, ΔE 19.5)
+/// is fainter than the ink threshold (ΔE 20), so it reads as an opened 0, which the rules refuse
+/// beside covered cells (docs/mines.md). 14 of 49 readings exact, 20 wrong (9 wrong boards).
+#[test]
+#[ignore = "known failure: blind from rw-pz's dark page, 20 of 49 readings wrong (9 wrong boards: its flag's look)"]
+fn blind_from_any_rwpz_mines_screenshot_every_other_reads() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/rwpz-mines");
+    let (exact, wrong) = every_pair(&dir);
+    assert!(wrong.is_empty(), "{} wrong of {exact} exact:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(exact >= 30, "only {exact} exact readings");
+}
+
+/// The same, each profile learned with its screenshot's known board (`--board`): a known failure
+/// for the same reasons, 17 of 49 readings exact, 17 wrong (3 wrong boards: the outlined top-left
+/// covered cell read as a flag).
+#[test]
+#[ignore = "known failure: with the known board from rw-pz's dark page, 17 of 49 readings wrong (3 wrong boards)"]
+fn known_board_from_any_rwpz_mines_screenshot_every_other_reads() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/rwpz-mines");
+    let (exact, wrong) = every_pair_learning(&dir, |_| true, true);
+    assert!(wrong.is_empty(), "{} wrong of {exact} exact:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(exact >= 30, "only {exact} exact readings");
 }

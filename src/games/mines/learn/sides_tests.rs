@@ -39,3 +39,23 @@ fn a_new_edge_on_an_inside_two_roles_share_is_refused() {
     let new = look(grey, [[255, 255, 255], grey, [128, 128, 128], grey]);
     assert_eq!(role_of(&new, &known, 8.0), None);
 }
+
+/// rw-pz's dark page outlines the cell its keyboard is on (the top-left one) in the light grey it
+/// draws round flagged cells: opened, that cell has an edge no opened cell had, of sides the
+/// covered looks have. Its inside is the opened cells' alone, so it is opened; a side no look has
+/// is still refused.
+#[test]
+fn a_cell_outlined_in_another_looks_edge_colour_reads_by_its_inside() {
+    let (opened, opened_line) = ([0x1f, 0x29, 0x37], [0x4b, 0x55, 0x63]);
+    let (covered, covered_line, outline) = ([0x37, 0x41, 0x51], [0x6b, 0x72, 0x80], [0x9c, 0xa3, 0xaf]);
+    let known = [
+        (Role::Opened, opened, [opened_line; 4]),
+        (Role::Covered, covered, [covered_line; 4]),
+        (Role::Covered, covered, [outline; 4]),
+    ];
+    let outlined = look(opened, [outline, opened_line, outline, opened_line]);
+    assert!(known.iter().all(|&(_, c, e)| outlined.distance(c, e) > 8.0), "no look is near it");
+    assert_eq!(role_of(&outlined, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
+    let unseen_side = look(opened, [[255, 0, 0], opened_line, outline, opened_line]);
+    assert_eq!(role_of(&unseen_side, &known, 8.0), None, "a side no look has");
+}

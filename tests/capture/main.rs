@@ -25,6 +25,7 @@ mod zoo_phaser_flood;
 mod zoo_ripexz_mines;
 mod zoo_setko_pegs;
 mod zoo_tetris;
+mod zoo_tetris_hailey;
 mod zoo_tetris_invzfnc;
 mod zoo_tetris_manu;
 mod zoo_toke_pegs;

@@ -94,7 +94,7 @@ mod tests {
             if !(0..300).contains(&wx) || !(0..600).contains(&wy) {
                 continue;
             }
-            if wx < 5 || wx >= 295 || wy < 5 || wy >= 595 {
+            if !(5..295).contains(&wx) || !(5..595).contains(&wy) {
                 *p = image::Rgba([255, 0, 0, 255]);
             } else if wx % 30 == 0 || wy % 30 == 0 {
                 *p = image::Rgba([128, 128, 128, 255]);

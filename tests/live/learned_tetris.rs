@@ -17,7 +17,7 @@ use crate::common::file_server::serve;
 use crate::common::zoo::{Session, program_dir};
 
 /// `gamebot --config-dir DIR args...` on `display`: whether it succeeded, and its output.
-fn gamebot(display: &str, config: &std::path::Path, args: &[&str]) -> (bool, String) {
+pub(super) fn gamebot(display: &str, config: &std::path::Path, args: &[&str]) -> (bool, String) {
     let config = config.to_string_lossy().to_string();
     let mut all = vec!["--config-dir", config.as_str()];
     all.extend(args);
@@ -27,7 +27,7 @@ fn gamebot(display: &str, config: &std::path::Path, args: &[&str]) -> (bool, Str
 
 /// Checks a learned profile's text: the keys it names and the direction it says the turning key
 /// turns.
-fn learned_keys(text: &str) -> toml::Table {
+pub(super) fn learned_keys(text: &str) -> toml::Table {
     let start = text.find("# Learned by").expect("the profile printed");
     let profile: toml::Table = toml::from_str(&text[start..text.rfind("wrote ").unwrap_or(text.len())]).unwrap();
     profile["keys"].as_table().unwrap().clone()

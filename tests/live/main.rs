@@ -33,6 +33,8 @@ mod tetris_contest_page;
 // Tetris programs learned live and played from the profile learned (GAMEBOT_INVZFNC_TETRIS_DIR,
 // GAMEBOT_XOSG_TETRIS_DIR, GAMEBOT_KYEENNO_TETRIS_DIR).
 mod learned_tetris;
+// The zoo's desktop Tetris (pygame), learned live and played (GAMEBOT_HAILEY_TETRIS_DIR).
+mod learned_tetris_hailey;
 // Several monitors (RandR, Xinerama), a window off the screen, --monitor, GDK_SCALE=2.
 mod desktops;
 // The Windows build under Wine, beside the Windows sgt-puzzles (GAMEBOT_WINE_DIR).

@@ -13,6 +13,7 @@ pub mod case;
 pub mod cells;
 pub mod floor;
 pub mod framed_boxes;
+pub mod grid_lines;
 pub mod keys;
 pub mod look;
 pub mod own_boxes;

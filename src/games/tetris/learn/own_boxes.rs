@@ -4,8 +4,10 @@
 //! right of it, over its rows) are each taken in turn: a region of one of them, inside the frame,
 //! at least two cells wide and tall and filling a good part of its bounding box is a box, as a
 //! region of the well's own colour is (`well.rs`). A region framing another box (a panel with a
-//! label around the box it holds) is that box's frame, not a box itself. What a box shows is read
-//! against its own background (`boxes.rs`).
+//! label around the box it holds) is that box's frame, not a box itself. A region that is itself a
+//! tetromino at about the well's scale (a preview piece drawn bare on the page, with no box round
+//! it) is no box: it is what a box shows. What a box shows is read against its own background
+//! (`boxes.rs`).
 
 use super::boxes::Rect;
 use super::well;
@@ -71,6 +73,7 @@ pub fn find(frame: &Frame, region: &Component, pitch: f64, empty: [u8; 3]) -> Ve
         .filter(|(label, o)| {
             is_box(o, region, pitch, (frame.width(), frame.height()))
                 && stands_out(frame, o, colours[usize::from(*label)])
+                && !a_bare_piece(frame, o, colours[usize::from(*label)], pitch)
         })
         .map(|(_, o)| (o.x0, o.y0, o.x1, o.y1))
         .collect()
@@ -87,6 +90,42 @@ fn stands_out(frame: &Frame, o: &Component, colour: [u8; 3]) -> bool {
         (x0..=x1).flat_map(|x| [(x, y0), (x, y1)]).chain((y0..=y1).flat_map(|y| [(x0, y), (x1, y)])).collect();
     let same = ring.iter().filter(|&&(x, y)| well::near(frame.rgb(x, y), colour)).count();
     same * 2 <= ring.len()
+}
+
+/// Whether a region of `colour` is a tetromino drawn straight on the page at about the well's
+/// scale: on the grid its bounding box makes (3x2, 2x3 or 2x2 cells, each 0.75 to 1.35 of the
+/// well's `pitch`), every cell's middle is nearly all of its colour or nearly none, and the full
+/// cells make a piece. A box, even one holding a piece, has its colour all round what it shows.
+fn a_bare_piece(frame: &Frame, o: &Component, colour: [u8; 3], pitch: f64) -> bool {
+    let (w, h) = (f64::from(o.width()), f64::from(o.height()));
+    let Some((cols, rows)) = [(3u32, 2u32), (2, 3), (2, 2)].into_iter().find(|&(c, r)| {
+        let (cw, ch) = (w / f64::from(c), h / f64::from(r));
+        (0.75..=1.35).contains(&(cw / pitch)) && (0.75..=1.35).contains(&(ch / pitch)) && (cw / ch - 1.0).abs() < 0.2
+    }) else {
+        return false;
+    };
+    let (cw, ch) = (w / f64::from(cols), h / f64::from(rows));
+    let mut cells = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let (mx, my) = (f64::from(o.x0) + (f64::from(c) + 0.5) * cw, f64::from(o.y0) + (f64::from(r) + 0.5) * ch);
+            let (mut own, mut n) = (0u32, 0u32);
+            for y in (my - ch * 0.2) as u32..=(my + ch * 0.2) as u32 {
+                for x in (mx - cw * 0.2) as u32..=(mx + cw * 0.2) as u32 {
+                    own +=
+                        u32::from(well::near(frame.rgb(x.min(frame.width() - 1), y.min(frame.height() - 1)), colour));
+                    n += 1;
+                }
+            }
+            let share = f64::from(own) / f64::from(n.max(1));
+            if share >= 0.8 {
+                cells.push((r as i32, c as i32));
+            } else if share > 0.2 {
+                return false;
+            }
+        }
+    }
+    super::super::live::shape::recognise(&cells).is_some()
 }
 
 /// The 4-connected regions of equal labels (`u8::MAX` is no label), each with its label, in one

@@ -13,7 +13,8 @@
 //! colour at least two cells wide and tall are the boxes beside it (previews, the hold box), read
 //! in `boxes.rs`. A well drawn as a grid over a page of its own colour, with no border, has no
 //! region of its own: there the empty cells, squares of one size in 10 columns at one pitch, give
-//! its top instead (`lattice_top`). Nothing here is a pixel position or a colour of a particular program.
+//! its top instead (`lattice_top`). A frame drawn over the well's rim makes the region too small:
+//! its grid lines then place the cells (`grid_lines.rs`). Nothing here is a pixel position or a colour of a particular program.
 
 use anyhow::{bail, ensure};
 
@@ -156,7 +157,8 @@ fn well_rows(frame: &Frame, c: &Component, regions: &[Component], pitch: f64, co
     let mut reference = mean_of(&low).unwrap_or(empty);
     while rows < MOST_ROWS {
         let bottom = f64::from(c.y0) + (rows as f64 + 1.0) * pitch;
-        if bottom >= f64::from(frame.height()) {
+        // A row may end on the image's last line (a well drawn down to the window's bottom).
+        if bottom > f64::from(frame.height()) {
             break;
         }
         let empty_cols: Vec<usize> = (0..cols).filter(|&col| near(middle(rows, col), reference)).collect();
@@ -282,8 +284,20 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
             tried.join(", ")
         );
     };
-    let pitch = f64::from(region.width()) / cols as f64;
-    let (x0, y0) = (f64::from(region.x0), f64::from(region.y0));
+    // A frame drawn over the well's rim cuts the region short: its grid lines place the cells.
+    let on_lines = super::grid_lines::overdrawn(frame, &region, cols, empty);
+    let pitch = on_lines.map_or(f64::from(region.width()) / cols as f64, |g| g.pitch);
+    let (x0, y0) = on_lines.map_or((f64::from(region.x0), f64::from(region.y0)), |g| (g.x0, g.y0));
+    // The rows counted again on the cells the lines place (those of the cut region drift).
+    let rows = match on_lines {
+        Some(_) if known.rows.is_none() => {
+            let (left, top) = (x0.round() as u32, y0.round() as u32);
+            let placed = Component { x0: left, y0: top, x1: left + (pitch * cols as f64).round() as u32, ..region };
+            let all: Vec<Component> = others.iter().copied().chain([region]).collect();
+            well_rows(frame, &placed, &all, pitch, cols, empty).clamp(FEWEST_ROWS, MOST_ROWS)
+        }
+        _ => rows,
+    };
     ensure!(
         y0 + pitch * (rows as f64 - 0.5) <= f64::from(height),
         "the well found at ({x0}, {y0}), {pitch:.1} px cells, would end below the image with {rows} rows"
@@ -298,6 +312,6 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
     let framed = framed_boxes::find(frame, &region, bottom, pitch, empty, &others);
     let boxes = own_boxes::innermost(framed_boxes::merge(boxes, framed));
     let grid = super::floor::Grid { x0, y0, pitch, rows, cols };
-    let pitch_y = super::floor::cell_height(frame, &grid, empty);
+    let pitch_y = on_lines.and_then(|g| g.pitch_y).unwrap_or_else(|| super::floor::cell_height(frame, &grid, empty));
     Ok(Well { x0, y0, pitch, pitch_y, rows, cols, empty, boxes })
 }

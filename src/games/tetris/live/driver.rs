@@ -22,6 +22,10 @@ use super::turns::{Shape, Turns};
 use crate::input::guard::{Guard, Halt};
 use crate::screen::Screen;
 
+/// The least time between two presses of one key (X timestamps are in milliseconds; SDL takes a
+/// press less than 2 ms after the key's release for an auto-repeat).
+const REPEAT_GAP: Duration = Duration::from_millis(4);
+
 /// The guarded keys and the screen, as one piece's driver needs them.
 pub struct Hands<'a, 'g> {
     pub screen: &'a mut dyn Screen,
@@ -51,8 +55,14 @@ impl From<anyhow::Error> for Steering {
 
 impl Hands<'_, '_> {
     /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus).
+    /// Presses `key` `times` times. Presses of one key go a few milliseconds apart: a toolkit
+    /// that sees a key's release and its next press in the same instant takes them for the
+    /// keyboard's auto-repeat (SDL does), which many programs ignore, so all but the first are lost.
     pub fn keys(&mut self, key: &str, times: usize) -> Result<(), Halt> {
-        for _ in 0..times {
+        for i in 0..times {
+            if i > 0 {
+                std::thread::sleep(REPEAT_GAP);
+            }
             self.guard.key(key, &*self.screen)?;
         }
         Ok(())

@@ -54,10 +54,10 @@ impl From<anyhow::Error> for Steering {
 }
 
 impl Hands<'_, '_> {
-    /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus).
-    /// Presses `key` `times` times. Presses of one key go a few milliseconds apart: a toolkit
-    /// that sees a key's release and its next press in the same instant takes them for the
-    /// keyboard's auto-repeat (SDL does), which many programs ignore, so all but the first are lost.
+    /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus), a few
+    /// milliseconds apart: a toolkit that sees a key's release and its next press in the same
+    /// instant takes them for the keyboard's auto-repeat (SDL does), which many programs ignore,
+    /// so all but the first would be lost.
     pub fn keys(&mut self, key: &str, times: usize) -> Result<(), Halt> {
         for i in 0..times {
             if i > 0 {

@@ -13,9 +13,8 @@
 //! `setInterval` kept in the closure: the page's `setInterval` is wrapped before the game starts,
 //! so every interval it makes can be cleared before a capture.
 //!
-//! Its cases are not committed yet: the blind reader reads their cells and falling piece exactly
-//! but finds no next box (calibration/zoo.md), and every folder under `fixtures/tetris` must
-//! replay. `REGENERATE=1` writes them to `fixtures/tetris/zoo-manu` for that work.
+//! Its cases are in `fixtures/tetris/zoo-manu` (the next box found in the well's frame,
+//! `learn/framed_boxes.rs`); `REGENERATE=1` writes them there again.
 
 use std::time::Duration;
 

@@ -53,6 +53,20 @@ fn new_game_opened(cdp: &mut Cdp, level: &str, size: usize) {
     assert_eq!(cdp.eval("String(!game.firstClick&&!game.gameOver)"), "true", "the first click opened the game");
 }
 
+/// Records how a game ended by the program's own verdict, the bot having said won exactly when it
+/// was; true when won. A game neither won nor lost (the bot stopped mid-game) fails the test.
+#[track_caller]
+fn ended_won(verdict: &str, text: &str, outcomes: &mut Vec<String>) -> bool {
+    if verdict == "won" {
+        assert!(text.lines().any(|l| l.starts_with("won:")), "the program says won, the bot did not:\n{text}");
+    } else {
+        assert_eq!(verdict, "lost", "the bot stopped with the game neither won nor lost:\n{text}");
+        assert!(!text.lines().any(|l| l.starts_with("won:")), "the program says lost, the bot won:\n{text}");
+    }
+    outcomes.push(verdict.to_string());
+    verdict == "won"
+}
+
 /// The page's verdict: "won", "lost" or "playing".
 fn page_says(cdp: &mut Cdp) -> String {
     cdp.eval("game.gameOver?'lost':(game.isWon()?'won':'playing')")
@@ -103,13 +117,9 @@ fn alley_wins(level: &str, size: usize, mines: usize, window: (u32, u32)) {
         let (_, text) = bot(&["play", "mines", "--profile", "alley-live", "--mines", &mines.to_string()]);
         println!("game {game}:\n{text}");
         let verdict = page_says(&mut cdp);
-        if verdict == "won" {
-            assert!(text.lines().any(|l| l.starts_with("won:")), "the page says won, the bot did not:\n{text}");
-            outcomes.push("won".to_string());
+        if ended_won(&verdict, &text, &mut outcomes) {
             break;
         }
-        assert_eq!(verdict, "lost", "the bot stopped with the game neither won nor lost:\n{text}");
-        outcomes.push("lost".to_string());
     }
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
@@ -225,13 +235,9 @@ fn navid_wins(board: Option<(usize, usize, usize)>, cell: u32, window: (u32, u32
             std::thread::sleep(std::time::Duration::from_millis(100));
             verdict = navid_says(&mut cdp).0;
         }
-        if verdict == "won" {
-            assert!(text.lines().any(|l| l.starts_with("won:")), "the page says won, the bot did not:\n{text}");
-            outcomes.push("won".to_string());
+        if ended_won(&verdict, &text, &mut outcomes) {
             break;
         }
-        assert_eq!(verdict, "lost", "the bot stopped with the game neither won nor lost:\n{text}");
-        outcomes.push("lost".to_string());
     }
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
@@ -287,13 +293,9 @@ fn ripexz_wins(size: Option<(usize, usize)>, window: (u32, u32), seed: u64) {
         println!("game {game} ({mines} mines):\n{text}");
         std::thread::sleep(std::time::Duration::from_millis(500));
         let verdict = session.state_when(|_| true).verdict;
-        if verdict == "won" {
-            assert!(text.lines().any(|l| l.starts_with("won:")), "the program says won, the bot did not:\n{text}");
-            outcomes.push("won".to_string());
+        if ended_won(&verdict, &text, &mut outcomes) {
             break;
         }
-        assert_eq!(verdict, "lost", "the bot stopped with the game neither won nor lost:\n{text}");
-        outcomes.push("lost".to_string());
     }
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
@@ -348,13 +350,9 @@ fn rwpz_wins(level: &str, mines: usize, window: (u32, u32), seed: u32) {
         let (_, text) = bot(&["play", "mines", "--profile", "rwpz-live", "--mines", &mines.to_string()]);
         println!("game {game}:\n{text}");
         let verdict = zoo_rwpz::truth(&mut cdp).2;
-        if verdict == "won" {
-            assert!(text.lines().any(|l| l.starts_with("won:")), "the page says won, the bot did not:\n{text}");
-            outcomes.push("won".to_string());
+        if ended_won(&verdict, &text, &mut outcomes) {
             break;
         }
-        assert_eq!(verdict, "lost", "the bot stopped with the game neither won nor lost:\n{text}");
-        outcomes.push("lost".to_string());
     }
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");

@@ -11,7 +11,8 @@
 //!   shows nothing), so a turning key is tried again on other pieces until one shows it;
 //! - a row down (a soft drop) or nothing: seen twice on pieces other than the O, and never the
 //!   other (a gravity tick between the two frames looks like a soft drop; a turn of an O like
-//!   nothing).
+//!   nothing). Nothing seen on an O is no trial at all: under load one slow O stayed while a
+//!   turning key was tried on it six times, and the key was given up.
 //!
 //! Between trials, a piece near a wall is moved back by the step keys once known, and one too low
 //! is dropped by the hard-drop key once known; otherwise the program's gravity brings the next.
@@ -194,6 +195,13 @@ pub fn learn_keys(
         let effect = effect_of(&before, &after);
         progress(&format!("key {key} on the {}: {effect:?}", piece.letter()));
         if found.known.contains_key(&key) {
+            continue;
+        }
+        if piece == Piece::O && effect == Effect::Nothing {
+            // A turn of an O shows nothing: no trial spent (a slow O may stay through many keys).
+            if key == planned {
+                next += 1;
+            }
             continue;
         }
         let trials = found.seen.entry(key.clone()).or_default();

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use super::super::eval::Weights;
+use super::super::placements::Placement;
 use super::super::search::Planner;
 use super::super::{Board, Piece};
 use super::config::LiveConfig;
@@ -203,12 +204,24 @@ fn board_of(settled: &Grid) -> anyhow::Result<Board> {
     Board::from_rows(&rows_without(settled, &[]), 20)
 }
 
-/// True when `settled` is what `piece` makes of `before` at some place it can reach: the piece
-/// landed, and the screen was read right.
-fn landed_elsewhere(before: &Board, piece: Piece, settled: &Grid) -> bool {
+/// The place `piece` reached from `before` that makes `settled`, when there is one: the piece
+/// landed there, and the screen was read right.
+fn landed_elsewhere(before: &Board, piece: Piece, settled: &Grid) -> Option<Placement> {
     let mut places = Vec::new();
     super::super::placements::all_placements(before, piece, &mut places);
-    places.iter().filter_map(|p| p.apply(before)).any(|(after, _)| grid_of(&after) == *settled)
+    places.into_iter().find(|p| p.apply(before).is_some_and(|(after, _)| grid_of(&after) == *settled))
+}
+
+/// How many columns right of its planned place (`last`) a piece landed in the planned shape; None
+/// when it did not land in that shape.
+fn columns_off(landed: Option<&Placement>, last: Option<&(Board, Placement)>) -> Option<i32> {
+    let (landed, (_, planned)) = landed.zip(last)?;
+    (landed.rotation().cells == planned.rotation().cells).then(|| i32::from(landed.x) - i32::from(planned.x))
+}
+
+/// A placement as a progress line shows it: its shape's rows and its left column.
+fn where_placed(place: &Placement) -> String {
+    format!("{:?} at column {}", super::shape::to_rows(&place.rotation().cells), place.x)
 }
 
 fn grid_of(board: &Board) -> Grid {
@@ -276,21 +289,28 @@ fn found_again(window: &mut dyn Screen, eyes: &Eyes, config: &LiveConfig) -> Opt
     (now.place() != eyes.place()).then_some(now)
 }
 
-/// Counts a stack unlike the prediction: a piece landed elsewhere (`last`: the board and piece the
-/// prediction was made from), or else a misread.
+/// Counts a stack unlike the prediction: a piece landed elsewhere (`last`: the board and placement
+/// the prediction was made from), or else a misread. The place it landed at, when it landed elsewhere.
 fn judge_stack(
     summary: &mut Summary,
     expected: Option<&Grid>,
-    last: Option<&(Board, Piece)>,
+    last: Option<&(Board, Placement)>,
     settled: &Grid,
     progress: &mut dyn FnMut(&str),
-) {
-    let Some(expected) = expected.filter(|&e| e != settled) else { return };
-    if let Some((before, piece)) = last
-        && landed_elsewhere(before, *piece, settled)
+) -> Option<Placement> {
+    let expected = expected.filter(|&e| e != settled)?;
+    if let Some((before, planned)) = last
+        && let Some(landed) = landed_elsewhere(before, planned.piece, settled)
     {
         summary.lost += 1;
-        progress(&format!("lost piece {}: it landed elsewhere than planned", summary.pieces));
+        progress(&format!(
+            "lost piece {} ({}): it landed as {}, planned as {}",
+            summary.pieces,
+            planned.piece.letter(),
+            where_placed(&landed),
+            where_placed(planned)
+        ));
+        Some(landed)
     } else {
         summary.misreads += 1;
         progress(&format!(
@@ -298,6 +318,7 @@ fn judge_stack(
             rows_without(settled, &[]).join("\n"),
             rows_without(expected, &[]).join("\n")
         ));
+        None
     }
 }
 
@@ -346,7 +367,7 @@ pub fn run(
     let mut grown_at = (0usize, 0u32);
     let mut expected: Option<Grid> = None;
     // The board and piece the prediction was made from, to tell a piece landed elsewhere from a misread.
-    let mut last: Option<(Board, Piece)> = None;
+    let mut last: Option<(Board, Placement)> = None;
     // The first-sight entry the last piece's burst relied on, judged by the next stack.
     let mut relied: Option<super::sight::Used> = None;
     // The stack the last piece was placed on, and where that piece was seen.
@@ -375,9 +396,9 @@ pub fn run(
             (expected, last, before, relied, credited) = (None, None, None, None, 0);
             continue;
         };
-        judge_stack(&mut summary, expected.as_ref(), last.as_ref(), &spawned.settled, progress);
+        let landed = judge_stack(&mut summary, expected.as_ref(), last.as_ref(), &spawned.settled, progress);
         if let Some(used) = relied.take() {
-            turns.sight.judge(&used, expected == Some(spawned.settled));
+            turns.sight.judge(&used, expected == Some(spawned.settled), columns_off(landed.as_ref(), last.as_ref()));
         }
         let board = board_of(&spawned.settled)?;
         // The last piece's drop was lost (it is this piece, over the same stack): its lines were not
@@ -421,7 +442,7 @@ pub fn run(
                 summary.lines += placed.lines;
                 credited = placed.lines;
                 expected = Some(grid_of(&after));
-                last = Some((board, spawned.piece));
+                last = Some((board, choice.placement));
             }
             // The guard stopped a key (the user, the window, the keyboard focus): play ends here,
             // never blind.
@@ -452,10 +473,11 @@ mod tests {
         for (r, c) in [(18, 7), (18, 8), (19, 7), (19, 8)] {
             landed[r][c] = true;
         }
-        assert!(landed_elsewhere(&before, Piece::O, &landed));
+        let place = landed_elsewhere(&before, Piece::O, &landed).expect("an O landed at columns 7-8");
+        assert_eq!(where_placed(&place), r###"["##", "##"] at column 7"###);
         let mut misread = landed;
         misread[19][0] = true;
-        assert!(!landed_elsewhere(&before, Piece::O, &misread));
-        assert!(!landed_elsewhere(&before, Piece::I, &landed));
+        assert!(landed_elsewhere(&before, Piece::O, &misread).is_none());
+        assert!(landed_elsewhere(&before, Piece::I, &landed).is_none());
     }
 }

@@ -6,9 +6,11 @@
 //!
 //! Entries are learnt in play from the closed-loop driver (a piece turned from first sight and then
 //! seen whole). One is trusted for a whole burst of keys (turns, shifts, drop, nothing looked at in
-//! between) once seen twice the same way and never otherwise, and while its bursts have not failed
-//! more often than they landed: a program that brings a piece in several ways (quadrapassel's
-//! random orientations) shows two outcomes for it, and such an entry is never trusted again.
+//! between) once seen three times the same way and never otherwise, and while its bursts have not
+//! failed more often than they landed: a program that brings a piece in several ways
+//! (quadrapassel's random orientations) shows two outcomes for it, and such an entry is never
+//! trusted again; nor once a burst by it lands in the planned shape a column off (the other way
+//! showing in play, three same sightings by chance).
 
 use std::collections::BTreeMap;
 
@@ -40,7 +42,7 @@ pub struct Sight {
 }
 
 /// Times an entry must be seen the same way before a burst relies on it.
-const SEEN_BEFORE_TRUSTED: u32 = 2;
+const SEEN_BEFORE_TRUSTED: u32 = 3;
 
 impl Sight {
     /// `presses` presses on `piece`, first seen as `from`, turned it into `to` with its left edge
@@ -75,13 +77,18 @@ impl Sight {
         })
     }
 
-    /// How the burst that relied on `used` ended: the piece landed as planned or not.
-    pub fn judge(&mut self, used: &Used, as_planned: bool) {
-        if let Some(Outcome::Same { landed, failed, .. }) =
-            self.known.get_mut(&(used.piece, used.from.clone(), used.presses))
-        {
+    /// How the burst that relied on `used` ended: the piece landed as planned or not, and when it
+    /// landed in the planned shape, how many columns right of its planned place. A piece turned
+    /// into the planned shape and landed off its column is the turn moving it otherwise than the
+    /// entry says (quadrapassel brings an S in either of two turn states that show alike): the
+    /// entry varies, and is never trusted again.
+    pub fn judge(&mut self, used: &Used, as_planned: bool, columns_off: Option<i32>) {
+        let Some(entry) = self.known.get_mut(&(used.piece, used.from.clone(), used.presses)) else { return };
+        if let Outcome::Same { landed, failed, .. } = entry {
             if as_planned {
                 *landed += 1;
+            } else if used.presses > 0 && columns_off.is_some_and(|off| off != 0) {
+                *entry = Outcome::Varies;
             } else {
                 *failed += 1;
             }
@@ -99,25 +106,48 @@ mod tests {
     }
 
     #[test]
-    fn an_entry_is_trusted_once_seen_twice_the_same_way() {
+    fn an_entry_is_trusted_once_seen_three_times_the_same_way() {
         let (flat, upright) = (s(&["####"]), s(&["#", "#", "#", "#"]));
         let mut sight = Sight::default();
         assert_eq!(sight.path(Piece::I, &flat, &flat), Some((0, 0, None)));
         sight.record(Piece::I, flat.clone(), 1, upright.clone(), 2);
-        assert_eq!(sight.path(Piece::I, &flat, &upright), None, "seen once");
         sight.record(Piece::I, flat.clone(), 1, upright.clone(), 2);
-        let (presses, dx, used) = sight.path(Piece::I, &flat, &upright).expect("seen twice");
+        assert_eq!(sight.path(Piece::I, &flat, &upright), None, "seen twice");
+        sight.record(Piece::I, flat.clone(), 1, upright.clone(), 2);
+        let (presses, dx, used) = sight.path(Piece::I, &flat, &upright).expect("seen three times");
         assert_eq!((presses, dx), (1, 2));
         assert_eq!(sight.path(Piece::I, &upright, &flat), None, "another shape at first sight");
         // Bursts that fail more often than they land are no longer relied on.
         let used = used.unwrap();
-        sight.judge(&used, false);
+        sight.judge(&used, false, None);
         assert!(sight.path(Piece::I, &flat, &upright).is_some(), "one failure is allowed");
-        sight.judge(&used, false);
+        sight.judge(&used, false, None);
         assert_eq!(sight.path(Piece::I, &flat, &upright), None);
-        sight.judge(&used, true);
-        sight.judge(&used, true);
+        sight.judge(&used, true, None);
+        sight.judge(&used, true, None);
         assert!(sight.path(Piece::I, &flat, &upright).is_some(), "landing as often as not");
+    }
+
+    #[test]
+    fn a_burst_landed_in_its_shape_a_column_off_shows_the_turn_varies() {
+        let (flat, upright) = (s(&[".##", "##."]), s(&["#.", "##", ".#"]));
+        let mut sight = Sight::default();
+        for _ in 0..3 {
+            sight.record(Piece::S, flat.clone(), 1, upright.clone(), 1);
+        }
+        let (_, _, used) = sight.path(Piece::S, &flat, &upright).expect("seen three times");
+        let used = used.unwrap();
+        for _ in 0..5 {
+            sight.judge(&used, true, None);
+        }
+        // Landed in the planned shape, in the planned column: no evidence against the entry.
+        sight.judge(&used, false, Some(0));
+        assert!(sight.path(Piece::S, &flat, &upright).is_some());
+        // One column left of the plan in the planned shape: the turn left it elsewhere this time.
+        sight.judge(&used, false, Some(-1));
+        assert_eq!(sight.path(Piece::S, &flat, &upright), None);
+        sight.judge(&used, true, None);
+        assert_eq!(sight.path(Piece::S, &flat, &upright), None, "never trusted again");
     }
 
     #[test]

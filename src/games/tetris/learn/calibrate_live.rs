@@ -10,9 +10,11 @@
 //!    turn of every piece has been seen (`live::play` in its learning mode): for each shape, the
 //!    shape a press gives and where its left edge goes.
 //!
-//! What it does not learn is written in the profile as a comment: the gravity and how it grows,
-//! the lock delay, how fast keys may repeat, turns against a wall (kicks), and how to start a game
-//! (the program must be showing a falling piece when the calibration starts).
+//! Before the keys, the first piece is watched untouched for a few seconds to time its gravity;
+//! the keys' trials time how late the screen shows a step (`timing.rs`). Both are written in the
+//! profile as seen. What it does not learn is written there too: how the gravity grows, the lock
+//! delay, how fast keys may repeat, turns against a wall (kicks), and how to start a game (the
+//! program must be showing a falling piece when the calibration starts).
 
 use std::time::Duration;
 
@@ -24,6 +26,7 @@ use super::super::live::eyes::learned_well;
 use super::super::live::play::{self, Options, capture_until};
 use super::keys::{Effect, USUAL};
 use super::look::{self, LookSettings};
+use super::timing;
 use super::trials::{KeysFound, learn_keys};
 use crate::input::InputDevice;
 use crate::input::guard::Guard;
@@ -32,6 +35,8 @@ use crate::screen::Screen;
 
 /// How long the window is watched for a falling piece before giving up.
 const FIRST_PIECE: Duration = Duration::from_secs(10);
+/// How long the first piece is watched untouched to time its gravity, at most.
+const GRAVITY_WATCH: Duration = Duration::from_secs(4);
 /// How long the keys are tried.
 const KEYS_PATIENCE: Duration = Duration::from_secs(90);
 /// The soft-drop key written when no key was seen moving a piece a row down.
@@ -74,6 +79,7 @@ pub fn learn(
         if look.hold { "seen" } else { "not seen" }
     ));
     let well = learned_well(&first, &look)?;
+    let gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
     let found = {
         let mut guard = Guard::new(input, &GuardSettings::default());
         learn_keys(screen, &mut guard, &well, &USUAL, KEYS_PATIENCE, progress)?
@@ -88,8 +94,10 @@ pub fn learn(
         keys.soft_drop,
         keys.hard_drop.as_deref().unwrap_or("none (pieces brought down by soft drops)")
     ));
+    let timing = timing::described(&gravity, &found.lags);
+    progress(&format!("timing: {timing}"));
     let from = format!("the live window \"{title}\" ({}x{})", first.width(), first.height());
-    let text = profile_text(name, title, &from, &look, &keys, &found)?;
+    let text = profile_text(name, title, &from, &look, &keys, &found, &timing)?;
     let config = config_of(&text)?;
     let options = Options { lines: None, pieces: Some(MOST_PIECES), new_game: false, learn: true };
     let summary = play::run(screen, input, &config, &options, progress)?;
@@ -168,6 +176,7 @@ fn profile_text(
     look: &LookSettings,
     keys: &Keys,
     found: &KeysFound,
+    timing: &str,
 ) -> anyhow::Result<String> {
     let look_text = toml::to_string(&std::collections::BTreeMap::from([("look", look)])).context("writing [look]")?;
     let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
@@ -182,8 +191,10 @@ fn profile_text(
          # The look from one frame, the keys by trying each on falling pieces, the rotation table by playing.\n\
          # What each key tried did (piece:effect per trial):\n{tried}\
          # Hold: {held}. The turning key turns {}. Soft drop: {soft}.\n\
-         # Not learned: the gravity and how it grows, the lock delay, how fast keys may repeat, turns against\n\
-         # a wall (kicks), how to start a game.\n\
+         # Timing seen: {timing}.\n\
+         # Not learned: how the gravity grows, the lock delay, how fast keys may repeat (`repeat_gap_ms` in\n\
+         # [realtime], the least time between two presses of one key: 4 ms unless set), turns against a\n\
+         # wall (kicks), how to start a game.\n\
          name = {}\ngame = \"tetris\"\ndescription = {}\n\n\
          [window]\ntitle = {}\nexact = false\n\n\
          [timing]\npoll_ms = 5\n\n\

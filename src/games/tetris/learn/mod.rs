@@ -19,6 +19,7 @@ pub mod look;
 pub mod own_boxes;
 pub mod read;
 pub mod settings;
+pub mod timing;
 pub mod trials;
 pub mod well;
 

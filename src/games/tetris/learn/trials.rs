@@ -41,6 +41,8 @@ pub struct KeysFound {
     pub seen: BTreeMap<String, Vec<(Piece, Effect)>>,
     /// Per key, what it does, once sure (`Effect::Turn`: turns, direction not seen).
     pub known: BTreeMap<String, Effect>,
+    /// For each step left or right seen, how long after the key the screen showed it.
+    pub lags: Vec<Duration>,
 }
 
 impl KeysFound {
@@ -111,16 +113,31 @@ enum Placement {
 }
 
 /// The frame after a key, once it shows what the key did: two reads in a row alike, at least
-/// `SHOWN` after the key, within `WATCH`.
-fn after_key(screen: &mut dyn Screen, well: &LearnedWell, poll: Duration) -> anyhow::Result<Seen> {
+/// `SHOWN` after the key, within `WATCH`; and how long after the key a frame first showed the
+/// piece in other columns than `before` (a step's lag; gravity alone never shows that).
+fn after_key(
+    screen: &mut dyn Screen,
+    well: &LearnedWell,
+    poll: Duration,
+    before: &Seen,
+) -> anyhow::Result<(Seen, Option<Duration>)> {
     let pressed = Instant::now();
     let key = |s: &Seen| (s.falling.as_ref().map(|f| f.cells.clone()), s.settled_rows());
+    let columns = |s: &Seen| s.falling.as_ref().map(|f| f.cells.iter().map(|c| c.1).min());
+    let mut shown = None;
+    let mut watch = |now: &Seen| {
+        if shown.is_none() && now.falling.is_some() && columns(now) != columns(before) {
+            shown = Some(pressed.elapsed());
+        }
+    };
     let mut last = seen(&screen.capture()?, well);
+    watch(&last);
     loop {
         std::thread::sleep(poll);
         let now = seen(&screen.capture()?, well);
+        watch(&now);
         if (key(&now) == key(&last) && pressed.elapsed() >= SHOWN) || pressed.elapsed() >= WATCH {
-            return Ok(now);
+            return Ok((now, shown));
         }
         last = now;
     }
@@ -170,7 +187,7 @@ pub fn learn_keys(
                 };
                 if let Some(k) = mover {
                     guard.key(&k, &*screen)?;
-                    after_key(screen, well, poll)?;
+                    after_key(screen, well, poll, &before)?;
                 } else {
                     std::thread::sleep(Duration::from_millis(20));
                 }
@@ -184,15 +201,18 @@ pub fn learn_keys(
             match found.key_for(keys, &[Effect::HardDrop]) {
                 Some(drop) => {
                     guard.key(&drop, &*screen)?;
-                    after_key(screen, well, poll)?;
+                    after_key(screen, well, poll, &before)?;
                 }
                 None => next += 1,
             }
             continue;
         }
         guard.key(&key, &*screen)?;
-        let after = after_key(screen, well, poll)?;
+        let (after, shown) = after_key(screen, well, poll, &before)?;
         let effect = effect_of(&before, &after);
+        if let (Effect::Left | Effect::Right, Some(lag)) = (effect, shown) {
+            found.lags.push(lag);
+        }
         progress(&format!("key {key} on the {}: {effect:?}", piece.letter()));
         if found.known.contains_key(&key) {
             continue;

@@ -68,11 +68,15 @@ pub struct Realtime {
     pub still_ms: u64,
     pub mismatch_ms: u64,
     pub max_corrections: u32,
+    /// The least time between two presses of one key: a toolkit that sees a key's release and its
+    /// next press in the same instant takes them for the keyboard's auto-repeat (SDL does), and a
+    /// program that looks at its keys once a frame misses a press shorter than the frame.
+    pub repeat_gap_ms: u64,
 }
 
 impl Default for Realtime {
     fn default() -> Realtime {
-        Realtime { piece_timeout_ms: 4000, still_ms: 90, mismatch_ms: 600, max_corrections: 3 }
+        Realtime { piece_timeout_ms: 4000, still_ms: 90, mismatch_ms: 600, max_corrections: 3, repeat_gap_ms: 4 }
     }
 }
 
@@ -179,6 +183,7 @@ pub struct Timing {
     pub still_ms: u64,
     pub mismatch_ms: u64,
     pub max_corrections: u32,
+    pub repeat_gap_ms: u64,
 }
 
 /// Everything the real-time loop needs of a profile.
@@ -222,6 +227,7 @@ impl LiveConfig {
                 still_ms: r.still_ms,
                 mismatch_ms: r.mismatch_ms,
                 max_corrections: r.max_corrections,
+                repeat_gap_ms: r.repeat_gap_ms,
             },
             guard: profile.guard.clone(),
             rotation: settings.rotation,

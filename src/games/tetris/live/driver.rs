@@ -22,10 +22,6 @@ use super::turns::{Shape, Turns};
 use crate::input::guard::{Guard, Halt};
 use crate::screen::Screen;
 
-/// The least time between two presses of one key (X timestamps are in milliseconds; SDL takes a
-/// press less than 2 ms after the key's release for an auto-repeat).
-const REPEAT_GAP: Duration = Duration::from_millis(4);
-
 /// The guarded keys and the screen, as one piece's driver needs them.
 pub struct Hands<'a, 'g> {
     pub screen: &'a mut dyn Screen,
@@ -54,14 +50,15 @@ impl From<anyhow::Error> for Steering {
 }
 
 impl Hands<'_, '_> {
-    /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus), a few
-    /// milliseconds apart: a toolkit that sees a key's release and its next press in the same
-    /// instant takes them for the keyboard's auto-repeat (SDL does), which many programs ignore,
-    /// so all but the first would be lost.
+    /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus), the
+    /// profile's `repeat_gap_ms` apart (4 ms by default: X timestamps are in milliseconds, and SDL
+    /// takes a press less than 2 ms after the key's release for an auto-repeat, which many
+    /// programs ignore, so all but the first would be lost).
     pub fn keys(&mut self, key: &str, times: usize) -> Result<(), Halt> {
+        let gap = Duration::from_millis(self.config.timing.repeat_gap_ms);
         for i in 0..times {
             if i > 0 {
-                std::thread::sleep(REPEAT_GAP);
+                std::thread::sleep(gap);
             }
             self.guard.key(key, &*self.screen)?;
         }

@@ -489,6 +489,10 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
             edge_hex(&look.edge).join(" ")
         ));
     };
+    let look = match (role, &look.glyph) {
+        (Role::Opened, None) => super::faint::look_again(frame, rect, shrink(rect, MARGIN), look, looks.ink_delta_e),
+        _ => look,
+    };
     let Some(glyph) = &look.glyph else {
         return Ok(match role {
             Role::Covered => Cell::Covered,

@@ -12,6 +12,7 @@
 pub mod cells;
 #[cfg(test)]
 mod every_tests;
+mod faint;
 pub mod glyph;
 mod marks;
 mod outline;

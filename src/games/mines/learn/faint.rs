@@ -42,7 +42,7 @@ mod tests {
     use super::super::cells::{describe, read_cell};
     use super::*;
     use crate::games::mines::board::Cell;
-    use crate::games::mines::config::{Background, Looks, Role};
+    use crate::games::mines::config::{Background, GlyphLook, Looks, Role};
     use image::{Rgba, RgbaImage};
 
     const INSIDE: [u8; 3] = [0x1f, 0x29, 0x37];
@@ -99,6 +99,28 @@ mod tests {
         assert_eq!(read_cell(&frame, rect, &looks(BORDER)), Ok(Cell::Open(4)));
         let (blank, rect) = cell(BORDER, INSIDE, &FOUR);
         assert_eq!(read_cell(&blank, rect, &looks(BORDER)), Ok(Cell::Open(0)));
+    }
+
+    /// A program that tells its numbers by colour in a ramp of greys: its learned 3's mean colour
+    /// (pulled toward the background by its edges) lies within ΔE 8 of the faint 4's, which would
+    /// refuse a 4 seen at the threshold as "shaped like 4 in the colour of the program's 3"; found
+    /// only under the threshold, where no learned number is, it is a 4 by its shape.
+    #[test]
+    fn a_faint_number_is_not_taken_for_a_learned_number_of_a_near_colour() {
+        let (frame, rect) = cell(BORDER, BORDER, &FOUR);
+        let inside = Rect { x: rect.x + 5.6, y: rect.y + 5.6, width: rect.width - 11.2, height: rect.height - 11.2 };
+        let seen = look_again(&frame, rect, inside, describe(&frame, rect, 20.0), 20.0).glyph.expect("a second look");
+        let learned = |kind: &str, colour: &str| GlyphLook {
+            kind: kind.into(),
+            colour: colour.into(),
+            zones: vec![0.0; glyph::ZONES],
+            holes: 0,
+            aspect: seen.aspect,
+            height: Some(seen.height),
+        };
+        let mut looks = looks(BORDER);
+        looks.glyphs = vec![learned("1", "#d1d5db"), learned("2", "#9ca3af"), learned("3", "#55606e")];
+        assert_eq!(read_cell(&frame, rect, &looks), Ok(Cell::Open(4)));
     }
 
     /// Where the opened cells' lines stand out more than the threshold, nothing fainter is looked

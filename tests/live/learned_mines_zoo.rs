@@ -367,9 +367,10 @@ fn wins_rwpzs_dark_minesweeper_from_a_blind_calibration() {
 }
 
 /// Intermediate, 16x16 with 40 mines, in its 26-px cells. A known failure, skipped by name in
-/// `.ci/run`: in its one run the bot stopped at move 4 on "the numbers on the board contradict each
-/// other" (most likely a 4, drawn fainter than the ink threshold and read as an opened 0;
-/// docs/mines.md), the page still playing.
+/// `.ci/run`: its first run stopped at move 4 on "the numbers on the board contradict each other"
+/// (a 4 drawn fainter than the ink threshold, read as an opened 0); since the faint 4 is read
+/// (`learn::faint`), the bot stops after two re-plans on an opened cell with a black side, a look
+/// the page's animations leave (docs/mines.md), the page still playing.
 #[test]
 #[ignore = "needs GAMEBOT_RWPZ_MINES_DIR: rw-pz/claude-minesweeper fetched (the folder holding docs/index.html)"]
 fn wins_rwpzs_dark_minesweeper_at_16x16_from_a_blind_calibration() {

@@ -383,8 +383,10 @@ fn learned_kind<'a>(glyph: &Glyph, glyphs: &'a [GlyphLook], max: f32) -> Option<
 }
 
 /// The number a glyph shows on an opened cell: a learned glyph, else the general digit shapes
-/// (refused when the program tells its numbers by colour and this one has another number's).
-fn number(glyph: &Glyph, looks: &Looks) -> Result<Option<u8>, String> {
+/// (refused when the program tells its numbers by colour and this one has another number's, unless
+/// it was `faint`, found only under the ink threshold: every learned number was seen at the
+/// threshold, so a glyph too faint for it is none of them, whatever its mean colour).
+fn number(glyph: &Glyph, looks: &Looks, faint: bool) -> Result<Option<u8>, String> {
     if let Some(kind) = learned_kind(glyph, &looks.glyphs, looks.glyph_distance) {
         return Ok(kind.parse::<u8>().ok());
     }
@@ -403,7 +405,8 @@ fn number(glyph: &Glyph, looks: &Looks) -> Result<Option<u8>, String> {
         Ok(v) => {
             let colour = Lab::from_rgb8(glyph.colour);
             let clash = looks.glyphs.iter().find(|g| {
-                g.kind != v.digit.to_string()
+                !faint
+                    && g.kind != v.digit.to_string()
                     && g.kind.parse::<u8>().is_ok()
                     && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= 8.0)
                     && !looks.glyphs.iter().any(|o| o.kind == v.digit.to_string())
@@ -489,6 +492,11 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
             edge_hex(&look.edge).join(" ")
         ));
     };
+    let faint = role == Role::Opened && look.glyph.is_none();
+    let look = match faint {
+        true => super::faint::look_again(frame, rect, shrink(rect, MARGIN), look, looks.ink_delta_e),
+        false => look,
+    };
     let Some(glyph) = &look.glyph else {
         return Ok(match role {
             Role::Covered => Cell::Covered,
@@ -504,7 +512,7 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
         (_, Some("flag")) => Ok(Cell::Flagged),
         (Role::Covered, _) if is_flag(glyph, looks) => Ok(Cell::Flagged),
         (Role::Covered, _) => Err(format!("a covered cell with an unknown mark on it (ink {})", to_hex(glyph.colour))),
-        (Role::Opened, _) => Ok(Cell::Open(number(glyph, looks)?.unwrap_or(0))),
+        (Role::Opened, _) => Ok(Cell::Open(number(glyph, looks, faint)?.unwrap_or(0))),
     }
 }
 

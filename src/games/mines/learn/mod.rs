@@ -12,8 +12,10 @@
 pub mod cells;
 #[cfg(test)]
 mod every_tests;
+mod faint;
 pub mod glyph;
 mod marks;
+mod outline;
 pub mod pitch;
 pub mod whole;
 
@@ -220,7 +222,8 @@ fn with_covered(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, g: us
 /// the hit mine's, and the rest are opened. A look of a colour of its own that marks a mine is
 /// the flag's when it holds two cells or more, and the hit mine's when it holds one and another
 /// such look is the flag's (one mine is hit in a game); one cell alone could be either, and is
-/// refused.
+/// refused. A look of marks with the covered inside is covered cells outlined, flags on them, when
+/// nothing else shows a loss (`outline::flags_on_covered`).
 fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> anyhow::Result<Vec<Role>> {
     let n = groups.looks.len();
     let members = |g: usize| (0..marks.len()).filter(move |&i| groups.of[i] == g);
@@ -265,9 +268,10 @@ fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> any
             .sum::<usize>()
     };
     let flags = (0..n).any(|g| coloured[g] && of_colour(g) >= 2);
+    let hit_like: Vec<bool> = (0..n).map(|g| !covered[g] && (marked[g] || coloured[g] && of_colour(g) < 2)).collect();
     (0..n)
         .map(|g| {
-            if covered[g] {
+            if covered[g] || marked[g] && outline::flags_on_covered(groups, g, best.3, &hit_like, cols)? {
                 Ok(Role::Covered)
             } else if coloured[g] && of_colour(g) >= 2 {
                 Ok(Role::Flagged)
@@ -291,8 +295,10 @@ fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> any
 }
 
 /// The roles of the groups from the known board: a group holding a covered cell is covered, one
-/// holding an opened cell opened, and one holding only mines the hit mine's.
-fn truth_roles(truth: &Board, groups: &Groups) -> anyhow::Result<Vec<Role>> {
+/// holding an opened cell opened, one holding only flags the flagged background's (covered when
+/// the flag is a mark drawn on a look with the covered inside: `outline`), and one holding only
+/// mines the hit mine's.
+fn truth_roles(truth: &Board, groups: &Groups, marks: &[Mark]) -> anyhow::Result<Vec<Role>> {
     let mut roles = Vec::new();
     for g in 0..groups.looks.len() {
         let cells: Vec<Cell> = (0..truth.cells.len()).filter(|&i| groups.of[i] == g).map(|i| truth.cells[i]).collect();
@@ -306,7 +312,9 @@ fn truth_roles(truth: &Board, groups: &Groups) -> anyhow::Result<Vec<Role>> {
             );
         }
         let flagged = !cells.is_empty() && cells.iter().all(|&c| c == Cell::Flagged);
-        roles.push(if flagged {
+        roles.push(if flagged && outline::flag_drawn_on_covered(truth, groups, marks, g) {
+            Role::Covered
+        } else if flagged {
             Role::Flagged
         } else if covered {
             Role::Covered
@@ -456,7 +464,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
     let groups = group(&looks);
     let marks = one_size(&looks, looks.iter().map(mark).collect());
     let roles = match truth {
-        Some(t) => truth_roles(t, &groups)?,
+        Some(t) => truth_roles(t, &groups, &marks)?,
         None => blind_roles(grid.rows, grid.cols, &marks, &groups)?,
     };
     let kinds = glyph_kinds(&looks, &marks, &roles, &groups, truth);

@@ -384,7 +384,7 @@ fn learn_on(
                             // then the more room, looks as they are unless relative ones have
                             // `RELATIVE_ROOM` times as much: compared relative to their
                             // surrounds, looks learned at one size fit a board drawn at another
-                            // somewhat off its centres too (`locate::aligned`).
+                            // somewhat off its centres too (`align::aligned`).
                             let rank = (aside.is_some(), if relative { room / RELATIVE_ROOM } else { room });
                             if learnt.as_ref().is_none_or(|(_, best)| rank > *best) {
                                 learnt = Some((found, rank));

@@ -8,6 +8,7 @@
 
 use std::collections::HashSet;
 
+use super::align::{Hint, aligned};
 use super::board::{Board, Cell};
 use super::looks::{Classes, LooksError, read_looks};
 use super::seen::Seen;
@@ -94,50 +95,6 @@ pub fn settle(
     extent
 }
 
-/// How far a grid is moved each way, in cells, to sit where its squares look most like their kinds.
-const ALIGN_REACH: f64 = 0.3;
-/// The step of those moves, in cells.
-const ALIGN_STEP: f64 = 0.1;
-
-/// `grid` moved by up to `ALIGN_REACH` of a cell each way to where the sum of its squares'
-/// distances from their nearest looks is least, all of them still reading. Looks compared relative
-/// to their surrounds forgive a square sampled off its centre (a peg seen off-centre is something
-/// drawn over the surface, as a hole is), so the lattice's things (a peg's shadow, its highlight)
-/// are not trusted to mark the centres. A move is given up as soon as its squares so far sum to
-/// no less than the best move's (`sum_below`): it could not be taken.
-fn aligned(seen: &Seen, grid: Grid, classes: &Classes) -> Grid {
-    let steps = (ALIGN_REACH / ALIGN_STEP).round() as i64;
-    let score = |moved: &Grid, below: f32| -> Option<f32> {
-        let squares = (0..moved.rows).flat_map(|row| (0..moved.cols).map(move |col| moved.cell_rect(row, col)));
-        sum_below(squares.map(|rect| Some(classes.judge(&seen.look(rect)?)?.distance)), below)
-    };
-    let mut best = (score(&grid, f32::INFINITY).unwrap_or(f32::INFINITY), grid.clone());
-    for dy in -steps..=steps {
-        for dx in (-steps..=steps).filter(|&dx| (dx, dy) != (0, 0)) {
-            let mut moved = grid.clone();
-            moved.rect.x += dx as f64 * ALIGN_STEP * grid.cell_width();
-            moved.rect.y += dy as f64 * ALIGN_STEP * grid.cell_height();
-            if let Some(total) = score(&moved, best.0) {
-                best = (total, moved);
-            }
-        }
-    }
-    best.1
-}
-
-/// The sum of `distances` when every one is Some and the sum stays below `below`; None as soon as
-/// one is None or the sum so far reaches `below` (distances are never negative, so it only grows).
-pub(super) fn sum_below(distances: impl Iterator<Item = Option<f32>>, below: f32) -> Option<f32> {
-    let mut total = 0.0;
-    for distance in distances {
-        total += distance?;
-        if total >= below {
-            return None;
-        }
-    }
-    Some(total)
-}
-
 /// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
 /// When they do not all read where the lattice's things put them and `phase` is set, the lattice
 /// moved to where its squares read (`phase::realigned`).
@@ -147,13 +104,14 @@ fn board_at(
     classes: &Classes,
     taken: &dyn Fn((i64, i64)) -> bool,
     phase: bool,
+    hint: &Hint,
 ) -> Result<Grid, String> {
-    let first = board_on(seen, &candidate.lattice, candidate.extent(), classes, taken);
+    let first = board_on(seen, &candidate.lattice, candidate.extent(), classes, taken, hint);
     if first.is_ok() || !phase {
         return first;
     }
     match super::phase::realigned(seen, candidate, classes) {
-        Some(lattice) => board_on(seen, &lattice, candidate.extent(), classes, taken).or(first),
+        Some(lattice) => board_on(seen, &lattice, candidate.extent(), classes, taken, hint).or(first),
         None => first,
     }
 }
@@ -165,10 +123,11 @@ fn board_on(
     extent: Extent,
     classes: &Classes,
     taken: &dyn Fn((i64, i64)) -> bool,
+    hint: &Hint,
 ) -> Result<Grid, String> {
     let extent = settle(seen, lattice, extent, classes, taken);
     let grid = lattice.grid(extent.0, extent.1);
-    let grid = if classes.relative { aligned(seen, grid, classes) } else { grid };
+    let grid = if classes.relative { aligned(seen, grid, classes, hint) } else { grid };
     let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
     match read_looks_at(seen, &grid, classes) {
         Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
@@ -215,9 +174,11 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
         let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
         let taken = |at: (i64, i64)| things.contains_key(&at);
-        let as_learned = board_at(&seen, candidate, learned, &taken, false);
+        // The grid is aligned at every scale, best where it was best before (`align::Hint`).
+        let hint = Hint::default();
+        let as_learned = board_at(&seen, candidate, learned, &taken, false, &hint);
         if as_learned.is_err() && at_a_scale.is_none() {
-            at_a_scale = scales.iter().find_map(|at| board_at(&seen, candidate, at, &taken, false).ok());
+            at_a_scale = scales.iter().find_map(|at| board_at(&seen, candidate, at, &taken, false, &hint).ok());
         }
         if as_learned.is_err() {
             tried.push((candidate.clone(), things.keys().copied().collect()));
@@ -232,7 +193,7 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
         return Ok(grid);
     }
     for (candidate, things) in &tried {
-        if let Ok(grid) = board_at(&seen, candidate, learned, &|at| things.contains(&at), true) {
+        if let Ok(grid) = board_at(&seen, candidate, learned, &|at| things.contains(&at), true, &Hint::default()) {
             return Ok(grid);
         }
     }

@@ -7,6 +7,7 @@
 //! next; the plan is also shown in the classic counting, where a chain of jumps is one move.
 
 pub mod act;
+pub mod align;
 #[cfg(test)]
 mod any_tests;
 pub mod benchmarks;

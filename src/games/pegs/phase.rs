@@ -9,7 +9,7 @@
 //! the pitch kept): the shift at which every square where something stands reads as one of the
 //! profile's looks, nearest to them in sum, is where the squares are.
 
-use super::locate::sum_below;
+use super::align::sum_below;
 use super::looks::Classes;
 use super::seen::Seen;
 use crate::vision::lattice::{Candidate, Lattice};
@@ -47,7 +47,7 @@ fn shifted(lattice: &Lattice, dx: i64, dy: i64) -> Lattice {
 
 /// The sum of the distances from their looks of the squares `cells` of `lattice`, when every one
 /// reads (a selected peg among them) and the sum is below `below`: a shift is given up as soon
-/// as it cannot beat the best so far (`locate::sum_below`).
+/// as it cannot beat the best so far (`align::sum_below`).
 fn reads_below(seen: &Seen, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classes, below: f32) -> Option<f32> {
     let distances = cells.iter().map(|&(row, col)| {
         let grid = lattice.grid((row, row), (col, col));

@@ -23,6 +23,25 @@ fn lab_f(t: f32) -> f32 {
     if t > DELTA * DELTA * DELTA { t.cbrt() } else { t / (3.0 * DELTA * DELTA) + 4.0 / 29.0 }
 }
 
+/// Every 8-bit channel's linear value, as `Lab::from_rgb` takes it (for converting many pixels).
+pub fn linear_table() -> [f32; 256] {
+    std::array::from_fn(|v| srgb_to_linear(v as f32))
+}
+
+/// The luminance (CIE Y) of a colour whose channels' linear values are `linear`, as
+/// `Lab::from_rgb` computes it.
+pub fn luminance(linear: [f32; 3]) -> f32 {
+    let [r, g, b] = linear;
+    0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/// The luminance (CIE Y) at which the lightness L* is `l`: L* is a rising function of Y alone.
+pub fn luminance_of_lightness(l: f64) -> f64 {
+    const DELTA: f64 = 6.0 / 29.0;
+    let f = (l + 16.0) / 116.0;
+    if f > DELTA { f * f * f } else { 3.0 * DELTA * DELTA * (f - 4.0 / 29.0) }
+}
+
 impl Lab {
     /// Converts an sRGB colour (each channel 0-255, may be a fractional mean) to CIELAB.
     pub fn from_rgb(rgb: [f32; 3]) -> Lab {

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::colour::Lab;
+use super::colour::{Lab, linear_table, luminance, luminance_of_lightness};
 use super::palette::Sample;
 use super::regions::{Component, components};
 use crate::frame::{Frame, Rect};
@@ -108,12 +108,32 @@ pub fn unlike_mask(frame: &Frame, background: [u8; 3], min_delta_e: f32) -> Vec<
 }
 
 /// Pixels within `max_delta_e` of their nearest entry of `palette` (of any entry).
+/// A colour whose lightness alone lies further than `max_delta_e` from every entry's (with a
+/// margin for rounding) is near none of them, and is told so by its luminance, without converting
+/// it to Lab or looking it up; the others are tested in full.
 pub fn near_mask(frame: &Frame, palette: &[Lab], max_delta_e: f32) -> Vec<bool> {
-    colour_mask(frame, |rgb| {
+    let linear = linear_table();
+    let margin = f64::from(max_delta_e) + LIGHTNESS_MARGIN;
+    let spans: Vec<(f32, f32)> = palette
+        .iter()
+        .map(|e| {
+            let l = f64::from(e.l);
+            (luminance_of_lightness(l - margin) as f32, luminance_of_lightness(l + margin) as f32)
+        })
+        .collect();
+    let far_in_lightness = |rgb: [u8; 3]| {
+        let y = luminance(rgb.map(|c| linear[c as usize]));
+        spans.iter().all(|&(lo, hi)| y < lo || y > hi)
+    };
+    colour_mask_unless(frame, far_in_lightness, |rgb| {
         let lab = Lab::from_rgb8(rgb);
         palette.iter().any(|e| e.delta_e(&lab) <= max_delta_e)
     })
 }
+
+/// How much further than the limit, in L*, a colour's lightness must lie from an entry's to be
+/// told apart by its luminance alone: far more than the rounding of either way of computing it.
+const LIGHTNESS_MARGIN: f64 = 0.5;
 
 /// A hasher for a colour packed in a `u32`: one multiplication (a screenshot has few colours, and
 /// hashing each pixel with the default hasher cost more than the test it saves).
@@ -137,6 +157,16 @@ impl std::hash::Hasher for ColourHasher {
 /// Every pixel's answer to `test` of its colour, each colour tested once (and a run of one colour
 /// looked up once).
 fn colour_mask(frame: &Frame, test: impl Fn([u8; 3]) -> bool) -> Vec<bool> {
+    colour_mask_unless(frame, |_| false, test)
+}
+
+/// `colour_mask`, where a colour that `surely_not` says fails (a quick test that is never wrong
+/// when it says so) is answered without `test` or a look-up.
+fn colour_mask_unless(
+    frame: &Frame,
+    surely_not: impl Fn([u8; 3]) -> bool,
+    test: impl Fn([u8; 3]) -> bool,
+) -> Vec<bool> {
     let mut known: HashMap<u32, bool, std::hash::BuildHasherDefault<ColourHasher>> = HashMap::default();
     let mut last: Option<(u32, bool)> = None;
     frame
@@ -146,6 +176,10 @@ fn colour_mask(frame: &Frame, test: impl Fn([u8; 3]) -> bool) -> Vec<bool> {
             let key = u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
             match last {
                 Some((k, answer)) if k == key => answer,
+                _ if surely_not([p[0], p[1], p[2]]) => {
+                    last = Some((key, false));
+                    false
+                }
                 _ => {
                     let answer = *known.entry(key).or_insert_with(|| test([p[0], p[1], p[2]]));
                     last = Some((key, answer));
@@ -196,5 +230,26 @@ mod tests {
         let err = learn_classes(&samples, &[0, 0, 1, 1], 2).unwrap_err();
         assert!(matches!(err, LearnError::Overlap { .. }), "{err}");
         assert_eq!(learn_classes(&samples[..1], &[0], 2).unwrap_err(), LearnError::Empty(1));
+    }
+
+    /// Told apart by lightness or tested in full, every pixel is answered as the full test alone
+    /// answers it: colours of every lightness and hue around entries light, dark and mid-grey.
+    #[test]
+    fn the_near_mask_answers_as_the_full_test_does() {
+        let image = image::RgbaImage::from_fn(256, 64, |x, y| {
+            image::Rgba([x as u8, (y * 4) as u8 ^ (x as u8 / 3), (x as u8).wrapping_mul(7).wrapping_add(y as u8), 255])
+        });
+        let frame = Frame::from_image(image);
+        for entry in [[255, 255, 255], [0, 0, 0], [128, 100, 90], [250, 212, 52]] {
+            let palette = [Lab::from_rgb8(entry)];
+            for limit in [0.5, 3.0, 12.0, 40.0] {
+                let full: Vec<bool> = frame
+                    .image
+                    .pixels()
+                    .map(|p| palette[0].delta_e(&Lab::from_rgb8([p[0], p[1], p[2]])) <= limit)
+                    .collect();
+                assert_eq!(near_mask(&frame, &palette, limit), full, "{entry:?} within {limit}");
+            }
+        }
     }
 }

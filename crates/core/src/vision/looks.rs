@@ -152,7 +152,25 @@ impl Look {
 /// `Look::off_mixes` of the rings `rgb` (ring `k`'s colour in Lab `lab`) and the ring `seen`
 /// (in Lab `target`).
 pub(super) fn off_mixes(rgb: &[[f32; 3]; RINGS], lab: &Lab, k: usize, seen: [f32; 3], target: &Lab) -> f32 {
+    off_mixes_over(rgb, lab, k, seen, target, f32::NEG_INFINITY)
+}
+
+/// `off_mixes` where only a figure above `floor` matters (a ring's figure is taken only when it is
+/// the largest of the rings'): as soon as one of the mixes lies within `floor`, that one's ΔE
+/// (itself within `floor`, and no less than the least) is the answer, and the mixes left are not
+/// turned into Lab. Above `floor` the figure is the least, to the bit.
+pub(super) fn off_mixes_over(
+    rgb: &[[f32; 3]; RINGS],
+    lab: &Lab,
+    k: usize,
+    seen: [f32; 3],
+    target: &Lab,
+    floor: f32,
+) -> f32 {
     let mut best = lab.delta_e(target);
+    if best <= floor {
+        return best;
+    }
     for j in [k.wrapping_sub(1), k + 1] {
         if j >= RINGS {
             continue;
@@ -166,6 +184,9 @@ pub(super) fn off_mixes(rgb: &[[f32; 3]; RINGS], lab: &Lab, k: usize, seen: [f32
         let t = ((0..3).map(|i| (seen[i] - a[i]) * ab[i]).sum::<f32>() / length).clamp(-THINNER, 1.0);
         let mix = [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]];
         best = best.min(Lab::from_rgb(mix).delta_e(target));
+        if best <= floor {
+            return best;
+        }
     }
     best
 }
@@ -188,31 +209,46 @@ pub fn look_shown(frame: &Frame, rect: Rect) -> (Look, [u32; RINGS]) {
     let y0 = (cy - rect.height * 0.5).floor().max(0.0) as u32;
     let x1 = ((cx + rect.width * 0.5).ceil().max(0.0) as u32).min(frame.width());
     let y1 = ((cy + rect.height * 0.5).ceil().max(0.0) as u32).min(frame.height());
-    let mut sums = [[0f64; 3]; RINGS];
+    // Channel sums are whole numbers, kept as such (in floating point they would be the same,
+    // exactly, far below 2^53).
+    let mut whole = [[0u64; 3]; RINGS];
     let mut counts = [0u32; RINGS];
-    let (mut around, mut around_count) = ([0f64; 3], 0u32);
+    let (mut around_whole, mut around_count) = ([0u64; 3], 0u32);
     // A large cell is sampled on a sparser grid of pixels: at most some 50 across are plenty for
     // rings.
     let stride = ((rect.width.max(rect.height) / 50.0).ceil() as usize).max(1);
+    // Each column's offset from the middle, squared, worked out once for every row.
+    let columns: Vec<(usize, f64)> = (x0..x1)
+        .step_by(stride)
+        .filter_map(|x| {
+            let u = (x as f64 + 0.5 - cx) / rect.width;
+            (u.abs() < 0.5).then_some((4 * x as usize, u * u))
+        })
+        .collect();
+    let raw = frame.image.as_raw();
+    let row_bytes = 4 * frame.width() as usize;
     for y in (y0..y1).step_by(stride) {
         let v = (y as f64 + 0.5 - cy) / rect.height;
-        for x in (x0..x1).step_by(stride) {
-            let u = (x as f64 + 0.5 - cx) / rect.width;
-            if u.abs() >= 0.5 || v.abs() >= 0.5 {
-                continue;
-            }
-            let rho = (u * u + v * v).sqrt() / REACH;
-            let p = frame.rgb(x, y);
+        if v.abs() >= 0.5 {
+            continue;
+        }
+        let vv = v * v;
+        let row = &raw[y as usize * row_bytes..(y as usize + 1) * row_bytes];
+        for &(at, uu) in &columns {
+            let rho = (uu + vv).sqrt() / REACH;
+            let p = &row[at..at + 3];
             if rho >= 1.0 {
-                (0..3).for_each(|k| around[k] += p[k] as f64);
+                (0..3).for_each(|k| around_whole[k] += u64::from(p[k]));
                 around_count += 1;
                 continue;
             }
             let ring = ((rho * RINGS as f64) as usize).min(RINGS - 1);
-            (0..3).for_each(|k| sums[ring][k] += p[k] as f64);
+            (0..3).for_each(|k| whole[ring][k] += u64::from(p[k]));
             counts[ring] += 1;
         }
     }
+    let mut sums = whole.map(|ring| ring.map(|s| s as f64));
+    let around = around_whole.map(|s| s as f64);
     let shown = counts;
     if counts[0] == 0 {
         let (x, y) = (cx.floor(), cy.floor());

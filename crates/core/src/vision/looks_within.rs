@@ -6,7 +6,7 @@
 //! cap, is `Look::distance_as`'s to the bit.
 
 use super::colour::Lab;
-use super::looks::{Look, RINGS, off_mixes};
+use super::looks::{Look, RINGS, off_mixes_over};
 
 impl Look {
     /// `distance_as`, when it is at most `cap`; None as soon as one ring lies further.
@@ -26,12 +26,8 @@ impl Look {
         let mut most = 0f32;
         for k in 0..RINGS {
             let lab = Lab::from_rgb(rgb[k]);
-            let there = off_mixes(&rgb, &lab, k, other.rgb[k], &other.lab[k]);
-            let ring = there.max(off_mixes(&other.rgb, &other.lab[k], k, rgb[k], &lab));
-            if ring > cap {
-                return None;
-            }
-            most = most.max(ring);
+            most = ring_over(most, cap, |floor| off_mixes_over(&rgb, &lab, k, other.rgb[k], &other.lab[k], floor))?;
+            most = ring_over(most, cap, |floor| off_mixes_over(&other.rgb, &other.lab[k], k, rgb[k], &lab, floor))?;
         }
         Some(most)
     }
@@ -40,14 +36,26 @@ impl Look {
     fn distance_within(&self, other: &Look, cap: f32) -> Option<f32> {
         let mut most = 0f32;
         for k in 0..RINGS {
-            let ring = self.ring_distance(other, k);
-            if ring > cap {
-                return None;
-            }
-            most = most.max(ring);
+            most = ring_over(most, cap, |floor| {
+                off_mixes_over(&self.rgb, &self.lab[k], k, other.rgb[k], &other.lab[k], floor)
+            })?;
+            most = ring_over(most, cap, |floor| {
+                off_mixes_over(&other.rgb, &other.lab[k], k, self.rgb[k], &self.lab[k], floor)
+            })?;
         }
         Some(most)
     }
+}
+
+/// The largest figure so far, `most`, with one more ring's figure (`figure`, told that only a
+/// figure above `most` matters); None when that one is beyond `cap`. A figure within `most` leaves
+/// `most` as it is, whatever it is exactly.
+fn ring_over(most: f32, cap: f32, figure: impl FnOnce(f32) -> f32) -> Option<f32> {
+    let ring = figure(most);
+    if ring > cap {
+        return None;
+    }
+    Some(most.max(ring))
 }
 
 #[cfg(test)]

@@ -15,3 +15,4 @@ mod looks_within;
 pub mod palette;
 pub mod regions;
 pub mod segment;
+mod segment_keyed;

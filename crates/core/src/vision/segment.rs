@@ -63,7 +63,7 @@ pub fn step(a: [u8; 3], b: [u8; 3]) -> u8 {
     a[0].abs_diff(b[0]).max(a[1].abs_diff(b[1])).max(a[2].abs_diff(b[2]))
 }
 
-fn find(parent: &mut [u32], mut i: u32) -> u32 {
+pub(super) fn find(parent: &mut [u32], mut i: u32) -> u32 {
     while parent[i as usize] != i {
         let grand = parent[parent[i as usize] as usize];
         parent[i as usize] = grand;
@@ -72,7 +72,7 @@ fn find(parent: &mut [u32], mut i: u32) -> u32 {
     i
 }
 
-fn union(parent: &mut [u32], a: u32, b: u32) {
+pub(super) fn union(parent: &mut [u32], a: u32, b: u32) {
     let (ra, rb) = (find(parent, a), find(parent, b));
     if ra != rb {
         let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
@@ -93,29 +93,28 @@ pub fn segment(frame: &Frame, max_step: u8) -> Segmentation {
 pub fn segment_unlike(frame: &Frame, background: [u8; 3], max_delta_e: f32) -> Segmentation {
     let near =
         crate::vision::learn::near_mask(frame, &[crate::vision::colour::Lab::from_rgb8(background)], max_delta_e);
-    segment_with(frame, |i, j| near[i] == near[j])
+    super::segment_keyed::segment_keyed(frame, &near)
 }
 
 /// Cuts `frame` into one of `steps`' parts, `surface` (a board's wood, however shaded across), and
 /// the things lying on it: every patch of pixels not of that part is one part, however its own
 /// pixels step (a small glossy ball that the cut by steps breaks into bits is whole here).
 pub fn segment_off(frame: &Frame, steps: &Segmentation, surface: u32) -> Segmentation {
-    let on = &steps.labels;
-    segment_with(frame, |i, j| (on[i] == surface) == (on[j] == surface))
+    let on: Vec<bool> = steps.labels.iter().map(|&label| label == surface).collect();
+    super::segment_keyed::segment_keyed(frame, &on)
 }
 
 /// Cuts `frame` into the 4-connected parts of pixels that `joined` says belong together
 /// (pixel indices, row-major). Pixels are first gathered into runs along each row, and runs are
 /// joined to the runs above them: unions per run, not per pixel.
-fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segmentation {
+pub(super) fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segmentation {
     let (width, height) = (frame.width(), frame.height());
     let w = width as usize;
     let n = w * height as usize;
     let raw = frame.image.as_raw();
     // Each pixel's run, then (at the end) its part.
     let mut labels = vec![0u32; n];
-    // Per run: its box along the row, its row, its colour sum.
-    let mut runs: Vec<(u32, u32, u32, [u64; 3])> = Vec::new();
+    let mut runs: Vec<Run> = Vec::new();
     let mut parent: Vec<u32> = Vec::new();
     for y in 0..height as usize {
         let row = y * w;
@@ -143,12 +142,26 @@ fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segment
             }
         }
     }
-    // Number the parts in pixel order (a part's first run is its root), then gather boxes and
-    // colour sums run by run.
+    parts_of_runs(width, height, &runs, &mut parent, labels)
+}
+
+/// A run of pixels along one row: its first and past-the-end columns, its row, its colour sum.
+pub(super) type Run = (u32, u32, u32, [u64; 3]);
+
+/// The parts of runs joined by `parent` (union-find over run ids, each set's root its smallest
+/// id), and `labels` turned from each pixel's run into its part. The parts are numbered in pixel
+/// order (a part's first run is its root); boxes and colour sums are gathered run by run.
+pub(super) fn parts_of_runs(
+    width: u32,
+    height: u32,
+    runs: &[Run],
+    parent: &mut [u32],
+    mut labels: Vec<u32>,
+) -> Segmentation {
     let mut index = vec![u32::MAX; runs.len()];
     let mut sums: Vec<([u64; 3], Part)> = Vec::new();
     for (id, &(x0, x1, y, sum)) in runs.iter().enumerate() {
-        let root = find(&mut parent, id as u32) as usize;
+        let root = find(parent, id as u32) as usize;
         if index[root] == u32::MAX {
             index[root] = sums.len() as u32;
             sums.push(([0; 3], Part { x0, y0: y, x1, y1: y + 1, area: 0, mean: [0.0; 3] }));

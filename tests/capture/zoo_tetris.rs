@@ -207,7 +207,13 @@ fn capture(
 }
 
 pub(crate) fn out_dir(program: &Program) -> (PathBuf, Option<tempfile::TempDir>) {
-    let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris").join(program.name);
+    out_dir_named(program.name)
+}
+
+/// Where the captures of the program whose fixtures are in `fixtures/tetris/NAME` go: that folder
+/// with REGENERATE=1, else a temporary one.
+pub(crate) fn out_dir_named(name: &str) -> (PathBuf, Option<tempfile::TempDir>) {
+    let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris").join(name);
     if std::env::var("REGENERATE").is_ok_and(|v| v == "1") {
         std::fs::create_dir_all(&committed).unwrap();
         (committed, None)

@@ -9,7 +9,7 @@
 //! Its window has one size (800x700, not resizable, its cells always 30 px), so the cases differ by
 //! the game they show and the seed it was dealt from, not by size.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use gamebot::frame::Frame;
 
@@ -100,22 +100,10 @@ fn write(dir: &Path, name: &str, frame: &Frame, t: &Truth, how: &str) {
     gamebot::files::write_atomic(&dir.join(format!("{name}.toml")), text.as_bytes(), true).unwrap();
 }
 
-/// Where the cases go: `fixtures/tetris/zoo-hailey` with `REGENERATE=1`, a temporary folder otherwise.
-fn out_dir() -> (PathBuf, Option<tempfile::TempDir>) {
-    if std::env::var("REGENERATE").is_ok_and(|v| v == "1") {
-        let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/tetris/zoo-hailey");
-        std::fs::create_dir_all(&committed).unwrap();
-        (committed, None)
-    } else {
-        let temp = tempfile::tempdir().unwrap();
-        (temp.path().to_path_buf(), Some(temp))
-    }
-}
-
 #[test]
 #[ignore = "needs GAMEBOT_HAILEY_TETRIS_DIR: haileyhoyat/python-tetris fetched, and pygame (GAMEBOT_ZOO_PYTHON)"]
 fn captures_hailey_tetris() {
-    let (dir, _temp) = out_dir();
+    let (dir, _temp) = crate::zoo_tetris::out_dir_named("zoo-hailey");
     capture(&dir, "hailey-01-start", 1, 0);
     capture(&dir, "hailey-02-12", 1, 12);
     capture(&dir, "hailey-03-20", 2, 20);

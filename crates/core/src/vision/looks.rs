@@ -88,7 +88,7 @@ impl Look {
     }
 
     /// How unlike the two looks' ring `k` is, either way round (`off_mixes`).
-    pub(super) fn ring_distance(&self, other: &Look, k: usize) -> f32 {
+    fn ring_distance(&self, other: &Look, k: usize) -> f32 {
         self.off_mixes(other, k).max(other.off_mixes(self, k))
     }
 

@@ -555,17 +555,30 @@ mod tests {
 
     /// A board drawn as text for `blind_roles`: `looks` one character per cell naming its look
     /// (whose inside colour `insides` gives, its edge the same), `marks` a digit 1-8 for a number on
-    /// the cell, '.' for nothing.
+    /// the cell, 'x' for a mark that is no number, '.' for nothing.
     fn drawn(looks: &[&str], marks: &[&str], insides: &[(char, [u8; 3])]) -> (usize, usize, Vec<Mark>, Groups) {
+        drawn_with_edges(looks, marks, insides, |_, inside| [inside; 4])
+    }
+
+    /// `drawn`, with look `k`'s edge `edge(k, its inside)`.
+    pub(super) fn drawn_with_edges(
+        looks: &[&str],
+        marks: &[&str],
+        insides: &[(char, [u8; 3])],
+        edge: impl Fn(usize, [u8; 3]) -> [[u8; 3]; 4],
+    ) -> (usize, usize, Vec<Mark>, Groups) {
         let (rows, cols) = (looks.len(), looks[0].len());
         let of =
             looks.iter().flat_map(|r| r.chars()).map(|c| insides.iter().position(|&(k, _)| k == c).unwrap()).collect();
         let marks = marks
             .iter()
             .flat_map(|r| r.chars())
-            .map(|c| c.to_digit(10).map_or(Mark::Plain, |d| Mark::Digit(d as u8)))
+            .map(|c| match c {
+                'x' => Mark::Other,
+                _ => c.to_digit(10).map_or(Mark::Plain, |d| Mark::Digit(d as u8)),
+            })
             .collect();
-        let looks = insides.iter().map(|&(_, colour)| (colour, [colour; 4])).collect();
+        let looks = insides.iter().enumerate().map(|(k, &(_, inside))| (inside, edge(k, inside))).collect();
         (rows, cols, marks, Groups { of, looks, stray: 0.0 })
     }
 

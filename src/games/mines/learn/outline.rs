@@ -64,6 +64,7 @@ pub(super) fn flag_drawn_on_covered(truth: &Board, groups: &Groups, marks: &[Mar
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::drawn_with_edges;
     use super::super::{Groups, Mark, blind_roles, truth_roles};
     use crate::games::mines::board::Board;
     use crate::games::mines::config::Role;
@@ -72,24 +73,10 @@ mod tests {
     const SLATE: [u8; 3] = [55, 65, 81];
     const RED: [u8; 3] = [127, 29, 29];
 
-    /// A board drawn as text: `looks` one character per cell naming its look (`insides` gives its
-    /// inside colour; its edge is told by the character alone), `marks` a digit for a number, 'x'
-    /// for a mark that is no number, '.' for nothing.
+    /// A board drawn as text (`learn::tests::drawn`), each look its own edge (a grey of its index),
+    /// as the outline sets a look apart by its edge.
     fn drawn(looks: &[&str], marks: &[&str], insides: &[(char, [u8; 3])]) -> (usize, usize, Vec<Mark>, Groups) {
-        let (rows, cols) = (looks.len(), looks[0].len());
-        let of =
-            looks.iter().flat_map(|r| r.chars()).map(|c| insides.iter().position(|&(k, _)| k == c).unwrap()).collect();
-        let marks = marks
-            .iter()
-            .flat_map(|r| r.chars())
-            .map(|c| match c {
-                'x' => Mark::Other,
-                _ => c.to_digit(10).map_or(Mark::Plain, |d| Mark::Digit(d as u8)),
-            })
-            .collect();
-        // Each look its own edge (a grey of its index), as the outline sets a look apart by its edge.
-        let looks = insides.iter().enumerate().map(|(k, &(_, colour))| (colour, [[40 * k as u8 + 60; 3]; 4])).collect();
-        (rows, cols, marks, Groups { of, looks, stray: 0.0 })
+        drawn_with_edges(looks, marks, insides, |k, _| [[40 * k as u8 + 60; 3]; 4])
     }
 
     /// rw-pz's dark page: the top-left cell opened and outlined ('p'), two flags on covered cells

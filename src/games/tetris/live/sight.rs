@@ -87,7 +87,7 @@ impl Sight {
         if let Outcome::Same { landed, failed, .. } = entry {
             if as_planned {
                 *landed += 1;
-            } else if used.presses > 0 && columns_off.is_some_and(|off| off != 0) {
+            } else if columns_off.is_some_and(|off| off != 0) {
                 *entry = Outcome::Varies;
             } else {
                 *failed += 1;

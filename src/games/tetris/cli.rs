@@ -68,7 +68,9 @@ pub struct TetrisCalibrate {
     #[arg(long, requires = "from")]
     pub board: Option<PathBuf>,
     /// Learn a new program from its live window (--title) while a game runs: the look, the keys by
-    /// trying them, the rotation table by playing; written as config/NAME.toml (--profile NAME).
+    /// trying them, how close together presses of one key may come (bursts at gaps from 4 to
+    /// 160 ms), the rotation table by playing; its gravity and key lag are timed and noted. Written
+    /// as config/NAME.toml (--profile NAME), never over a file without --force.
     #[arg(long, conflicts_with_all = ["from", "board", "new_game"], requires = "title")]
     pub learn: bool,
     /// With --learn: the program's window title, or a part of it.

@@ -12,9 +12,11 @@
 //!
 //! Before the keys, the first piece is watched untouched for a few seconds to time its gravity;
 //! the keys' trials time how late the screen shows a step (`timing.rs`). Both are written in the
-//! profile as seen. What it does not learn is written there too: how the gravity grows, the lock
-//! delay, how fast keys may repeat, turns against a wall (kicks), and how to start a game (the
-//! program must be showing a falling piece when the calibration starts).
+//! profile as seen. Once the step keys are known, bursts of them a gap apart find how close
+//! together presses of one key may come (`repeat.rs`), written as `[realtime] repeat_gap_ms`.
+//! What it does not learn is written there too: how the gravity grows, the lock delay, turns
+//! against a wall (kicks), and how to start a game (the program must be showing a falling piece
+//! when the calibration starts).
 
 use std::time::Duration;
 
@@ -26,6 +28,7 @@ use super::super::live::eyes::learned_well;
 use super::super::live::play::{self, Options, capture_until};
 use super::keys::{Effect, USUAL};
 use super::look::{self, LookSettings};
+use super::repeat::{self, RepeatSeen, StepKeys};
 use super::timing;
 use super::trials::{KeysFound, learn_keys};
 use crate::input::InputDevice;
@@ -39,6 +42,8 @@ const FIRST_PIECE: Duration = Duration::from_secs(10);
 const GRAVITY_WATCH: Duration = Duration::from_secs(4);
 /// How long the keys are tried.
 const KEYS_PATIENCE: Duration = Duration::from_secs(90);
+/// How long bursts are tried to find how close together presses of one key may come.
+const REPEAT_PATIENCE: Duration = Duration::from_secs(30);
 /// The soft-drop key written when no key was seen moving a piece a row down.
 const USUAL_SOFT_DROP: &str = "Down";
 /// Pieces played to see every turn before giving up.
@@ -80,24 +85,28 @@ pub fn learn(
     ));
     let well = learned_well(&first, &look)?;
     let gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
-    let found = {
+    let (found, keys, repeat) = {
         let mut guard = Guard::new(input, &GuardSettings::default());
-        learn_keys(screen, &mut guard, &well, &USUAL, KEYS_PATIENCE, progress)?
+        let found = learn_keys(screen, &mut guard, &well, &USUAL, KEYS_PATIENCE, progress)?;
+        let keys = keys_of(&found)?;
+        progress(&format!(
+            "keys: left {}, right {}, turn {} ({}), soft drop {}, hard drop {}",
+            keys.left,
+            keys.right,
+            keys.rotate,
+            direction(&found, &keys.rotate),
+            keys.soft_drop,
+            keys.hard_drop.as_deref().unwrap_or("none (pieces brought down by soft drops)")
+        ));
+        let steps = StepKeys { left: &keys.left, right: &keys.right, hard_drop: keys.hard_drop.as_deref() };
+        let repeat = repeat::learn_repeat_gap(screen, &mut guard, &well, &steps, REPEAT_PATIENCE, progress)?;
+        (found, keys, repeat)
     };
-    let keys = keys_of(&found)?;
-    progress(&format!(
-        "keys: left {}, right {}, turn {} ({}), soft drop {}, hard drop {}",
-        keys.left,
-        keys.right,
-        keys.rotate,
-        direction(&found, &keys.rotate),
-        keys.soft_drop,
-        keys.hard_drop.as_deref().unwrap_or("none (pieces brought down by soft drops)")
-    ));
-    let timing = timing::described(&gravity, &found.lags);
-    progress(&format!("timing: {timing}"));
+    let seen_timing =
+        Timing { text: format!("{}; {}", timing::described(&gravity, &found.lags), repeat.described()), repeat };
+    progress(&format!("timing: {}", seen_timing.text));
     let from = format!("the live window \"{title}\" ({}x{})", first.width(), first.height());
-    let text = profile_text(name, title, &from, &look, &keys, &found, &timing)?;
+    let text = profile_text(name, title, &from, &look, &keys, &found, &seen_timing)?;
     let config = config_of(&text)?;
     let options = Options { lines: None, pieces: Some(MOST_PIECES), new_game: false, learn: true };
     let summary = play::run(screen, input, &config, &options, progress)?;
@@ -176,8 +185,9 @@ fn profile_text(
     look: &LookSettings,
     keys: &Keys,
     found: &KeysFound,
-    timing: &str,
+    timing: &Timing,
 ) -> anyhow::Result<String> {
+    let repeat = &timing.repeat;
     let look_text = toml::to_string(&std::collections::BTreeMap::from([("look", look)])).context("writing [look]")?;
     let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
     let tried: String = tried_text(found).iter().map(|t| format!("#   {t}\n")).collect();
@@ -191,19 +201,22 @@ fn profile_text(
          # The look from one frame, the keys by trying each on falling pieces, the rotation table by playing.\n\
          # What each key tried did (piece:effect per trial):\n{tried}\
          # Hold: {held}. The turning key turns {}. Soft drop: {soft}.\n\
-         # Timing seen: {timing}.\n\
-         # Not learned: how the gravity grows, the lock delay, how fast keys may repeat (`repeat_gap_ms` in\n\
-         # [realtime], the least time between two presses of one key: 4 ms unless set), turns against a\n\
-         # wall (kicks), how to start a game.\n\
+         # Timing seen: {}.\n\
+         # Not learned: how the gravity grows, the lock delay, turns against a wall (kicks), how to start a game.\n\
          name = {}\ngame = \"tetris\"\ndescription = {}\n\n\
          [window]\ntitle = {}\nexact = false\n\n\
          [timing]\npoll_ms = 5\n\n\
+         {}\
+         [realtime]\nrepeat_gap_ms = {}\n\n\
          [learned]\nfrom = {}\nconfirmed = []\n\n\
          [keys]\nleft = {}\nright = {}\nrotate = {}\nsoft_drop = {}\n{}\n{look_text}",
         direction(found, &keys.rotate),
+        timing.text,
         quote(name),
         quote(&format!("learned from {from}")),
         quote(title),
+        repeat_note(repeat),
+        repeat.gap_ms.unwrap_or(repeat::GAPS_MS[repeat::GAPS_MS.len() - 1]),
         quote(from),
         quote(&keys.left),
         quote(&keys.right),
@@ -214,6 +227,20 @@ fn profile_text(
             |k| format!("hard_drop = {}\n", quote(k))
         ),
     ))
+}
+
+/// What the calibration saw of the program's timing: in words, and the bursts' gap.
+struct Timing {
+    text: String,
+    repeat: RepeatSeen,
+}
+
+/// The comment above `[realtime]`: where the gap between presses of one key comes from.
+fn repeat_note(repeat: &RepeatSeen) -> &'static str {
+    match repeat.gap_ms {
+        Some(_) => "# The least gap at which bursts of one key's presses were all seen to land.\n",
+        None => "# No burst of presses was seen landing whole at any gap tried: the longest gap is written.\n",
+    }
 }
 
 /// What the command learns from and where it writes.

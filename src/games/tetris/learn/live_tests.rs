@@ -27,6 +27,8 @@ fn keys() -> Keys {
 fn learned_on(sim: &SimTetris, keys: &Keys) -> (String, LiveConfig) {
     for _ in 0..2 {
         sim.clone().perform(&Action::Key(keys.soft_drop.clone())).expect("a key");
+        // Apart as a program's gravity steps are (one that throttles a key's presses takes both).
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
     let mut notes = Vec::new();
     let learned = learn(&mut sim.clone(), &mut sim.clone(), "sim", "Sim", &mut |l: &str| notes.push(l.to_string()))
@@ -61,6 +63,7 @@ fn a_live_calibration_learns_the_keys_the_direction_and_the_turns_and_its_profil
         "{text}"
     );
     assert!(text.contains("turns counter-clockwise"), "{text}");
+    assert_eq!(config.timing.repeat_gap_ms, 4, "a program that takes every press: the shortest gap tried\n{text}");
     let table = super::super::live::turns::Turns::from_config(&config.rotation).expect("the table");
     assert_eq!(table.unseen(), 0, "every shape of every piece seen turning");
     // The learned table must be the simulation's own turns: a game on it needs no more learning.
@@ -84,4 +87,34 @@ fn a_program_with_no_hard_drop_is_learned_and_played_by_soft_drops() {
     plays_8_lines_more(&sim, &config);
     let played = sim.state().received[sent_before..].to_vec();
     assert!(played.iter().all(|k| ["a", "d", "x", "s"].contains(&k.as_str())), "a key the program lacks: {played:?}");
+}
+
+/// A program that moves a piece at most every 30 ms per key (as many throttle their moves): the
+/// calibration finds bursts 4, 10 and 20 ms apart losing presses and takes the first gap tried
+/// that lands whole, 40 ms; a game on it places its pieces by bursts with none lost. The same game
+/// with presses 4 ms apart (the gap a program that takes every press gets) loses pieces.
+#[test]
+fn a_program_that_drops_presses_closer_than_30_ms_is_learned_to_want_40_and_played_so() {
+    let keys = keys();
+    let throttled = |seed| {
+        let sim = SimTetris::new(seed, &[], &keys);
+        sim.state().min_repeat = Some(std::time::Duration::from_millis(30));
+        sim
+    };
+    let sim = throttled(5);
+    let (text, config) = learned_on(&sim, &keys);
+    assert_eq!(config.timing.repeat_gap_ms, 40, "{text}");
+    assert!(text.contains("presses of one key 40 ms apart all land"), "{text}");
+    let summary = plays_8_lines_more(&sim, &config);
+    assert!(summary.bursts > 0, "pieces placed by bursts");
+
+    let quick = LiveConfig {
+        timing: super::super::live::config::Timing { repeat_gap_ms: 4, ..config.timing.clone() },
+        ..config
+    };
+    let sim = throttled(6);
+    let options = Options { lines: Some(8), pieces: Some(60), new_game: false, learn: false };
+    let summary = run(&mut sim.clone(), &mut sim.clone(), &quick, &options, &mut |_: &str| {});
+    let lost = summary.as_ref().map_or(u32::MAX, |s| s.lost + s.corrections);
+    assert!(lost > 0, "presses 4 ms apart should lose steps: {:?}", summary.map(|s| s.outcome));
 }

@@ -18,6 +18,7 @@ pub mod keys;
 pub mod look;
 pub mod own_boxes;
 pub mod read;
+pub mod repeat;
 pub mod settings;
 pub mod timing;
 pub mod trials;

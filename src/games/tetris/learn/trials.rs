@@ -115,7 +115,7 @@ enum Placement {
 /// The frame after a key, once it shows what the key did: two reads in a row alike, at least
 /// `SHOWN` after the key, within `WATCH`; and how long after the key a frame first showed the
 /// piece in other columns than `before` (a step's lag; gravity alone never shows that).
-fn after_key(
+pub(super) fn after_key(
     screen: &mut dyn Screen,
     well: &LearnedWell,
     poll: Duration,

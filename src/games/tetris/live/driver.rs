@@ -8,6 +8,7 @@
 //! A piece turned at the top of the well can stick out above it, so fewer than four cells may show;
 //! those are checked against the bottom of the expected shape. Every key goes through the guard.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail};
@@ -27,6 +28,22 @@ pub struct Hands<'a, 'g> {
     pub screen: &'a mut dyn Screen,
     pub guard: &'a mut Guard<'g>,
     pub config: &'a LiveConfig,
+    pub pace: &'a mut Pace,
+}
+
+/// When each key was last pressed, over the whole game: two presses of one key are kept the
+/// profile's `repeat_gap_ms` apart whether they are sent in one call or in two (a correction
+/// right after a step, the last turn of one piece and the first of the next).
+#[derive(Debug, Default)]
+pub struct Pace {
+    last: HashMap<String, Instant>,
+}
+
+impl Pace {
+    /// How long to wait before `key` may be pressed again, `gap` after its last press.
+    fn wait_for(&self, key: &str, gap: Duration) -> Duration {
+        self.last.get(key).map_or(Duration::ZERO, |t| gap.saturating_sub(t.elapsed()))
+    }
 }
 
 /// Why a piece was not steered to its place: the guard stopped (the user, the window), or the piece
@@ -51,16 +68,18 @@ impl From<anyhow::Error> for Steering {
 
 impl Hands<'_, '_> {
     /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus), the
-    /// profile's `repeat_gap_ms` apart (4 ms by default: X timestamps are in milliseconds, and SDL
+    /// profile's `repeat_gap_ms` after the last press of it (`Pace`) (4 ms by default: X timestamps are in milliseconds, and SDL
     /// takes a press less than 2 ms after the key's release for an auto-repeat, which many
     /// programs ignore, so all but the first would be lost).
     pub fn keys(&mut self, key: &str, times: usize) -> Result<(), Halt> {
         let gap = Duration::from_millis(self.config.timing.repeat_gap_ms);
-        for i in 0..times {
-            if i > 0 {
-                std::thread::sleep(gap);
+        for _ in 0..times {
+            let wait = self.pace.wait_for(key, gap);
+            if !wait.is_zero() {
+                std::thread::sleep(wait);
             }
             self.guard.key(key, &*self.screen)?;
+            self.pace.last.insert(key.to_string(), Instant::now());
         }
         Ok(())
     }

@@ -19,7 +19,7 @@ use super::super::placements::Placement;
 use super::super::search::Planner;
 use super::super::{Board, Piece};
 use super::config::LiveConfig;
-use super::driver::{Goal, Hands, Steering, loose_cells, steer};
+use super::driver::{Goal, Hands, Pace, Steering, loose_cells, steer};
 use super::eyes::Eyes;
 use super::read::{Grid, falling_piece, rows_without};
 use super::shape::Cells;
@@ -374,12 +374,13 @@ pub fn run(
     let mut before: Option<(Grid, Cells)> = None;
     // The lines the last piece's placement was counted for, and when its keys were sent.
     let (mut credited, mut keyed) = (0, Instant::now());
+    let mut pace = Pace::default();
     loop {
         if options.learn && learnt(&turns, &mut grown_at, summary.pieces) {
             summary.outcome = Outcome::Reached;
             break;
         }
-        let mut hands = Hands { screen: &mut *window, guard: &mut guard, config };
+        let mut hands = Hands { screen: &mut *window, guard: &mut guard, config, pace: &mut pace };
         let Some(spawned) = wait_spawn(
             &mut hands,
             &eyes,

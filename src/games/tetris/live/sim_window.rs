@@ -7,12 +7,17 @@
 //! the falling piece drops rows at every capture and locks where it cannot fall (as a game at a
 //! row a frame does), so what counts is how many looks a piece takes, not the machine's speed.
 //!
+//! It can drop presses of one key that come closer together than it takes (`min_repeat`), as a
+//! program that moves a piece at most every so often does.
+//!
 //! It can misbehave on purpose: change a settled cell behind the rules' back (the loop must notice
 //! the stack it reads is not the one predicted), or lose its window (the loop must stop with an
 //! error). `SimTetris` is a cheap handle: clones share one game.
 
 use std::cell::{RefCell, RefMut};
+use std::collections::HashMap;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use image::{Rgba, RgbaImage};
 
@@ -137,6 +142,11 @@ pub struct SimTetrisState {
     /// (pieces, rows): once this many pieces have locked, the falling piece falls `rows` rows at
     /// every capture and locks once it cannot fall.
     pub gravity: Option<(u32, i32)>,
+    /// A press of a key this soon after the last press of it that moved anything is dropped (a
+    /// program that moves a piece at most every so often).
+    pub min_repeat: Option<Duration>,
+    /// When each key last did something.
+    last_taken: HashMap<String, Instant>,
     /// Keys received, in order.
     pub received: Vec<String>,
     pointer: Point,
@@ -173,6 +183,8 @@ impl SimTetris {
             vanish_after: None,
             move_after: None,
             gravity: None,
+            min_repeat: None,
+            last_taken: HashMap::new(),
             received: Vec::new(),
             pointer: Point::new(0, 0),
         };
@@ -244,6 +256,12 @@ impl SimTetrisState {
         self.received.push(key.to_string());
         if self.game_over {
             return;
+        }
+        if let Some(gap) = self.min_repeat {
+            if self.last_taken.get(key).is_some_and(|t| t.elapsed() < gap) {
+                return;
+            }
+            self.last_taken.insert(key.to_string(), Instant::now());
         }
         let keys = self.keys.clone();
         if key == keys.left {

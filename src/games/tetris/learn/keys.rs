@@ -112,13 +112,23 @@ fn landed(was: &super::cells::Falling, before: &Seen, after: &Seen) -> bool {
     (top..after.well.rows).any(|r| (0..after.well.cols).any(|c| after.settled(r, c) && !before.settled(r, c)))
 }
 
-/// What a key did when the piece also moved down on its own meanwhile (a gravity tick between the
-/// two frames): a step sideways a row lower is the step; a piece straight down two rows or more,
-/// now resting on the stack or the floor, was hard-dropped (a program that locks it later).
+/// Rows a piece may fall on its own between a trial's two frames and its step still be told: a
+/// program at some 20 rows a second shows two or three. No more, since a trial is made only on a
+/// piece with four free rows below it (`trials.rs`): a piece that rests afterwards was dropped.
+const GRAVITY_ROWS: i32 = 3;
+
+/// What a key did when the piece also moved down on its own meanwhile (gravity between the two
+/// frames): a step sideways up to `GRAVITY_ROWS` lower is the step, and two rows down is a soft
+/// drop and a tick; a piece straight down two rows or more, now resting on the stack or the floor,
+/// was hard-dropped (a program that locks it later).
 fn with_gravity(before: &[(i32, i32)], after: &[(i32, i32)], seen: &Seen) -> Effect {
-    let lowered: Vec<(i32, i32)> = before.iter().map(|&(r, c)| (r + 1, c)).collect();
-    if let effect @ (Effect::Left | Effect::Right | Effect::SoftDrop) = moved(&lowered, after) {
-        return effect;
+    for rows in 1..=GRAVITY_ROWS {
+        let lowered: Vec<(i32, i32)> = before.iter().map(|&(r, c)| (r + rows, c)).collect();
+        match moved(&lowered, after) {
+            effect @ (Effect::Left | Effect::Right) => return effect,
+            Effect::SoftDrop if rows == 1 => return Effect::SoftDrop,
+            _ => {}
+        }
     }
     let rows = seen.well.rows as i32;
     let rests = after

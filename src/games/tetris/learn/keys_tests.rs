@@ -56,3 +56,19 @@ fn every_usual_key_is_seen_doing_what_the_program_makes_it_do() {
     }
     assert!(turned, "no seed showed a turn's direction");
 }
+
+/// A program whose gravity moves the piece two rows at every frame (as at 20 rows a second): a
+/// step key is still seen stepping, the piece three or four rows lower, never lost as unclear.
+#[test]
+fn a_step_is_told_while_the_piece_falls_two_rows_a_frame() {
+    let keys = keys();
+    for seed in 1..=4 {
+        let sim = SimTetris::new(seed, &[], &keys);
+        sim.clone().perform(&Action::Key(keys.soft_drop.clone())).expect("a key");
+        sim.state().gravity = Some((0, 2));
+        let steps = [keys.left.as_str(), keys.right.as_str()];
+        let tried = try_keys(&mut sim.clone(), &mut sim.clone(), &steps, None).expect("both keys tried");
+        let effects: Vec<Effect> = tried.iter().map(|t| t.effect).collect();
+        assert_eq!(effects, [Effect::Left, Effect::Right], "seed {seed}");
+    }
+}

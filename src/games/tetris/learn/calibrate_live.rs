@@ -131,9 +131,17 @@ fn config_of(text: &str) -> anyhow::Result<LiveConfig> {
 
 /// The keys the profile needs, from what the trials found; an error names what is missing.
 fn keys_of(found: &KeysFound) -> anyhow::Result<Keys> {
+    let none_did_anything =
+        found.seen.values().flatten().all(|(_, effect)| matches!(effect, Effect::Nothing | Effect::Unclear));
+    let hint = if none_did_anything {
+        " (no key did anything to the falling piece: a program that takes a key only while it is held down over a \
+         frame misses a press and release sent at once, which is all the calibration sends)"
+    } else {
+        ""
+    };
     let pick = |wanted: &[Effect], what: &str| {
         found.key_for(&USUAL, wanted).with_context(|| {
-            format!("no key was seen to {what} (tried {}): {}", USUAL.join(" "), tried_text(found).join("; "))
+            format!("no key was seen to {what}{hint} (tried {}): {}", USUAL.join(" "), tried_text(found).join("; "))
         })
     };
     let turns = [Effect::TurnClockwise, Effect::TurnCounterClockwise, Effect::Turn];
@@ -276,4 +284,31 @@ pub fn from_window(cx: &mut crate::invocation::Invocation, args: &FromWindow) ->
         .with_context(|| format!("{}: not written (add --force to replace it)", path.display()))?;
     cx.line(format!("wrote {} (a proposal: play a game with it to confirm it)", path.display()));
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::Piece;
+    use super::*;
+
+    fn found(trials: &[(&str, Effect)]) -> KeysFound {
+        let mut found = KeysFound::default();
+        for (key, effect) in trials {
+            found.seen.entry(key.to_string()).or_default().push((Piece::T, *effect));
+        }
+        found
+    }
+
+    /// A program that took no key at all gets an error saying why that may be; one that took some
+    /// keys but not all gets only what is missing.
+    #[test]
+    fn no_key_doing_anything_is_said_with_the_held_key_hint() {
+        let none = found(&[("Left", Effect::Nothing), ("Right", Effect::Nothing), ("Up", Effect::Unclear)]);
+        let error = keys_of(&none).unwrap_err().to_string();
+        assert!(error.contains("no key did anything to the falling piece"), "{error}");
+        let mut some = found(&[("Left", Effect::Left), ("Right", Effect::Nothing)]);
+        some.known.insert("Left".to_string(), Effect::Left);
+        let error = keys_of(&some).unwrap_err().to_string();
+        assert!(error.contains("no key was seen to") && !error.contains("held down"), "{error}");
+    }
 }

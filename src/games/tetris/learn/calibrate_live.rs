@@ -23,7 +23,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 
 use super::super::cli::with_table;
-use super::super::live::config::{Keys, LiveConfig};
+use super::super::live::config::{Keys, LiveConfig, Realtime};
 use super::super::live::eyes::learned_well;
 use super::super::live::play::{self, Options, capture_until};
 use super::keys::{Effect, USUAL};
@@ -102,8 +102,11 @@ pub fn learn(
         let repeat = repeat::learn_repeat_gap(screen, &mut guard, &well, &steps, REPEAT_PATIENCE, progress)?;
         (found, keys, repeat)
     };
-    let seen_timing =
-        Timing { text: format!("{}; {}", timing::described(&gravity, &found.lags), repeat.described()), repeat };
+    let seen_timing = Timing {
+        text: format!("{}; {}", timing::described(&gravity, &found.lags), repeat.described()),
+        repeat,
+        still_ms: timing::still_ms(&found.lags, Realtime::default().still_ms),
+    };
     progress(&format!("timing: {}", seen_timing.text));
     let from = format!("the live window \"{title}\" ({}x{})", first.width(), first.height());
     let text = profile_text(name, title, &from, &look, &keys, &found, &seen_timing)?;
@@ -215,7 +218,9 @@ fn profile_text(
          [window]\ntitle = {}\nexact = false\n\n\
          [timing]\npoll_ms = 5\n\n\
          {}\
-         [realtime]\nrepeat_gap_ms = {}\n\n\
+         [realtime]\nrepeat_gap_ms = {}\n\
+         # Held still this long before a piece is judged: the slowest step seen on screen and half again.\n\
+         still_ms = {}\n\n\
          [learned]\nfrom = {}\nconfirmed = []\n\n\
          [keys]\nleft = {}\nright = {}\nrotate = {}\nsoft_drop = {}\n{}\n{look_text}",
         direction(found, &keys.rotate),
@@ -225,6 +230,7 @@ fn profile_text(
         quote(title),
         repeat_note(repeat),
         repeat.gap_ms.unwrap_or(repeat::GAPS_MS[repeat::GAPS_MS.len() - 1]),
+        timing.still_ms,
         quote(from),
         quote(&keys.left),
         quote(&keys.right),
@@ -241,6 +247,7 @@ fn profile_text(
 struct Timing {
     text: String,
     repeat: RepeatSeen,
+    still_ms: u64,
 }
 
 /// The comment above `[realtime]`: where the gap between presses of one key comes from.

@@ -64,6 +64,7 @@ fn a_live_calibration_learns_the_keys_the_direction_and_the_turns_and_its_profil
     );
     assert!(text.contains("turns counter-clockwise"), "{text}");
     assert_eq!(config.timing.repeat_gap_ms, 4, "a program that takes every press: the shortest gap tried\n{text}");
+    assert!(text.contains("still_ms = 90"), "steps shown at once: the default wait\n{text}");
     let table = super::super::live::turns::Turns::from_config(&config.rotation).expect("the table");
     assert_eq!(table.unseen(), 0, "every shape of every piece seen turning");
     // The learned table must be the simulation's own turns: a game on it needs no more learning.

@@ -2,9 +2,9 @@
 //! piece a row when a game starts (the first piece watched untouched for a few seconds, every step
 //! of exactly one row timed from the frame that shows it), and how long after a step key the screen
 //! shows the step (timed on every left or right trial, `trials.rs`). Both are written into the
-//! learned profile as what was seen. Not seen here: how the gravity grows, the lock delay, and how
-//! close together two presses of one key may come (`[realtime] repeat_gap_ms` says that, 4 ms
-//! unless a profile sets it).
+//! learned profile as what was seen; the slowest step sets how long play waits for a piece to
+//! hold still before judging it (`still_ms`). Not seen here: how the gravity grows, the lock
+//! delay. How close together two presses of one key may come is `repeat.rs`.
 
 use std::time::{Duration, Instant};
 
@@ -64,6 +64,15 @@ pub fn median(times: &[Duration]) -> Option<Duration> {
     sorted.get(sorted.len() / 2).copied()
 }
 
+/// How long the loop must see a piece hold still before judging where a key put it
+/// (`[realtime] still_ms`): longer than the screen was seen to take to show a step, by half again
+/// (a judgement made sooner sees the piece before the key and presses again), and never shorter
+/// than the loop's default.
+pub fn still_ms(key_lags: &[Duration], default_ms: u64) -> u64 {
+    let worst = key_lags.iter().max().map_or(0, |lag| lag.as_millis() as u64);
+    default_ms.max(worst * 3 / 2)
+}
+
 /// What the calibration saw of the program's timing, as the profile's comment says it.
 pub fn described(gravity: &[Duration], key_lags: &[Duration]) -> String {
     let ms = |d: Duration| d.as_millis();
@@ -90,6 +99,14 @@ mod tests {
         assert!(one_row_down(&t, &[(2, 3), (1, 4), (2, 4), (2, 5)]));
         assert!(!one_row_down(&t, &[(2, 4), (3, 3), (3, 4), (3, 5)]), "two rows");
         assert!(!one_row_down(&t, &[(1, 5), (2, 4), (2, 5), (2, 6)]), "a row and a column");
+    }
+
+    #[test]
+    fn a_piece_is_judged_still_only_after_the_slowest_step_seen_and_half_again() {
+        let ms = Duration::from_millis;
+        assert_eq!(still_ms(&[ms(40), ms(56)], 90), 90, "quick programs keep the default");
+        assert_eq!(still_ms(&[ms(80), ms(120)], 90), 180);
+        assert_eq!(still_ms(&[], 90), 90, "no step timed");
     }
 
     #[test]

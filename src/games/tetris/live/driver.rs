@@ -67,16 +67,17 @@ impl From<anyhow::Error> for Steering {
 }
 
 impl Hands<'_, '_> {
-    /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus), the
-    /// profile's `repeat_gap_ms` after the last press of it (`Pace`) (4 ms by default: X timestamps are in milliseconds, and SDL
-    /// takes a press less than 2 ms after the key's release for an auto-repeat, which many
-    /// programs ignore, so all but the first would be lost).
+    /// Presses `key` `times` times, each through the guard (failsafe, keyboard focus), at least the
+    /// profile's `repeat_gap_ms` after the last press of it (`Pace`; 4 ms by default: X timestamps
+    /// are in milliseconds, and SDL takes a press less than 2 ms after the key's release for an
+    /// auto-repeat, which many programs ignore, so all but the first would be lost). The wait
+    /// asks the failsafe as it goes.
     pub fn keys(&mut self, key: &str, times: usize) -> Result<(), Halt> {
         let gap = Duration::from_millis(self.config.timing.repeat_gap_ms);
         for _ in 0..times {
             let wait = self.pace.wait_for(key, gap);
             if !wait.is_zero() {
-                std::thread::sleep(wait);
+                self.guard.pause(wait)?;
             }
             self.guard.key(key, &*self.screen)?;
             self.pace.last.insert(key.to_string(), Instant::now());

@@ -4,8 +4,8 @@
 //! of one key, and a run joins each run above it that it overlaps with the same key: the rows are
 //! matched run against run, not pixel against pixel. The parts are those of `segment_with` given
 //! the same test, numbered alike (`numbered_parts`). No pixel's part is kept: the lattice finder
-//! reads these cuts' parts only, and labelling every pixel of a large frame (writing it, and the
-//! memory's first touch) cost as much as the cut.
+//! reads these cuts' parts only, and labelling every pixel of a large frame meant writing 4 bytes
+//! a pixel into memory touched for the first time, for each cut.
 
 use super::segment::{Run, Segmentation, numbered_parts, union};
 use crate::frame::Frame;

@@ -4,9 +4,12 @@
 //! things (`phase`). The lattice grows by a row or a column while it holds pegs or holes and every
 //! square reads, and loses rows and columns of squares with no hole at its edges. The same squares are looked at again and again on the way (each scale, each
 //! move of the lattice, each candidate on one lattice): each square's look is taken from the frame
-//! once (`Seen`), and only compared anew.
+//! once (`Seen`), and only compared anew. A candidate found again in a later cut of the frame, or
+//! tried again in the phase search, often settles on a grid already aligned and read with the
+//! same looks: that grid's answer is kept (`Settled`), not worked out again.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 use super::align::{Hint, aligned};
 use super::board::{Board, Cell};
@@ -95,30 +98,58 @@ pub fn settle(
     extent
 }
 
+/// The answers of `board_on` past settling, by the settled grid (its rectangle to the bit, rows and
+/// columns) and the looks compared, known by their address: every set of looks a find compares
+/// lives through the find. Aligning and reading depend on nothing else (`align::aligned`'s hint
+/// only orders its tries).
+#[derive(Default)]
+struct Settled(RefCell<HashMap<SettledKey, Result<Grid, String>>>);
+
+/// A settled grid's rectangle (to the bit), rows and columns, and the looks' address.
+type SettledKey = ([u64; 4], usize, usize, usize);
+
+impl Settled {
+    fn answer(
+        &self,
+        grid: &Grid,
+        classes: &Classes,
+        work: impl FnOnce() -> Result<Grid, String>,
+    ) -> Result<Grid, String> {
+        let rect = [grid.rect.x, grid.rect.y, grid.rect.width, grid.rect.height].map(f64::to_bits);
+        let key = (rect, grid.rows, grid.cols, classes as *const Classes as usize);
+        if let Some(known) = self.0.borrow().get(&key) {
+            return known.clone();
+        }
+        let fresh = work();
+        self.0.borrow_mut().insert(key, fresh.clone());
+        fresh
+    }
+}
+
 /// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
 /// When they do not all read where the lattice's things put them and `phase` is set, the lattice
 /// moved to where its squares read (`phase::realigned`).
 fn board_at(
-    seen: &Seen,
+    (seen, settled): (&Seen, &Settled),
     candidate: &Candidate,
     classes: &Classes,
     taken: &dyn Fn((i64, i64)) -> bool,
     phase: bool,
     hint: &Hint,
 ) -> Result<Grid, String> {
-    let first = board_on(seen, &candidate.lattice, candidate.extent(), classes, taken, hint);
+    let first = board_on((seen, settled), &candidate.lattice, candidate.extent(), classes, taken, hint);
     if first.is_ok() || !phase {
         return first;
     }
     match super::phase::realigned(seen, candidate, classes) {
-        Some(lattice) => board_on(seen, &lattice, candidate.extent(), classes, taken, hint).or(first),
+        Some(lattice) => board_on((seen, settled), &lattice, candidate.extent(), classes, taken, hint).or(first),
         None => first,
     }
 }
 
 /// `lattice` grown and trimmed from `extent` by its squares' looks, if they all read.
 fn board_on(
-    seen: &Seen,
+    (seen, settled): (&Seen, &Settled),
     lattice: &Lattice,
     extent: Extent,
     classes: &Classes,
@@ -127,13 +158,15 @@ fn board_on(
 ) -> Result<Grid, String> {
     let extent = settle(seen, lattice, extent, classes, taken);
     let grid = lattice.grid(extent.0, extent.1);
-    let grid = if classes.relative { aligned(seen, grid, classes, hint) } else { grid };
-    let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
-    match read_looks_at(seen, &grid, classes) {
-        Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
-        Ok(_) => Err(format!("{at} with no peg or hole")),
-        Err(e) => Err(format!("{at}, but {e}")),
-    }
+    settled.answer(&grid, classes, || {
+        let grid = if classes.relative { aligned(seen, grid.clone(), classes, hint) } else { grid.clone() };
+        let at = format!("{}x{} squares at ({:.0}, {:.0})", grid.rows, grid.cols, grid.rect.x, grid.rect.y);
+        match read_looks_at(seen, &grid, classes) {
+            Ok(board) if board.cells.iter().any(|&c| c != Cell::Off) && grid.rows >= 2 && grid.cols >= 2 => Ok(grid),
+            Ok(_) => Err(format!("{at} with no peg or hole")),
+            Err(e) => Err(format!("{at}, but {e}")),
+        }
+    })
 }
 
 /// Reads a grid with `classes` at their own scale only.
@@ -169,6 +202,7 @@ pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, Looks
 /// square can find some reading, so the ones where its things are come first.
 fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Grid, LooksError> {
     let seen = Seen::new(frame);
+    let settled = Settled::default();
     let mut at_a_scale: Option<Grid> = None;
     let mut tried: Vec<(Candidate, HashSet<(i64, i64)>)> = Vec::new();
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
@@ -176,9 +210,10 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
         let taken = |at: (i64, i64)| things.contains_key(&at);
         // The grid is aligned at every scale, best where it was best before (`align::Hint`).
         let hint = Hint::default();
-        let as_learned = board_at(&seen, candidate, learned, &taken, false, &hint);
+        let as_learned = board_at((&seen, &settled), candidate, learned, &taken, false, &hint);
         if as_learned.is_err() && at_a_scale.is_none() {
-            at_a_scale = scales.iter().find_map(|at| board_at(&seen, candidate, at, &taken, false, &hint).ok());
+            at_a_scale =
+                scales.iter().find_map(|at| board_at((&seen, &settled), candidate, at, &taken, false, &hint).ok());
         }
         if as_learned.is_err() {
             tried.push((candidate.clone(), things.keys().copied().collect()));
@@ -193,7 +228,9 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
         return Ok(grid);
     }
     for (candidate, things) in &tried {
-        if let Ok(grid) = board_at(&seen, candidate, learned, &|at| things.contains(&at), true, &Hint::default()) {
+        if let Ok(grid) =
+            board_at((&seen, &settled), candidate, learned, &|at| things.contains(&at), true, &Hint::default())
+        {
             return Ok(grid);
         }
     }
@@ -203,4 +240,45 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
         misses.join("; ")
     };
     Err(LooksError::NotFound(found))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pegs::MoveStyle;
+    use crate::games::pegs::calibrate::learn;
+    use crate::games::pegs::drawn::{Drawing, Kind, english, english_later};
+    use crate::vision::lattice::find;
+
+    /// An answer kept is the answer worked out afresh: every candidate of a board drawn smaller
+    /// with relatively bigger pegs, at every scale of the looks and moved off its things, asked
+    /// twice of one kept set of answers and each time of a set of its own.
+    #[test]
+    fn an_answer_kept_is_the_answer_worked_out_afresh() {
+        for kind in [Kind::Discs, Kind::Glossy, Kind::Stone] {
+            let learnt = learn(&Drawing::new(kind, 48.0).draw(&english()), None, MoveStyle::Click).unwrap();
+            let classes = Classes::from_config(&learnt.config.looks).unwrap();
+            let scales = classes.at_scales();
+            let drawing = Drawing { peg: Drawing::new(kind, 48.0).peg * 1.2, ..Drawing::new(kind, 36.0) };
+            let frame = drawing.draw(&english_later());
+            let seen = Seen::new(&frame);
+            let found = find(&frame, &Search::default());
+            let kept = Settled::default();
+            let mut asked = 0;
+            for _ in 0..2 {
+                for candidate in found.candidates.iter().take(TRIED) {
+                    let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
+                    let taken = |at: (i64, i64)| things.contains_key(&at);
+                    for at in &scales {
+                        let hint = Hint::default();
+                        let fresh = board_at((&seen, &Settled::default()), candidate, at, &taken, true, &hint);
+                        let again = board_at((&seen, &kept), candidate, at, &taken, true, &Hint::default());
+                        assert_eq!(fresh, again, "{kind:?}: {}", candidate.describe());
+                        asked += 1;
+                    }
+                }
+            }
+            assert!(asked >= 26 && !kept.0.borrow().is_empty(), "{kind:?}: {asked} asked");
+        }
+    }
 }

@@ -16,13 +16,14 @@
 //! beside it at another), so a mix is no difference; a colour on neither side is.
 
 use super::colour::{Lab, parse_hex, to_hex};
+use super::looks_rings::{Place, Rings};
 use crate::frame::{Frame, Rect};
 
 /// How many rings a look has.
 pub const RINGS: usize = 5;
 /// The outer edge of the outermost ring, as a share of the cell's width and height: clear of gaps
 /// and lines between cells, and of the neighbours' anti-aliasing.
-const REACH: f64 = 0.45;
+pub(super) const REACH: f64 = 0.45;
 
 /// How much further than a ring's colour from its neighbour's a mix may lie and still be that ring
 /// (a line drawn at a third of the thickness relative to the square shows a third of its colour).
@@ -227,6 +228,8 @@ pub fn look_shown(frame: &Frame, rect: Rect) -> (Look, [u32; RINGS]) {
         .collect();
     let raw = frame.image.as_raw();
     let row_bytes = 4 * frame.width() as usize;
+    // Each pixel's ring by comparing its squared offset with the rings' bounds (`looks_rings`).
+    let rings = Rings::new();
     for y in (y0..y1).step_by(stride) {
         let v = (y as f64 + 0.5 - cy) / rect.height;
         if v.abs() >= 0.5 {
@@ -235,16 +238,17 @@ pub fn look_shown(frame: &Frame, rect: Rect) -> (Look, [u32; RINGS]) {
         let vv = v * v;
         let row = &raw[y as usize * row_bytes..(y as usize + 1) * row_bytes];
         for &(at, uu) in &columns {
-            let rho = (uu + vv).sqrt() / REACH;
             let p = &row[at..at + 3];
-            if rho >= 1.0 {
-                (0..3).for_each(|k| around_whole[k] += u64::from(p[k]));
-                around_count += 1;
-                continue;
+            match rings.place(uu + vv) {
+                Place::Around => {
+                    (0..3).for_each(|k| around_whole[k] += u64::from(p[k]));
+                    around_count += 1;
+                }
+                Place::Ring(ring) => {
+                    (0..3).for_each(|k| whole[ring][k] += u64::from(p[k]));
+                    counts[ring] += 1;
+                }
             }
-            let ring = ((rho * RINGS as f64) as usize).min(RINGS - 1);
-            (0..3).for_each(|k| whole[ring][k] += u64::from(p[k]));
-            counts[ring] += 1;
         }
     }
     let mut sums = whole.map(|ring| ring.map(|s| s as f64));

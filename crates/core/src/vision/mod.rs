@@ -11,6 +11,7 @@ pub mod grid;
 pub mod lattice;
 pub mod learn;
 pub mod looks;
+mod looks_rings;
 mod looks_within;
 pub mod palette;
 pub mod regions;

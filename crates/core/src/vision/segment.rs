@@ -42,19 +42,21 @@ impl Part {
     }
 }
 
-/// A frame cut into parts, with every pixel's part (row-major).
+/// A frame cut into parts, with every pixel's part (row-major) when the cut keeps it.
 pub struct Segmentation {
     pub width: u32,
     pub height: u32,
     pub parts: Vec<Part>,
-    /// The index into `parts` of every pixel.
+    /// The index into `parts` of every pixel; empty for the cuts that keep their parts only
+    /// (`segment_unlike`, `segment_off`: what lies on a lattice is told by parts alone).
     pub labels: Vec<u32>,
 }
 
 impl Segmentation {
-    /// The part under pixel (x, y).
+    /// The part under pixel (x, y); None outside the frame, or when the cut kept no pixel's part.
     pub fn part_at(&self, x: u32, y: u32) -> Option<&Part> {
-        (x < self.width && y < self.height).then(|| &self.parts[self.labels[(y * self.width + x) as usize] as usize])
+        let label = (x < self.width && y < self.height).then(|| self.labels.get((y * self.width + x) as usize))??;
+        Some(&self.parts[*label as usize])
     }
 }
 
@@ -89,7 +91,8 @@ pub fn segment(frame: &Frame, max_step: u8) -> Segmentation {
 
 /// Cuts `frame` into the areas near `background` (within `max_delta_e`) and the things drawn on
 /// it, whatever their shading: a ball lit nearly to the background's colour at its top is one
-/// part, where a segmentation by steps would let its soft edge run into the background.
+/// part, where a segmentation by steps would let its soft edge run into the background. Its parts
+/// only, no pixel's part (`Segmentation::labels`).
 pub fn segment_unlike(frame: &Frame, background: [u8; 3], max_delta_e: f32) -> Segmentation {
     let near =
         crate::vision::learn::near_mask(frame, &[crate::vision::colour::Lab::from_rgb8(background)], max_delta_e);
@@ -98,15 +101,17 @@ pub fn segment_unlike(frame: &Frame, background: [u8; 3], max_delta_e: f32) -> S
 
 /// Cuts `frame` into one of `steps`' parts, `surface` (a board's wood, however shaded across), and
 /// the things lying on it: every patch of pixels not of that part is one part, however its own
-/// pixels step (a small glossy ball that the cut by steps breaks into bits is whole here).
+/// pixels step (a small glossy ball that the cut by steps breaks into bits is whole here). Its
+/// parts only, no pixel's part (`Segmentation::labels`).
 pub fn segment_off(frame: &Frame, steps: &Segmentation, surface: u32) -> Segmentation {
     let on: Vec<bool> = steps.labels.iter().map(|&label| label == surface).collect();
     super::segment_keyed::segment_keyed(frame, &on)
 }
 
 /// Cuts `frame` into the 4-connected parts of pixels that `joined` says belong together
-/// (pixel indices, row-major). Pixels are first gathered into runs along each row, and runs are
-/// joined to the runs above them: unions per run, not per pixel.
+/// (pixel indices, row-major). Pixels are first gathered into runs along each row (a row at a
+/// time: its runs, then their joins to the row above), and runs are joined to the runs above
+/// them: unions per run, not per pixel.
 pub(super) fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool) -> Segmentation {
     let (width, height) = (frame.width(), frame.height());
     let w = width as usize;
@@ -118,26 +123,32 @@ pub(super) fn segment_with(frame: &Frame, joined: impl Fn(usize, usize) -> bool)
     let mut parent: Vec<u32> = Vec::new();
     for y in 0..height as usize {
         let row = y * w;
-        let mut above = (u32::MAX, u32::MAX);
-        for x in 0..w {
-            let i = row + x;
-            let run = if x > 0 && joined(i, i - 1) {
-                labels[i - 1]
-            } else {
-                let id = runs.len() as u32;
-                runs.push((x as u32, x as u32 + 1, y as u32, [0; 3]));
-                parent.push(id);
-                id
-            };
-            labels[i] = run;
-            let r = &mut runs[run as usize];
-            r.1 = x as u32 + 1;
-            (0..3).for_each(|k| r.3[k] += u64::from(raw[4 * i + k]));
-            if y > 0 && joined(i, i - w) {
-                let pair = (run, labels[i - w]);
-                if pair != above {
-                    union(&mut parent, pair.0, pair.1);
-                    above = pair;
+        let mut x = 0;
+        while x < w {
+            let start = x;
+            x += 1;
+            while x < w && joined(row + x, row + x - 1) {
+                x += 1;
+            }
+            let id = runs.len() as u32;
+            let mut sum = [0u64; 3];
+            for p in raw[4 * (row + start)..4 * (row + x)].chunks_exact(4) {
+                (0..3).for_each(|c| sum[c] += u64::from(p[c]));
+            }
+            labels[row + start..row + x].fill(id);
+            runs.push((start as u32, x as u32, y as u32, sum));
+            parent.push(id);
+        }
+        if y > 0 {
+            // A pair of runs met again at the next pixel is not joined again.
+            let mut above = (u32::MAX, u32::MAX);
+            for i in row..row + w {
+                if joined(i, i - w) {
+                    let pair = (labels[i], labels[i - w]);
+                    if pair != above {
+                        union(&mut parent, pair.0, pair.1);
+                        above = pair;
+                    }
                 }
             }
         }
@@ -158,6 +169,16 @@ pub(super) fn parts_of_runs(
     parent: &mut [u32],
     mut labels: Vec<u32>,
 ) -> Segmentation {
+    let (index, parts) = numbered_parts(runs, parent);
+    for label in labels.iter_mut() {
+        *label = index[*label as usize];
+    }
+    Segmentation { width, height, parts, labels }
+}
+
+/// The parts of runs joined by `parent`, numbered as `parts_of_runs` numbers them, and each run's
+/// part.
+pub(super) fn numbered_parts(runs: &[Run], parent: &mut [u32]) -> (Vec<u32>, Vec<Part>) {
     let mut index = vec![u32::MAX; runs.len()];
     let mut sums: Vec<([u64; 3], Part)> = Vec::new();
     for (id, &(x0, x1, y, sum)) in runs.iter().enumerate() {
@@ -175,9 +196,6 @@ pub(super) fn parts_of_runs(
         part.x1 = part.x1.max(x1);
         part.y1 = y + 1;
     }
-    for label in labels.iter_mut() {
-        *label = index[*label as usize];
-    }
     let parts = sums
         .into_iter()
         .map(|(sum, mut part)| {
@@ -185,7 +203,7 @@ pub(super) fn parts_of_runs(
             part
         })
         .collect();
-    Segmentation { width, height, parts, labels }
+    (index, parts)
 }
 
 #[cfg(test)]

@@ -3,17 +3,19 @@
 //! neighbours belong together exactly when their keys are equal, so a row's runs are the stretches
 //! of one key, and a run joins each run above it that it overlaps with the same key: the rows are
 //! matched run against run, not pixel against pixel. The parts are those of `segment_with` given
-//! the same test, numbered alike (`parts_of_runs`).
+//! the same test, numbered alike (`numbered_parts`). No pixel's part is kept: the lattice finder
+//! reads these cuts' parts only, and labelling every pixel of a large frame meant writing 4 bytes
+//! a pixel into memory touched for the first time, for each cut.
 
-use super::segment::{Run, Segmentation, parts_of_runs, union};
+use super::segment::{Run, Segmentation, numbered_parts, union};
 use crate::frame::Frame;
 
-/// The parts of `frame` whose neighbouring pixels have equal `key`s (one per pixel, row-major).
+/// The parts of `frame` whose neighbouring pixels have equal `key`s (one per pixel, row-major),
+/// with no pixel's part (`labels` empty).
 pub fn segment_keyed(frame: &Frame, key: &[bool]) -> Segmentation {
     let (width, height) = (frame.width(), frame.height());
     let w = width as usize;
     let raw = frame.image.as_raw();
-    let mut labels = vec![0u32; key.len()];
     let mut runs: Vec<Run> = Vec::new();
     let mut parent: Vec<u32> = Vec::new();
     let mut above_first = 0;
@@ -33,7 +35,6 @@ pub fn segment_keyed(frame: &Frame, key: &[bool]) -> Segmentation {
             for p in raw[4 * (row + start)..4 * (row + x)].chunks_exact(4) {
                 (0..3).for_each(|c| sum[c] += u64::from(p[c]));
             }
-            labels[row + start..row + x].fill(id);
             runs.push((start as u32, x as u32, y as u32, sum));
             parent.push(id);
         }
@@ -56,7 +57,8 @@ pub fn segment_keyed(frame: &Frame, key: &[bool]) -> Segmentation {
         }
         above_first = first;
     }
-    parts_of_runs(width, height, &runs, &mut parent, labels)
+    let (_, parts) = numbered_parts(&runs, &mut parent);
+    Segmentation { width, height, parts, labels: Vec::new() }
 }
 
 #[cfg(test)]
@@ -89,7 +91,7 @@ mod tests {
             .collect();
         let (fast, slow) = (segment_keyed(&frame, &key), segment_with(&frame, |i, j| key[i] == key[j]));
         assert!(fast.parts.len() > 50, "{} parts", fast.parts.len());
-        assert_eq!(fast.labels, slow.labels);
+        assert!(fast.labels.is_empty() && fast.part_at(0, 0).is_none());
         assert_eq!(fast.parts, slow.parts);
     }
 }

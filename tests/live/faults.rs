@@ -72,7 +72,9 @@ fn a_minimised_window_stops_the_bot() {
     let session = Session::start(400);
     let (x, y, w, h) = session.geometry();
     let fault = Instant::now();
-    session.xdotool(&["windowminimize", &session.window]);
+    // `--sync`: the trap opens only once the window is minimised; else, on a busy machine, the bot
+    // may see the trap over a game still shown and stop (rightly) for the cover instead.
+    session.xdotool(&["windowminimize", "--sync", &session.window]);
     let trap = Trap::open(&session.game.display, (x, y), (w, h));
     let mut result = session.finish(GIVE_UP);
     result.3 = fault.elapsed();

@@ -11,6 +11,7 @@
 use std::time::{Duration, Instant};
 
 use super::super::live::eyes::{LearnedWell, seen};
+use super::super::live::shape;
 use super::read::Seen;
 use super::trials::after_key;
 use crate::input::guard::Guard;
@@ -74,22 +75,12 @@ fn burst_side<'a>(seen: &Seen, keys: &StepKeys<'a>) -> Option<(&'a str, i32)> {
     (most >= BURST).then_some((key, dir))
 }
 
-/// The shape of `cells` (moved to row 0, column 0) and its leftmost column.
-fn shape_and_left(cells: &[(i32, i32)]) -> (Vec<(i32, i32)>, i32) {
-    let top = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let left = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let mut shape: Vec<(i32, i32)> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
-    shape.sort_unstable();
-    (shape, left)
-}
-
 /// Columns the piece moved from `before` to `after`, if it is the same piece in the same turn.
 fn columns_moved(before: &Seen, after: &Seen) -> Option<i32> {
     let (was, now) = (before.falling.as_ref()?, after.falling.as_ref()?);
-    let (shape_was, left_was) = shape_and_left(&was.cells);
-    let (shape_now, left_now) = shape_and_left(&now.cells);
-    (now.piece == was.piece && shape_was == shape_now && before.settled_rows() == after.settled_rows())
-        .then_some(left_now - left_was)
+    let same_shape = shape::normalise(&was.cells) == shape::normalise(&now.cells);
+    (now.piece == was.piece && same_shape && before.settled_rows() == after.settled_rows())
+        .then(|| shape::left(&now.cells).unwrap_or(0) - shape::left(&was.cells).unwrap_or(0))
 }
 
 /// Tries bursts at each of `GAPS_MS` until one lands whole twice in a row, or `patience` runs out.
@@ -162,9 +153,12 @@ mod tests {
         assert!(RepeatSeen::default().described().starts_with("no burst of 3 presses landed whole"));
     }
 
+    /// A burst's piece is the same shape wherever it stands (three columns over, a row lower by
+    /// gravity), and its move is told by its left edge.
     #[test]
     fn a_shape_is_compared_wherever_it_stands() {
-        let (shape, left) = shape_and_left(&[(5, 4), (6, 3), (6, 4), (6, 5)]);
-        assert_eq!((shape, left), (vec![(0, 1), (1, 0), (1, 1), (1, 2)], 3));
+        let (was, now) = ([(5, 4), (6, 3), (6, 4), (6, 5)], [(6, 1), (7, 0), (7, 1), (7, 2)]);
+        assert_eq!(shape::normalise(&was), shape::normalise(&now));
+        assert_eq!((shape::left(&was), shape::left(&now)), (Some(3), Some(0)));
     }
 }

@@ -6,6 +6,7 @@
 //! usual keys until each is known, and `calibrate_live` learns a whole profile from a live window
 //! (look, keys, rotation table); `draw` (tests only) draws screens in many programs' styles.
 
+pub mod aside;
 pub mod boxes;
 pub mod calibrate;
 pub mod calibrate_live;

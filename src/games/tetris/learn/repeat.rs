@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::super::live::eyes::{LearnedWell, seen};
 use super::super::live::shape;
+use super::aside::{AsideKeys, put_aside};
 use super::read::Seen;
 use super::trials::after_key;
 use crate::input::guard::Guard;
@@ -103,13 +104,11 @@ pub fn learn_repeat_gap(
             }
             let before = seen(&screen.capture()?, well);
             let Some((key, dir)) = burst_side(&before, keys) else {
-                // No room for a burst: the next piece, by a hard drop where known, else gravity.
-                match (keys.hard_drop, before.falling.is_some()) {
-                    (Some(drop), true) => {
-                        guard.key(drop, &*screen)?;
-                        after_key(screen, well, poll, &before)?;
-                    }
-                    _ => guard.pause(Duration::from_millis(20))?,
+                // No room for a burst: the next piece, this one put aside where the stack ends
+                // lowest and hard-dropped where a hard drop is known, else brought by gravity.
+                let aside = AsideKeys { left: Some(keys.left), right: Some(keys.right), hard_drop: keys.hard_drop };
+                if before.falling.is_none() || !put_aside(screen, guard, well, &aside, poll)? {
+                    guard.pause(Duration::from_millis(20))?;
                 }
                 continue;
             };

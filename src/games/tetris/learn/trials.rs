@@ -15,13 +15,16 @@
 //!   turning key was tried on it six times, and the key was given up.
 //!
 //! Between trials, a piece near a wall is moved back by the step keys once known, and one too low
-//! is dropped by the hard-drop key once known; otherwise the program's gravity brings the next.
+//! (or one that cannot show what the key waits for) is put aside where the stack ends lowest and
+//! dropped by the hard-drop key once known (`aside.rs`); otherwise the program's gravity brings
+//! the next.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use super::super::Piece;
 use super::super::live::eyes::{LearnedWell, seen};
+use super::aside::{AsideKeys, put_aside};
 use super::keys::{Effect, effect_of};
 use super::read::Seen;
 use crate::input::guard::Guard;
@@ -49,6 +52,12 @@ impl KeysFound {
     /// The first key (in `order`) known to do `effect`.
     pub fn key_for(&self, order: &[&str], wanted: &[Effect]) -> Option<String> {
         order.iter().find(|k| self.known.get(**k).is_some_and(|e| wanted.contains(e))).map(|k| k.to_string())
+    }
+
+    /// The keys known to step a piece and to drop it, for putting a piece aside.
+    fn aside_keys<'a>(&self, order: &[&'a str]) -> AsideKeys<'a> {
+        let first = |wanted: Effect| order.iter().copied().find(|k| self.known.get(*k) == Some(&wanted));
+        AsideKeys { left: first(Effect::Left), right: first(Effect::Right), hard_drop: first(Effect::HardDrop) }
     }
 
     /// What a key does, if sure by now.
@@ -178,12 +187,18 @@ pub fn learn_keys(
         let key = match (ready(&before), lower) {
             (Ok(()), _) => planned.to_string(),
             (Err(Placement::High), Some(k)) if before.falling.is_some() => k,
+            (Err(Placement::Low), _) => {
+                // Done with: dropped where the stack ends lowest, not in the middle.
+                if !put_aside(screen, guard, well, &found.aside_keys(keys), poll)? {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                continue;
+            }
             (Err(place), _) => {
                 let mover = match place {
                     Placement::AtLeft => found.key_for(keys, &[Effect::Right]),
                     Placement::AtRight => found.key_for(keys, &[Effect::Left]),
-                    Placement::Low => found.key_for(keys, &[Effect::HardDrop]),
-                    Placement::None | Placement::High => None,
+                    Placement::Low | Placement::None | Placement::High => None,
                 };
                 if let Some(k) = mover {
                     guard.key(&k, &*screen)?;
@@ -197,13 +212,11 @@ pub fn learn_keys(
         let piece = before.piece().unwrap_or(Piece::O);
         let turning = found.seen.get(&key).is_some_and(|t| t.iter().any(|x| x.1 == Effect::Turn));
         if turning && matches!(piece, Piece::I | Piece::S | Piece::Z | Piece::O) {
-            // This piece cannot show the turn's direction: on to the next piece.
-            match found.key_for(keys, &[Effect::HardDrop]) {
-                Some(drop) => {
-                    guard.key(&drop, &*screen)?;
-                    after_key(screen, well, poll, &before)?;
-                }
-                None => next += 1,
+            // This piece cannot show the turn's direction: on to the next piece, this one put
+            // aside where the stack ends lowest.
+            let aside = found.aside_keys(keys);
+            if aside.hard_drop.is_none() || !put_aside(screen, guard, well, &aside, poll)? {
+                next += 1;
             }
             continue;
         }

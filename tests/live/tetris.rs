@@ -44,3 +44,25 @@ fn clears_200_lines_in_the_real_quadrapassel_without_topping_out() {
 
     assert!(stdout.contains("outcome=Reached"), "{stdout}");
 }
+
+/// Every key held down 40 ms (`[realtime] key_hold_ms`, what a calibration writes for a program
+/// that looks at its keys once a frame): each goes down and comes up through the X server on the
+/// game's window, and quadrapassel, which takes a key as it goes down, plays on as before. A key
+/// left down would auto-repeat and misplace pieces; one never sent would place none.
+#[test]
+fn plays_quadrapassel_with_every_key_held_down_a_while() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = private_settings(dir.path());
+    let profile = dir.path().join("quadrapassel-held.toml");
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("config/quadrapassel.toml")).unwrap();
+    assert!(text.contains("\n[realtime]\n"), "the profile has a [realtime] table");
+    std::fs::write(&profile, text.replace("\n[realtime]\n", "\n[realtime]\nkey_hold_ms = 40\n")).unwrap();
+    let game = common::LiveGame::start_with_env("quadrapassel", "quadrapassel", &env, &[], "Quadrapassel");
+    let args = ["play", "tetris", "--profile", profile.to_str().unwrap(), "--new-game", "--lines", "20"];
+    let out = game.gamebot(&args);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success() && stdout.contains("outcome=Reached"), "{stdout}\n{stderr}");
+    assert_eq!(figure(&stdout, "misreads"), 0.0, "{stdout}");
+    assert!(figure(&stdout, "lost") <= 3.0, "{stdout}");
+}

@@ -68,9 +68,11 @@ pub struct TetrisCalibrate {
     #[arg(long, requires = "from")]
     pub board: Option<PathBuf>,
     /// Learn a new program from its live window (--title) while a game runs: the look, the keys by
-    /// trying them, how close together presses of one key may come (bursts at gaps from 4 to
-    /// 160 ms), the rotation table by playing; its gravity and key lag are timed and noted. Written
-    /// as config/NAME.toml (--profile NAME), never over a file without --force.
+    /// trying them (held down 40 or 100 ms when none does anything on a tap, for a program that
+    /// looks at its keys once a frame), how close together presses of one key may come (bursts at
+    /// gaps from 4 to 160 ms), the rotation table by playing; its gravity and key lag are timed and
+    /// noted. Pieces done with are put where the stack ends lowest. Written as config/NAME.toml
+    /// (--profile NAME), never over a file without --force.
     #[arg(long, conflicts_with_all = ["from", "board", "new_game"], requires = "title")]
     pub learn: bool,
     /// With --learn: the program's window title, or a part of it.

@@ -49,6 +49,8 @@ pub struct Guard<'a> {
     failsafe: Failsafe,
     rest: Duration,
     hold: Duration,
+    /// How long a key is held down (zero: pressed and released at once).
+    key_hold: Duration,
 }
 
 impl<'a> Guard<'a> {
@@ -58,6 +60,7 @@ impl<'a> Guard<'a> {
             failsafe: Failsafe::new(settings.mouse_tolerance_px),
             rest: Duration::from_millis(settings.rest_ms),
             hold: Duration::from_millis(settings.hold_ms),
+            key_hold: Duration::ZERO,
         }
     }
 
@@ -186,6 +189,9 @@ impl<'a> Guard<'a> {
     /// A device that can ask in the instant of the key (`InputDevice::key_for`) asks itself; a
     /// refusal is then named by asking the screen why.
     pub fn key(&mut self, key: &str, screen: &dyn Screen) -> Result<(), Halt> {
+        if !self.key_hold.is_zero() {
+            return self.key_held(key, screen, self.key_hold);
+        }
         self.failsafe.check(self.device)?;
         if let Some(sent) = screen.window_id().and_then(|window| self.device.key_for(key, window)) {
             return sent.map_err(|e| match e {
@@ -197,6 +203,34 @@ impl<'a> Guard<'a> {
         ensure_focus(screen)?;
         self.device.perform(&Action::Key(key.to_string()))?;
         Ok(())
+    }
+
+    /// Puts a key down for `hold`, then up, with the checks of `key` before it goes down: for a
+    /// program that looks at its keys once a frame (a press and release sent together fall
+    /// between two of its looks). The key comes up whatever happens while it is down (Esc, the
+    /// user's mouse): a key left down would go on acting.
+    pub fn key_held(&mut self, key: &str, screen: &dyn Screen, hold: Duration) -> Result<(), Halt> {
+        self.failsafe.check(self.device)?;
+        match screen.window_id().and_then(|window| self.device.key_down_for(key, window)) {
+            Some(sent) => sent.map_err(|e| match e {
+                InputError::Refused(why) => key_refused(why, screen),
+                other => other.into(),
+            })?,
+            None => {
+                screen.check_open()?;
+                ensure_focus(screen)?;
+                self.device.key_step(key, true)?;
+            }
+        }
+        let held = self.pause(hold);
+        let up = self.device.key_step(key, false);
+        held?;
+        Ok(up?)
+    }
+
+    /// Keys from now on held down this long each (`key_held`); zero: pressed and released at once.
+    pub fn set_key_hold(&mut self, hold: Duration) {
+        self.key_hold = hold;
     }
 }
 
@@ -453,5 +487,33 @@ mod tests {
         guard.perform(&Action::Click(Point::new(1, 1)), &frame, &Blank(frame.clone())).unwrap();
         let err = guard.perform(&Action::Click(Point::new(2, 2)), &frame, &Blank(frame.clone())).unwrap_err();
         assert!(matches!(err, Halt::User(Stop::Escape)), "{err}");
+    }
+
+    /// A key held down (for a program that looks at its keys once a frame) goes down after the
+    /// checks and comes up after the hold; Esc during the hold stops the bot, the key let up first.
+    #[test]
+    fn a_held_key_comes_up_after_its_hold_whatever_happens_meanwhile() {
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        let frame = window();
+        let mut guard = Guard::new(&mut device, &GuardSettings::default());
+        guard.set_key_hold(std::time::Duration::from_millis(30));
+        let started = std::time::Instant::now();
+        guard.key("Left", &Blank(frame.clone())).unwrap();
+        assert!(started.elapsed() >= std::time::Duration::from_millis(30), "held for its hold");
+        assert_eq!(device.key_steps, vec![("Left".to_string(), true), ("Left".to_string(), false)]);
+        assert!(device.performed.is_empty(), "no press-and-release at once");
+
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        device.escape_after(1);
+        let mut guard = Guard::new(&mut device, &GuardSettings::default());
+        let err = guard.key_held("Left", &Blank(frame.clone()), std::time::Duration::from_secs(10)).unwrap_err();
+        assert!(matches!(err, Halt::User(Stop::Escape)), "{err}");
+        assert_eq!(device.key_steps.last(), Some(&("Left".to_string(), false)), "let up: {:?}", device.key_steps);
+
+        let mut device = Recorder::stepwise(Point::new(0, 0));
+        let mut guard = Guard::new(&mut device, &GuardSettings::default());
+        guard.set_key_hold(std::time::Duration::from_millis(30));
+        assert!(guard.key("Left", &Unfocused).is_err());
+        assert!(device.key_steps.is_empty(), "nothing down while another window has the focus");
     }
 }

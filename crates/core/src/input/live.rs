@@ -191,10 +191,35 @@ impl InputDevice for LiveInput {
                 Ok(key) => key,
                 Err(e) => return Some(Err(e)),
             };
-            return x11.key(key, window);
+            return x11.key(key, window, true);
         }
         let _ = (key, window);
         None
+    }
+
+    fn key_down_for(&mut self, key: &str, window: u32) -> Option<Result<(), InputError>> {
+        #[cfg(target_os = "linux")]
+        if let Some(x11) = &self.x11 {
+            let key = match key_by_name(key) {
+                Ok(key) => key,
+                Err(e) => return Some(Err(e)),
+            };
+            return x11.key(key, window, false);
+        }
+        let _ = (key, window);
+        None
+    }
+
+    /// A key down or up, by the X connection where it has the key's plain keycode (as `key_for`
+    /// sends it), else by enigo.
+    fn key_step(&mut self, name: &str, down: bool) -> Result<(), InputError> {
+        let key = key_by_name(name)?;
+        #[cfg(target_os = "linux")]
+        if let Some(sent) = self.x11.as_ref().and_then(|x11| x11.key_step(key, down)) {
+            return sent;
+        }
+        let direction = if down { Direction::Press } else { Direction::Release };
+        self.enigo.key(key, direction).map_err(device)
     }
 
     fn step(&mut self, step: Step, target: Option<&PressTarget>) -> Result<(), InputError> {

@@ -153,4 +153,16 @@ pub trait InputDevice {
         let _ = (key, window);
         None
     }
+    /// Puts `key` down (`down`) or lets it up, at once and with no check: a key held a while
+    /// (`Guard::key_held`), for a program that looks at its keys once a frame and misses a press
+    /// and release sent together. A device that makes whole keys only says so.
+    fn key_step(&mut self, key: &str, down: bool) -> Result<(), InputError> {
+        let _ = (key, down);
+        Err(InputError::Device("this input device presses whole keys only".into()))
+    }
+    /// As `key_for`, the key only put down (let up later by `key_step`).
+    fn key_down_for(&mut self, key: &str, window: u32) -> Option<Result<(), InputError>> {
+        let _ = (key, window);
+        None
+    }
 }

@@ -3,7 +3,8 @@
 //! Used by `--dry-run` and by tests, where it can also play a user who presses Esc or moves the
 //! mouse after a given number of actions, to test the failsafe without a display. A stepwise
 //! recorder (`Recorder::stepwise`) takes clicks and drags step by step as a live device does, and
-//! can refuse a press as a live device refuses one that would not land on the game.
+//! can refuse a press as a live device refuses one that would not land on the game. Keys held a
+//! while come down and up one step at a time (`key_steps`).
 
 use crate::frame::Point;
 
@@ -15,6 +16,8 @@ pub struct Recorder {
     pub performed: Vec<Action>,
     /// The steps made so far by a stepwise recorder, with the target each press and release had.
     pub steps: Vec<(Step, Option<PressTarget>)>,
+    /// Keys put down (true) and let up (false) one at a time (`InputDevice::key_step`), in order.
+    pub key_steps: Vec<(String, bool)>,
     pointer: Point,
     escape_after: Option<usize>,
     user_move: Option<(usize, Point)>,
@@ -47,7 +50,7 @@ impl Recorder {
 
     /// Actions and steps made so far.
     fn made(&self) -> usize {
-        self.performed.len() + self.steps.len()
+        self.performed.len() + self.steps.len() + self.key_steps.len()
     }
 
     /// From the `n`th action or step made on, Esc reads as held down.
@@ -96,6 +99,12 @@ impl InputDevice for Recorder {
             (Step::Release, Some(why), Some(_)) => Err(InputError::Refused(why)),
             _ => Ok(()),
         }
+    }
+
+    fn key_step(&mut self, key: &str, down: bool) -> Result<(), InputError> {
+        self.key_steps.push((key.to_string(), down));
+        self.after_one();
+        Ok(())
     }
 }
 

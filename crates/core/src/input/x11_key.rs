@@ -83,15 +83,38 @@ impl X11Keys {
 
     /// Presses and releases `code` for `window`: under a grab, only while `window` is shown and
     /// the keyboard focus is the game's; else refused (`Gone`, `FocusElsewhere`) with nothing sent.
-    pub fn key(&self, conn: &RustConnection, root: Window, code: u8, window: Window) -> Result<(), InputError> {
+    /// With `release` false, the key is only put down (`up` lets it up).
+    pub fn key(
+        &self,
+        conn: &RustConnection,
+        root: Window,
+        code: u8,
+        window: Window,
+        release: bool,
+    ) -> Result<(), InputError> {
         conn.grab_server().map_err(device)?;
-        let result = self.checked_key(conn, root, code, window);
+        let result = self.checked_key(conn, root, code, window, release);
         let _ = conn.ungrab_server();
         conn.flush().map_err(device)?;
         result
     }
 
-    fn checked_key(&self, conn: &RustConnection, root: Window, code: u8, window: Window) -> Result<(), InputError> {
+    /// Puts `code` down or up at once, with no check (a held key's release, which must go whatever
+    /// has the focus by then, or the key stays down).
+    pub fn step(&self, conn: &RustConnection, code: u8, down: bool) -> Result<(), InputError> {
+        conn.xtest_fake_input(if down { KEY_PRESS } else { KEY_RELEASE }, code, 0, x11rb::NONE, 0, 0, 0)
+            .map_err(device)?;
+        conn.flush().map_err(device)
+    }
+
+    fn checked_key(
+        &self,
+        conn: &RustConnection,
+        root: Window,
+        code: u8,
+        window: Window,
+        release: bool,
+    ) -> Result<(), InputError> {
         // Both asked at once: one round trip.
         let attrs = conn.get_window_attributes(window).map_err(device)?;
         let focus = conn.get_input_focus().map_err(device)?;
@@ -103,7 +126,9 @@ impl X11Keys {
             return Err(InputError::Refused(Refusal::FocusElsewhere));
         }
         conn.xtest_fake_input(KEY_PRESS, code, 0, x11rb::NONE, 0, 0, 0).map_err(device)?;
-        conn.xtest_fake_input(KEY_RELEASE, code, 0, x11rb::NONE, 0, 0, 0).map_err(device)?;
+        if release {
+            conn.xtest_fake_input(KEY_RELEASE, code, 0, x11rb::NONE, 0, 0, 0).map_err(device)?;
+        }
         Ok(())
     }
 

@@ -61,10 +61,18 @@ impl X11Pointer {
 
     /// Presses and releases `key` for `window` under a grab, only while the game is shown and has
     /// the keyboard focus (`x11_key`). None for a key this keyboard has no plain keycode for.
-    pub fn key(&self, key: enigo::Key, window: u32) -> Option<Result<(), InputError>> {
+    /// With `release` false, the key is only put down (`key_step` lets it up).
+    pub fn key(&self, key: enigo::Key, window: u32, release: bool) -> Option<Result<(), InputError>> {
         let keys = self.keys.as_ref()?;
         let code = keys.code(key)?;
-        Some(keys.key(&self.conn, self.root, code, window))
+        Some(keys.key(&self.conn, self.root, code, window, release))
+    }
+
+    /// Puts `key` down or up at once, unchecked. None for a key with no plain keycode here.
+    pub fn key_step(&self, key: enigo::Key, down: bool) -> Option<Result<(), InputError>> {
+        let keys = self.keys.as_ref()?;
+        let code = keys.code(key)?;
+        Some(keys.step(&self.conn, code, down))
     }
 
     /// Puts the pointer at `p` (root pixels); when this returns, the server has moved it.

@@ -10,6 +10,10 @@
 //!    turn of every piece has been seen (`live::play` in its learning mode): for each shape, the
 //!    shape a press gives and where its left edge goes.
 //!
+//! When no key did anything pressed and released at once, the keys are tried again held down a
+//! while (a program that looks at its keys once a frame), and the hold is written as
+//! `[realtime] key_hold_ms`.
+//!
 //! Before the keys, the first piece is watched untouched for a few seconds to time its gravity;
 //! the keys' trials time how late the screen shows a step (`timing.rs`). Both are written in the
 //! profile as seen. Once the step keys are known, bursts of them a gap apart find how close
@@ -44,6 +48,8 @@ const GRAVITY_WATCH: Duration = Duration::from_secs(4);
 const KEYS_PATIENCE: Duration = Duration::from_secs(90);
 /// How long bursts are tried to find how close together presses of one key may come.
 const REPEAT_PATIENCE: Duration = Duration::from_secs(30);
+/// How long keys are held down when none did anything pressed and released at once, in turn (ms).
+const HOLDS_MS: [u64; 2] = [40, 100];
 /// The soft-drop key written when no key was seen moving a piece a row down.
 const USUAL_SOFT_DROP: &str = "Down";
 /// Pieces played to see every turn before giving up.
@@ -87,7 +93,7 @@ pub fn learn(
     let gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
     let (found, keys, repeat) = {
         let mut guard = Guard::new(input, &GuardSettings::default());
-        let found = learn_keys(screen, &mut guard, &well, &USUAL, KEYS_PATIENCE, progress)?;
+        let (found, hold_ms) = keys_tried(screen, &mut guard, &well, progress)?;
         let keys = keys_of(&found)?;
         progress(&format!(
             "keys: left {}, right {}, turn {} ({}), soft drop {}, hard drop {}",
@@ -100,11 +106,13 @@ pub fn learn(
         ));
         let steps = StepKeys { left: &keys.left, right: &keys.right, hard_drop: keys.hard_drop.as_deref() };
         let repeat = repeat::learn_repeat_gap(screen, &mut guard, &well, &steps, REPEAT_PATIENCE, progress)?;
-        (found, keys, repeat)
+        (found, keys, (repeat, hold_ms))
     };
+    let (repeat, hold_ms) = repeat;
     let seen_timing = Timing {
         text: format!("{}; {}", timing::described(&gravity, &found.lags), repeat.described()),
         repeat,
+        hold_ms,
         still_ms: timing::still_ms(&found.lags, Realtime::default().still_ms),
     };
     progress(&format!("timing: {}", seen_timing.text));
@@ -126,6 +134,33 @@ pub fn learn(
     Ok(LearnedLive { text, keys: found, look })
 }
 
+/// The keys tried as a press and release sent together, and, when no key did anything so, held
+/// down each of `HOLDS_MS` in turn (a program that looks at its keys once a frame misses a key
+/// that is not down at one of its looks): what the trials found, and the hold they were made with
+/// (0: none).
+fn keys_tried(
+    screen: &mut dyn Screen,
+    guard: &mut Guard,
+    well: &super::super::live::eyes::LearnedWell,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<(KeysFound, u64)> {
+    let mut found = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
+    let mut held = 0;
+    for hold in HOLDS_MS {
+        if !found.none_did_anything() {
+            break;
+        }
+        progress(&format!(
+            "no key did anything to the falling piece {}: trying each held down {hold} ms (a program that looks at its keys once a frame)",
+            if held == 0 { "pressed and released at once".to_string() } else { format!("held down {held} ms") }
+        ));
+        guard.set_key_hold(Duration::from_millis(hold));
+        found = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
+        held = hold;
+    }
+    Ok((found, held))
+}
+
 /// The profile a text makes, checked as a tetris profile.
 fn config_of(text: &str) -> anyhow::Result<LiveConfig> {
     let profile: Profile = toml::from_str(text).context("the learned profile does not parse back")?;
@@ -134,13 +169,15 @@ fn config_of(text: &str) -> anyhow::Result<LiveConfig> {
 
 /// The keys the profile needs, from what the trials found; an error names what is missing.
 fn keys_of(found: &KeysFound) -> anyhow::Result<Keys> {
-    let none_did_anything =
-        found.seen.values().flatten().all(|(_, effect)| matches!(effect, Effect::Nothing | Effect::Unclear));
-    let hint = if none_did_anything {
-        " (no key did anything to the falling piece: a program that takes a key only while it is held down over a \
-         frame misses a press and release sent at once, which is all the calibration sends)"
+    let holds: Vec<String> = HOLDS_MS.iter().map(|h| h.to_string()).collect();
+    let hint = if found.none_did_anything() {
+        format!(
+            " (no key did anything to the falling piece, pressed and released at once or held down {} ms: does the \
+             program take keys from a synthetic keyboard, and is the game in the window given?)",
+            holds.join(" or ")
+        )
     } else {
-        ""
+        String::new()
     };
     let pick = |wanted: &[Effect], what: &str| {
         found.key_for(&USUAL, wanted).with_context(|| {
@@ -218,7 +255,7 @@ fn profile_text(
          [window]\ntitle = {}\nexact = false\n\n\
          [timing]\npoll_ms = 5\n\n\
          {}\
-         [realtime]\nrepeat_gap_ms = {}\n\
+         [realtime]\nrepeat_gap_ms = {}\n{}\
          # Held still this long before a piece is judged: the slowest step seen on screen and half again.\n\
          still_ms = {}\n\n\
          [learned]\nfrom = {}\nconfirmed = []\n\n\
@@ -230,6 +267,7 @@ fn profile_text(
         quote(title),
         repeat_note(repeat),
         repeat.gap_ms.unwrap_or(repeat::GAPS_MS[repeat::GAPS_MS.len() - 1]),
+        hold_note(timing.hold_ms),
         timing.still_ms,
         quote(from),
         quote(&keys.left),
@@ -243,11 +281,24 @@ fn profile_text(
     ))
 }
 
-/// What the calibration saw of the program's timing: in words, and the bursts' gap.
+/// What the calibration saw of the program's timing: in words, the bursts' gap, the wait for a
+/// piece to hold still, and how long keys had to be held down.
 struct Timing {
     text: String,
     repeat: RepeatSeen,
     still_ms: u64,
+    hold_ms: u64,
+}
+
+/// The `[realtime]` line and comment for a hold, where keys had to be held down.
+fn hold_note(hold_ms: u64) -> String {
+    if hold_ms == 0 {
+        return String::new();
+    }
+    format!(
+        "# No key did anything pressed and released at once; held down this long, they did (a program that looks \
+         at its keys once a frame).\nkey_hold_ms = {hold_ms}\n"
+    )
 }
 
 /// The comment above `[realtime]`: where the gap between presses of one key comes from.

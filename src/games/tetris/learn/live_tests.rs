@@ -7,7 +7,7 @@ use super::super::live::config::{Keys, LiveConfig};
 use super::super::live::play::{Options, Outcome, run};
 use super::super::live::sim_window::SimTetris;
 use super::calibrate_live::learn;
-use crate::input::{Action, InputDevice};
+use crate::input::InputDevice;
 use crate::profile::Profile;
 
 fn keys() -> Keys {
@@ -26,9 +26,11 @@ fn keys() -> Keys {
 /// would: the simulation has none): the profile's text, and its config with quick waits.
 fn learned_on(sim: &SimTetris, keys: &Keys) -> (String, LiveConfig) {
     for _ in 0..2 {
-        sim.clone().perform(&Action::Key(keys.soft_drop.clone())).expect("a key");
-        // Apart as a program's gravity steps are (one that throttles a key's presses takes both).
+        // Held down a while (a program that looks at its keys once a frame takes it too) and apart
+        // as a program's gravity steps are (one that throttles a key's presses takes both).
+        sim.clone().key_step(&keys.soft_drop, true).expect("a key down");
         std::thread::sleep(std::time::Duration::from_millis(100));
+        sim.clone().key_step(&keys.soft_drop, false).expect("a key up");
     }
     let mut notes = Vec::new();
     let learned = learn(&mut sim.clone(), &mut sim.clone(), "sim", "Sim", &mut |l: &str| notes.push(l.to_string()))
@@ -122,4 +124,36 @@ fn a_program_that_drops_presses_closer_than_60_ms_is_learned_to_want_80_and_play
     let summary = run(&mut sim.clone(), &mut sim.clone(), &quick, &options, &mut |_: &str| {});
     let lost = summary.as_ref().map_or(u32::MAX, |s| s.lost + s.corrections);
     assert!(lost > 0, "presses 4 ms apart should lose steps: {:?}", summary.map(|s| s.outcome));
+}
+
+/// A program that looks at its keys once every 25 ms (a game loop at 40 frames a second): a key
+/// pressed and released at once falls between two looks and does nothing. The calibration finds
+/// no key doing anything so, tries them held down 40 ms, learns them, and writes the hold; a game
+/// on it plays with every key held so. The same game with keys not held places no piece.
+#[test]
+fn a_program_that_looks_at_its_keys_once_a_frame_is_learned_to_hold_them_and_played_so() {
+    let keys = keys();
+    let framed = |seed| {
+        let sim = SimTetris::new(seed, &[], &keys);
+        sim.state().frame = Some(std::time::Duration::from_millis(25));
+        sim
+    };
+    let sim = framed(5);
+    let (text, config) = learned_on(&sim, &keys);
+    assert_eq!(config.timing.key_hold_ms, 40, "{text}");
+    assert_eq!((config.keys.left.as_str(), config.keys.rotate.as_str()), ("a", "x"), "{text}");
+    assert!(text.contains("No key did anything pressed and released at once"), "{text}");
+    plays_8_lines_more(&sim, &config);
+
+    let tapped =
+        LiveConfig { timing: super::super::live::config::Timing { key_hold_ms: 0, ..config.timing.clone() }, ..config };
+    let sim = framed(6);
+    let options = Options { lines: Some(8), pieces: Some(20), new_game: false, learn: false };
+    let summary = run(&mut sim.clone(), &mut sim.clone(), &tapped, &options, &mut |_: &str| {});
+    assert!(
+        summary.as_ref().map_or(true, |s| s.outcome != Outcome::Reached),
+        "keys tapped should do nothing: {:?}",
+        summary.map(|s| s.outcome)
+    );
+    assert_eq!(sim.state().pieces, 0, "no piece placed by tapped keys");
 }

@@ -54,6 +54,12 @@ impl KeysFound {
         order.iter().find(|k| self.known.get(**k).is_some_and(|e| wanted.contains(e))).map(|k| k.to_string())
     }
 
+    /// True when keys were tried and none did anything to a falling piece.
+    pub fn none_did_anything(&self) -> bool {
+        !self.seen.is_empty()
+            && self.seen.values().flatten().all(|(_, effect)| matches!(effect, Effect::Nothing | Effect::Unclear))
+    }
+
     /// The keys known to step a piece and to drop it, for putting a piece aside.
     fn aside_keys<'a>(&self, order: &[&'a str]) -> AsideKeys<'a> {
         let first = |wanted: Effect| order.iter().copied().find(|k| self.known.get(*k) == Some(&wanted));

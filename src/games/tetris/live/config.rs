@@ -72,11 +72,21 @@ pub struct Realtime {
     /// next press in the same instant takes them for the keyboard's auto-repeat (SDL does), and a
     /// program that looks at its keys once a frame misses a press shorter than the frame.
     pub repeat_gap_ms: u64,
+    /// How long each key is held down; 0: pressed and released at once. A program that looks at
+    /// its keys once a frame misses a key that is not down over one of its looks.
+    pub key_hold_ms: u64,
 }
 
 impl Default for Realtime {
     fn default() -> Realtime {
-        Realtime { piece_timeout_ms: 4000, still_ms: 90, mismatch_ms: 600, max_corrections: 3, repeat_gap_ms: 4 }
+        Realtime {
+            piece_timeout_ms: 4000,
+            still_ms: 90,
+            mismatch_ms: 600,
+            max_corrections: 3,
+            repeat_gap_ms: 4,
+            key_hold_ms: 0,
+        }
     }
 }
 
@@ -184,6 +194,7 @@ pub struct Timing {
     pub mismatch_ms: u64,
     pub max_corrections: u32,
     pub repeat_gap_ms: u64,
+    pub key_hold_ms: u64,
 }
 
 /// Everything the real-time loop needs of a profile.
@@ -228,6 +239,7 @@ impl LiveConfig {
                 mismatch_ms: r.mismatch_ms,
                 max_corrections: r.max_corrections,
                 repeat_gap_ms: r.repeat_gap_ms,
+                key_hold_ms: r.key_hold_ms,
             },
             guard: profile.guard.clone(),
             rotation: settings.rotation,

@@ -347,6 +347,7 @@ pub fn run(
 ) -> anyhow::Result<Summary> {
     let started = Instant::now();
     let mut guard = Guard::new(input, &config.guard);
+    guard.set_key_hold(Duration::from_millis(config.timing.key_hold_ms));
     let mut turns = if options.learn { Turns::default() } else { Turns::from_config(&config.rotation)? };
     let mut eyes = start(window, &mut guard, config, options, progress)?;
     let (mut planner, weights) = (Planner::new(false), Weights::default());

@@ -8,7 +8,8 @@
 //! row a frame does), so what counts is how many looks a piece takes, not the machine's speed.
 //!
 //! It can drop presses of one key that come closer together than it takes (`min_repeat`), as a
-//! program that moves a piece at most every so often does.
+//! program that moves a piece at most every so often does, and miss keys not held down over a
+//! frame (`frame`), as a program that looks at its keys once a frame does.
 //!
 //! It can misbehave on purpose: change a settled cell behind the rules' back (the loop must notice
 //! the stack it reads is not the one predicted), or lose its window (the loop must stop with an
@@ -145,6 +146,11 @@ pub struct SimTetrisState {
     /// A press of a key this soon after the last press of it that moved anything is dropped (a
     /// program that moves a piece at most every so often).
     pub min_repeat: Option<Duration>,
+    /// A program that looks at its keys once a frame this long: a key pressed and released
+    /// together is missed, one held down a frame or more is taken once (when it comes up).
+    pub frame: Option<Duration>,
+    /// Keys down now (`InputDevice::key_step`), since when.
+    held: HashMap<String, Instant>,
     /// When each key last did something.
     last_taken: HashMap<String, Instant>,
     /// Keys received, in order.
@@ -184,6 +190,8 @@ impl SimTetris {
             move_after: None,
             gravity: None,
             min_repeat: None,
+            frame: None,
+            held: HashMap::new(),
             last_taken: HashMap::new(),
             received: Vec::new(),
             pointer: Point::new(0, 0),
@@ -333,6 +341,8 @@ impl InputDevice for SimTetris {
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
         let mut state = self.0.borrow_mut();
         match action {
+            // A press and release together: missed by a program that looks at its keys a frame apart.
+            Action::Key(key) if state.frame.is_some() => state.received.push(key.clone()),
             Action::Key(key) => state.press(key),
             other => {
                 if let Some(last) = other.points().last() {
@@ -349,5 +359,21 @@ impl InputDevice for SimTetris {
 
     fn escape_down(&mut self) -> bool {
         false
+    }
+
+    fn key_step(&mut self, key: &str, down: bool) -> Result<(), InputError> {
+        let mut state = self.0.borrow_mut();
+        let Some(frame) = state.frame else {
+            if down {
+                state.press(key);
+            }
+            return Ok(());
+        };
+        if down {
+            state.held.insert(key.to_string(), Instant::now());
+        } else if state.held.remove(key).is_some_and(|since| since.elapsed() >= frame) {
+            state.press(key);
+        }
+        Ok(())
     }
 }

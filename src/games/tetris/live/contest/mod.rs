@@ -225,6 +225,7 @@ pub fn run_on(
     }
     let mut contest = Contest::begin(clock, screen, config, timing, options, progress)?;
     let mut guard = Guard::new(input, &config.guard);
+    guard.set_key_hold(std::time::Duration::from_millis(config.timing.key_hold_ms));
     while contest.summary.landings.len() < contest.limit && contest.play_piece(&mut guard)? {}
     Ok(contest.finish())
 }

@@ -68,8 +68,8 @@ pub struct TetrisCalibrate {
     #[arg(long, requires = "from")]
     pub board: Option<PathBuf>,
     /// Learn a new program from its live window (--title) while a game runs: the look, the keys by
-    /// trying them (held down 40 or 100 ms when none does anything on a tap, for a program that
-    /// looks at its keys once a frame), how close together presses of one key may come (bursts at
+    /// trying them (held down 25, 50 or 100 ms when taps do not find them all, for a program
+    /// that looks at its keys once a frame), how close together presses of one key may come (bursts at
     /// gaps from 4 to 160 ms), the rotation table by playing; its gravity and key lag are timed and
     /// noted. Pieces done with are put where the stack ends lowest. Written as config/NAME.toml
     /// (--profile NAME), never over a file without --force.

@@ -48,8 +48,9 @@ const GRAVITY_WATCH: Duration = Duration::from_secs(4);
 const KEYS_PATIENCE: Duration = Duration::from_secs(90);
 /// How long bursts are tried to find how close together presses of one key may come.
 const REPEAT_PATIENCE: Duration = Duration::from_secs(30);
-/// How long keys are held down when none did anything pressed and released at once, in turn (ms).
-const HOLDS_MS: [u64; 2] = [40, 100];
+/// How long keys are held down, in turn, when taps do not find the keys play needs (ms): over a
+/// frame at 40, 20 and 10 frames a second.
+const HOLDS_MS: [u64; 3] = [25, 50, 100];
 /// The soft-drop key written when no key was seen moving a piece a row down.
 const USUAL_SOFT_DROP: &str = "Down";
 /// Pieces played to see every turn before giving up.
@@ -134,31 +135,43 @@ pub fn learn(
     Ok(LearnedLive { text, keys: found, look })
 }
 
-/// The keys tried as a press and release sent together, and, when no key did anything so, held
-/// down each of `HOLDS_MS` in turn (a program that looks at its keys once a frame misses a key
-/// that is not down at one of its looks): what the trials found, and the hold they were made with
-/// (0: none).
+/// The keys tried as a press and release sent together, and, when that does not find the keys
+/// play needs, held down each of `HOLDS_MS` in turn (a program that looks at its keys once a
+/// frame misses a key that is not down at one of its looks; one may read only some keys so, as
+/// the steps, and take the others as they go down). The shortest hold that finds the keys with no
+/// step moving the piece more than one column is taken (a program that steps at every look while
+/// a key is down steps more the longer it is held); else the shortest that finds them; else the
+/// taps' trials, for `keys_of` to say what is missing. Returns the trials and the hold (0: none),
+/// which the guard keeps.
 fn keys_tried(
     screen: &mut dyn Screen,
     guard: &mut Guard,
     well: &super::super::live::eyes::LearnedWell,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<(KeysFound, u64)> {
-    let mut found = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
-    let mut held = 0;
+    let tapped = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
+    if keys_of(&tapped).is_ok() {
+        return Ok((tapped, 0));
+    }
+    let mut found_so: Option<(KeysFound, u64)> = None;
     for hold in HOLDS_MS {
-        if !found.none_did_anything() {
-            break;
-        }
         progress(&format!(
-            "no key did anything to the falling piece {}: trying each held down {hold} ms (a program that looks at its keys once a frame)",
-            if held == 0 { "pressed and released at once".to_string() } else { format!("held down {held} ms") }
+            "the keys play needs were not all seen pressed and released at once: trying each held down {hold} ms \
+             (a program that looks at its keys once a frame)"
         ));
         guard.set_key_hold(Duration::from_millis(hold));
-        found = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
-        held = hold;
+        let held = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
+        if keys_of(&held).is_ok() {
+            if held.step_columns.iter().all(|&c| c <= 1) {
+                return Ok((held, hold));
+            }
+            progress(&format!("held down {hold} ms, a step moved the piece {:?} columns", held.step_columns));
+            found_so.get_or_insert((held, hold));
+        }
     }
-    Ok((found, held))
+    let (found, hold) = found_so.unwrap_or((tapped, 0));
+    guard.set_key_hold(Duration::from_millis(hold));
+    Ok((found, hold))
 }
 
 /// The profile a text makes, checked as a tetris profile.
@@ -296,8 +309,8 @@ fn hold_note(hold_ms: u64) -> String {
         return String::new();
     }
     format!(
-        "# No key did anything pressed and released at once; held down this long, they did (a program that looks \
-         at its keys once a frame).\nkey_hold_ms = {hold_ms}\n"
+        "# Pressed and released at once, the keys play needs were not all seen; held down this long, they were (a \
+         program that looks at its keys once a frame).\nkey_hold_ms = {hold_ms}\n"
     )
 }
 

@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use super::super::Piece;
 use super::super::live::eyes::{LearnedWell, seen};
+use super::super::live::shape;
 use super::aside::{AsideKeys, put_aside};
 use super::keys::{Effect, effect_of};
 use super::read::Seen;
@@ -46,6 +47,8 @@ pub struct KeysFound {
     pub known: BTreeMap<String, Effect>,
     /// For each step left or right seen, how long after the key the screen showed it.
     pub lags: Vec<Duration>,
+    /// For each step left or right seen, how many columns it moved the piece.
+    pub step_columns: Vec<i32>,
 }
 
 impl KeysFound {
@@ -231,6 +234,11 @@ pub fn learn_keys(
         let effect = effect_of(&before, &after);
         if let (Effect::Left | Effect::Right, Some(lag)) = (effect, shown) {
             found.lags.push(lag);
+        }
+        if let (Effect::Left | Effect::Right, Some(was), Some(now)) = (effect, &before.falling, &after.falling) {
+            found
+                .step_columns
+                .push((shape::left(&now.cells).unwrap_or(0) - shape::left(&was.cells).unwrap_or(0)).abs());
         }
         progress(&format!("key {key} on the {}: {effect:?}", piece.letter()));
         if found.known.contains_key(&key) {

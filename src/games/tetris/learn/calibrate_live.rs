@@ -19,8 +19,9 @@
 //! profile as seen. Once the step keys are known, bursts of them a gap apart find how close
 //! together presses of one key may come (`repeat.rs`), written as `[realtime] repeat_gap_ms`.
 //! What it does not learn is written there too: how the gravity grows, the lock delay, turns
-//! against a wall (kicks), and how to start a game (the program must be showing a falling piece
-//! when the calibration starts).
+//! against a wall (kicks). A program showing no falling piece is started first (`begin.rs`: a
+//! click in the window's middle, Return, Space); a key that started it is the profile's
+//! `new_game`.
 
 use std::time::Duration;
 
@@ -29,7 +30,8 @@ use anyhow::{Context, bail};
 use super::super::cli::with_table;
 use super::super::live::config::{Keys, LiveConfig, Realtime};
 use super::super::live::eyes::learned_well;
-use super::super::live::play::{self, Options, capture_until};
+use super::super::live::play::{self, Options};
+use super::begin::{Started, begin};
 use super::keys::{Effect, USUAL};
 use super::look::{self, LookSettings};
 use super::repeat::{self, RepeatSeen, StepKeys};
@@ -40,8 +42,10 @@ use crate::input::guard::Guard;
 use crate::profile::{GuardSettings, Profile};
 use crate::screen::Screen;
 
-/// How long the window is watched for a falling piece before giving up.
-const FIRST_PIECE: Duration = Duration::from_secs(10);
+/// How long the window is watched for a falling piece before a game is started.
+const FIRST_PIECE: Duration = Duration::from_secs(5);
+/// How long the window is watched for a falling piece after each way of starting a game.
+const START_WATCH: Duration = Duration::from_secs(4);
 /// How long the first piece is watched untouched to time its gravity, at most.
 const GRAVITY_WATCH: Duration = Duration::from_secs(4);
 /// How long the keys are tried.
@@ -71,15 +75,13 @@ pub fn learn(
     title: &str,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<LearnedLive> {
-    let first = capture_until(screen, FIRST_PIECE, |f| look::learn(f).is_ok_and(|l| l.seen.falling.is_some()))?;
-    let learned = look::learn(&first).context(
-        "no tetris well with a falling piece in the window: start a game first (the calibration does not start one)",
-    )?;
-    anyhow::ensure!(
-        learned.seen.falling.is_some(),
-        "no falling piece seen in {} s: start a game first (the calibration does not start one)",
-        FIRST_PIECE.as_secs()
-    );
+    let (first, started) = begin(screen, input, FIRST_PIECE, START_WATCH, progress)?;
+    let learned = look::learn(&first).context("the well with a falling piece seen a moment ago")?;
+    match &started {
+        Started::Already => {}
+        Started::ByClick => progress("a game started by the click"),
+        Started::ByKey(key) => progress(&format!("a game started by {key}")),
+    }
     let look = learned.settings;
     progress(&format!(
         "well: {}x{} cells of {:.1} px, background {}, {} preview(s), hold box {}",
@@ -114,10 +116,12 @@ pub fn learn(
         text: format!("{}; {}", timing::described(&gravity, &found.lags), repeat.described()),
         repeat,
         hold_ms,
+        started_by_click: started == Started::ByClick,
         still_ms: timing::still_ms(&found.lags, Realtime::default().still_ms),
     };
     progress(&format!("timing: {}", seen_timing.text));
     let from = format!("the live window \"{title}\" ({}x{})", first.width(), first.height());
+    let keys = Keys { new_game: started_by_key(&started), ..keys };
     let text = profile_text(name, title, &from, &look, &keys, &found, &seen_timing)?;
     let config = config_of(&text)?;
     let options = Options { lines: None, pieces: Some(MOST_PIECES), new_game: false, learn: true };
@@ -172,6 +176,14 @@ fn keys_tried(
     let (found, hold) = found_so.unwrap_or((tapped, 0));
     guard.set_key_hold(Duration::from_millis(hold));
     Ok((found, hold))
+}
+
+/// The key that started the game, where one did.
+fn started_by_key(started: &Started) -> Option<String> {
+    match started {
+        Started::ByKey(key) => Some(key.clone()),
+        Started::Already | Started::ByClick => None,
+    }
 }
 
 /// The profile a text makes, checked as a tetris profile.
@@ -263,7 +275,8 @@ fn profile_text(
          # What each key tried did (piece:effect per trial):\n{tried}\
          # Hold: {held}. The turning key turns {}. Soft drop: {soft}.\n\
          # Timing seen: {}.\n\
-         # Not learned: how the gravity grows, the lock delay, turns against a wall (kicks), how to start a game.\n\
+         # Not learned: how the gravity grows, the lock delay, turns against a wall (kicks).\n\
+         # {}\n\
          name = {}\ngame = \"tetris\"\ndescription = {}\n\n\
          [window]\ntitle = {}\nexact = false\n\n\
          [timing]\npoll_ms = 5\n\n\
@@ -275,6 +288,7 @@ fn profile_text(
          [keys]\nleft = {}\nright = {}\nrotate = {}\nsoft_drop = {}\n{}\n{look_text}",
         direction(found, &keys.rotate),
         timing.text,
+        start_note(keys.new_game.as_deref(), timing.started_by_click),
         quote(name),
         quote(&format!("learned from {from}")),
         quote(title),
@@ -290,8 +304,17 @@ fn profile_text(
         keys.hard_drop.as_deref().map_or(
             "# No hard drop seen: pieces are brought down by soft drops.\n".to_string(),
             |k| format!("hard_drop = {}\n", quote(k))
-        ),
+        ) + &keys.new_game.as_deref().map_or(String::new(), |k| format!("new_game = {}\n", quote(k))),
     ))
+}
+
+/// The comment on how a game starts: by the key that started one, by a click, or not seen.
+fn start_note(key: Option<&str>, by_click: bool) -> String {
+    match (key, by_click) {
+        (Some(key), _) => format!("A game was started by {key} (new_game), after a click in the window's middle did not."),
+        (None, true) => "A game was started by a click in the window's middle.".to_string(),
+        (None, false) => "How a game starts was not seen: one was running when the calibration began.".to_string(),
+    }
 }
 
 /// What the calibration saw of the program's timing: in words, the bursts' gap, the wait for a
@@ -301,6 +324,7 @@ struct Timing {
     repeat: RepeatSeen,
     still_ms: u64,
     hold_ms: u64,
+    started_by_click: bool,
 }
 
 /// The `[realtime]` line and comment for a hold, where keys had to be held down.

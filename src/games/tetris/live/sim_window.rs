@@ -9,7 +9,8 @@
 //!
 //! It can drop presses of one key that come closer together than it takes (`min_repeat`), as a
 //! program that moves a piece at most every so often does, and miss keys not held down over a
-//! frame (`frame`), as a program that looks at its keys once a frame does.
+//! frame (`frame`), as a program that looks at its keys once a frame does. It can wait to be
+//! started by a key or a click (`waiting`), showing no piece until then.
 //!
 //! It can misbehave on purpose: change a settled cell behind the rules' back (the loop must notice
 //! the stack it reads is not the one predicted), or lose its window (the loop must stop with an
@@ -121,6 +122,13 @@ impl Falling {
     }
 }
 
+/// What starts a simulated game that waits to be started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Starter {
+    Key(String),
+    Click,
+}
+
 /// The simulated game.
 pub struct SimTetrisState {
     /// Settled cells, `[row][col]`, row 0 at the top.
@@ -146,6 +154,8 @@ pub struct SimTetrisState {
     /// A press of a key this soon after the last press of it that moved anything is dropped (a
     /// program that moves a piece at most every so often).
     pub min_repeat: Option<Duration>,
+    /// A game not started yet: no piece shows until this key is pressed or a click is made.
+    pub waiting: Option<Starter>,
     /// A program that looks at its keys once a frame this long: a key pressed and released
     /// together is missed, one held down a frame or more is taken once (when it comes up).
     pub frame: Option<Duration>,
@@ -190,6 +200,7 @@ impl SimTetris {
             move_after: None,
             gravity: None,
             min_repeat: None,
+            waiting: None,
             frame: None,
             held: HashMap::new(),
             last_taken: HashMap::new(),
@@ -265,6 +276,12 @@ impl SimTetrisState {
         if self.game_over {
             return;
         }
+        if let Some(start) = &self.waiting {
+            if *start == Starter::Key(key.to_string()) {
+                self.waiting = None;
+            }
+            return;
+        }
         if let Some(gap) = self.min_repeat {
             if self.last_taken.get(key).is_some_and(|t| t.elapsed() < gap) {
                 return;
@@ -291,6 +308,9 @@ impl SimTetrisState {
     /// The gravity of a capture, where set: the falling piece falls or locks.
     fn fall(&mut self) {
         let Some((after, rows)) = self.gravity else { return };
+        if self.waiting.is_some() {
+            return;
+        }
         if self.pieces < after || self.falling.is_none() || self.game_over {
             return;
         }
@@ -307,7 +327,7 @@ impl SimTetrisState {
         for (r, row) in self.settled.iter().enumerate() {
             cells.extend(row.iter().enumerate().filter(|(_, c)| **c).map(|(c, _)| (r as i32, c as i32)));
         }
-        if let Some(falling) = self.falling {
+        if let (Some(falling), None) = (self.falling, &self.waiting) {
             cells.extend(falling.cells());
         }
         let preview = self.next.rotation(0);
@@ -344,6 +364,7 @@ impl InputDevice for SimTetris {
             // A press and release together: missed by a program that looks at its keys a frame apart.
             Action::Key(key) if state.frame.is_some() => state.received.push(key.clone()),
             Action::Key(key) => state.press(key),
+            Action::Click(_) if state.waiting == Some(Starter::Click) => state.waiting = None,
             other => {
                 if let Some(last) = other.points().last() {
                     state.pointer = *last;

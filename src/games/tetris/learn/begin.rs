@@ -1,0 +1,124 @@
+//! Starting a game for the live calibration (issue 37: "start a game where the program needs a
+//! click or a key"). A program just opened often shows a start screen, a menu over the well or an
+//! idle well, and no piece falls until the player starts. When no falling piece shows within a
+//! few seconds, the usual ways are tried one after the other, each watched a few seconds for a
+//! falling piece: a click in the middle of the window (where start buttons and "click to play"
+//! pages put them, and what gives a page's canvas the keyboard), then Return, then Space. Every
+//! one goes through the guard (inside the window, the failsafe asked). What started the game is
+//! said, and a key is written into the profile as the key that starts a new game.
+
+use std::time::Duration;
+
+use anyhow::bail;
+
+use super::super::live::play::capture_until;
+use super::look;
+use crate::frame::{Frame, Point};
+use crate::input::guard::Guard;
+use crate::input::{Action, InputDevice};
+use crate::profile::GuardSettings;
+use crate::screen::Screen;
+
+/// Keys tried after the click, in turn.
+const START_KEYS: [&str; 2] = ["Return", "space"];
+
+/// How a game came to be running.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Started {
+    /// A piece was falling already.
+    Already,
+    /// A click in the window's middle started it.
+    ByClick,
+    /// This key started it.
+    ByKey(String),
+}
+
+/// True when a frame shows a well with a falling piece.
+fn has_piece(frame: &Frame) -> bool {
+    look::learn(frame).is_ok_and(|l| l.seen.falling.is_some())
+}
+
+/// The first frame with a falling piece, watched for `first` and then, one way of starting after
+/// another, for `after_each`; and what started the game. An error says every way tried.
+pub fn begin(
+    screen: &mut dyn Screen,
+    input: &mut dyn InputDevice,
+    first: Duration,
+    after_each: Duration,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<(Frame, Started)> {
+    let frame = capture_until(screen, first, has_piece)?;
+    if has_piece(&frame) {
+        return Ok((frame, Started::Already));
+    }
+    let mut guard = Guard::new(input, &GuardSettings::default());
+    let middle = Point::new(frame.width() as i32 / 2, frame.height() as i32 / 2);
+    progress(&format!(
+        "no falling piece in {} s: starting a game by a click in the window's middle",
+        first.as_secs()
+    ));
+    guard.perform(&Action::Click(middle), &frame, &*screen)?;
+    let frame = capture_until(screen, after_each, has_piece)?;
+    if has_piece(&frame) {
+        return Ok((frame, Started::ByClick));
+    }
+    for key in START_KEYS {
+        progress(&format!("still no falling piece: starting a game by {key}"));
+        guard.key(key, &*screen)?;
+        let frame = capture_until(screen, after_each, has_piece)?;
+        if has_piece(&frame) {
+            return Ok((frame, Started::ByKey(key.to_string())));
+        }
+    }
+    bail!(
+        "no tetris well with a falling piece in the window, in {} s nor after a click in its middle, {} or {}: start \
+         a game first",
+        first.as_secs(),
+        START_KEYS[0],
+        START_KEYS[1]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::live::config::Keys;
+    use super::super::super::live::sim_window::{SimTetris, Starter};
+    use super::*;
+
+    fn sim(waiting: Option<Starter>) -> SimTetris {
+        let sim = SimTetris::new(4, &[], &Keys::default());
+        sim.state().waiting = waiting;
+        sim
+    }
+
+    fn begun(sim: &SimTetris) -> anyhow::Result<Started> {
+        let quick = Duration::from_millis(200);
+        begin(&mut sim.clone(), &mut sim.clone(), quick, quick, &mut |_: &str| {}).map(|(frame, how)| {
+            assert!(has_piece(&frame), "the frame returned shows the falling piece");
+            how
+        })
+    }
+
+    /// A game waiting for Space is started by it (after a click and Return did nothing); one
+    /// waiting for a click by the click; one running is left alone (no key, no click).
+    #[test]
+    fn a_game_waiting_to_start_is_started_by_the_way_it_takes() {
+        let by_space = sim(Some(Starter::Key("space".into())));
+        assert_eq!(begun(&by_space).unwrap(), Started::ByKey("space".into()));
+        assert_eq!(by_space.state().received, ["Return", "space"]);
+        let by_click = sim(Some(Starter::Click));
+        assert_eq!(begun(&by_click).unwrap(), Started::ByClick);
+        assert!(by_click.state().received.is_empty(), "no key after the click started it");
+        let running = sim(None);
+        assert_eq!(begun(&running).unwrap(), Started::Already);
+        assert!(running.state().received.is_empty());
+    }
+
+    /// A game that no usual way starts is an error naming what was tried.
+    #[test]
+    fn a_game_no_usual_way_starts_is_an_error_naming_each_way() {
+        let stuck = sim(Some(Starter::Key("F2".into())));
+        let error = begun(&stuck).unwrap_err().to_string();
+        assert!(error.contains("a click in its middle, Return or space: start a game first"), "{error}");
+    }
+}

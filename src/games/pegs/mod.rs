@@ -31,6 +31,7 @@ mod rules_tests;
 pub mod scale;
 pub mod seen;
 pub mod solve;
+pub mod things;
 
 use image::Rgba;
 

@@ -9,15 +9,16 @@
 //! same looks: that grid's answer is kept (`Settled`), not worked out again.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::align::{Hint, aligned};
 use super::board::{Board, Cell};
 use super::looks::{Classes, LooksError, read_looks};
 use super::seen::Seen;
+use super::things::Things;
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
-use crate::vision::lattice::{Candidate, Lattice, Search, first_passing, members};
+use crate::vision::lattice::{Candidate, Lattice, Search, first_passing};
 
 /// How many of the best lattice candidates are tried.
 const TRIED: usize = 6;
@@ -128,21 +129,27 @@ impl Settled {
 
 /// `candidate`'s lattice grown and trimmed by its squares' looks, if they all read, with pegs or holes.
 /// When they do not all read where the lattice's things put them and `phase` is set, the lattice
-/// moved to where its squares read (`phase::realigned`).
+/// moved to where its squares read (`phase::realigned`), the things standing on its squares told
+/// on the moved lattice (`Things::on`).
 fn board_at(
     (seen, settled): (&Seen, &Settled),
     candidate: &Candidate,
     classes: &Classes,
-    taken: &dyn Fn((i64, i64)) -> bool,
+    things: &Things,
     phase: bool,
     hint: &Hint,
 ) -> Result<Grid, String> {
-    let first = board_on((seen, settled), &candidate.lattice, candidate.extent(), classes, taken, hint);
+    let taken = |at: (i64, i64)| things.taken(at);
+    let first = board_on((seen, settled), &candidate.lattice, candidate.extent(), classes, &taken, hint);
     if first.is_ok() || !phase {
         return first;
     }
     match super::phase::realigned(seen, candidate, classes) {
-        Some(lattice) => board_on((seen, settled), &lattice, candidate.extent(), classes, taken, hint).or(first),
+        Some(lattice) => {
+            let on = things.on(&lattice);
+            let taken = |at: (i64, i64)| on.contains(&at);
+            board_on((seen, settled), &lattice, candidate.extent(), classes, &taken, hint).or(first)
+        }
         None => first,
     }
 }
@@ -204,19 +211,18 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
     let seen = Seen::new(frame);
     let settled = Settled::default();
     let mut at_a_scale: Option<Grid> = None;
-    let mut tried: Vec<(Candidate, HashSet<(i64, i64)>)> = Vec::new();
+    let mut tried: Vec<(Candidate, Things)> = Vec::new();
     let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
-        let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
-        let taken = |at: (i64, i64)| things.contains_key(&at);
+        let things = Things::new(found, candidate, GROWTH);
         // The grid is aligned at every scale, best where it was best before (`align::Hint`).
         let hint = Hint::default();
-        let as_learned = board_at((&seen, &settled), candidate, learned, &taken, false, &hint);
+        let as_learned = board_at((&seen, &settled), candidate, learned, &things, false, &hint);
         if as_learned.is_err() && at_a_scale.is_none() {
             at_a_scale =
-                scales.iter().find_map(|at| board_at((&seen, &settled), candidate, at, &taken, false, &hint).ok());
+                scales.iter().find_map(|at| board_at((&seen, &settled), candidate, at, &things, false, &hint).ok());
         }
         if as_learned.is_err() {
-            tried.push((candidate.clone(), things.keys().copied().collect()));
+            tried.push((candidate.clone(), things));
         }
         as_learned
     });
@@ -228,9 +234,7 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
         return Ok(grid);
     }
     for (candidate, things) in &tried {
-        if let Ok(grid) =
-            board_at((&seen, &settled), candidate, learned, &|at| things.contains(&at), true, &Hint::default())
-        {
+        if let Ok(grid) = board_at((&seen, &settled), candidate, learned, things, true, &Hint::default()) {
             return Ok(grid);
         }
     }
@@ -267,18 +271,44 @@ mod tests {
             let mut asked = 0;
             for _ in 0..2 {
                 for candidate in found.candidates.iter().take(TRIED) {
-                    let things = members(&found.segmentations, candidate, GROWTH, &Search::default());
-                    let taken = |at: (i64, i64)| things.contains_key(&at);
+                    let things = Things::new(&found, candidate, GROWTH);
                     for at in &scales {
                         let hint = Hint::default();
-                        let fresh = board_at((&seen, &Settled::default()), candidate, at, &taken, true, &hint);
-                        let again = board_at((&seen, &kept), candidate, at, &taken, true, &Hint::default());
+                        let fresh = board_at((&seen, &Settled::default()), candidate, at, &things, true, &hint);
+                        let again = board_at((&seen, &kept), candidate, at, &things, true, &Hint::default());
                         assert_eq!(fresh, again, "{kind:?}: {}", candidate.describe());
                         asked += 1;
                     }
                 }
             }
             assert!(asked >= 26 && !kept.0.borrow().is_empty(), "{kind:?}: {asked} asked");
+        }
+    }
+
+    /// A lattice whose things sit a third of a square off the squares' centres (as specks of a pale
+    /// board between four pegs do), found on the middle three rows only: moved back onto the
+    /// squares (`phase`), the board grows over the rows above and below, since the pegs and holes
+    /// there stand on their squares of the moved lattice. Before, what stood on a square was told
+    /// on the lattice as found, where every peg and hole lay a third of a square off its point:
+    /// the board stopped at the three rows.
+    #[test]
+    fn a_lattice_moved_onto_its_squares_grows_over_the_things_standing_on_them() {
+        for kind in [Kind::Discs, Kind::Glossy] {
+            let learnt = learn(&Drawing::new(kind, 40.0).draw(&english()), None, MoveStyle::Click).unwrap();
+            let classes = Classes::from_config(&learnt.config.looks).unwrap();
+            let frame = Drawing::new(kind, 40.0).draw(&english_later());
+            let pitch = learnt.grid.cell_width();
+            let (x0, y0) = (learnt.grid.rect.x + pitch / 2.0, learnt.grid.rect.y + pitch / 2.0);
+            let off = Lattice { x0: x0 + 0.33 * pitch, y0: y0 - 0.3 * pitch, pitch_x: pitch, pitch_y: pitch };
+            let cells: Vec<(i64, i64)> = (2..=4).flat_map(|r| (0..7).map(move |c| (r, c))).collect();
+            let candidate = Candidate { lattice: off, cells, thing: (8.0, 8.0) };
+            let found = find(&frame, &Search::default());
+            let things = Things::new(&found, &candidate, GROWTH);
+            let (seen, settled) = (Seen::new(&frame), Settled::default());
+            let grid = board_at((&seen, &settled), &candidate, &classes, &things, true, &Hint::default())
+                .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+            assert_eq!((grid.rows, grid.cols), (7, 7), "{kind:?}: {grid:?}");
+            assert!((grid.rect.y - learnt.grid.rect.y).abs() <= 0.1 * pitch + 0.5, "{kind:?}: {grid:?}");
         }
     }
 }

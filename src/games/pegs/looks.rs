@@ -174,15 +174,25 @@ impl Classes {
     }
 
     /// What the square `seen` is: the nearest look within the limit; else a selected peg when its
-    /// rings stand out from its surround as the peg's do (within `SELECTED_SHAPE`) and more like
-    /// the peg's than like any other look's, or when its middle is the peg's (`outlined`); else a
-    /// hole lit in another colour (`lit_hole`); else None.
+    /// middle is the peg's (`outlined`); else a hole lit in another colour (`lit_hole`); else a
+    /// selected peg when its rings stand out from its surround as the peg's do (within
+    /// `SELECTED_SHAPE`) and more like the peg's than like any other look's; else a hole marked in
+    /// its middle (`marked_hole`); else None. The looks matched in part by their colours come
+    /// before a match by shape alone.
     pub fn judge(&self, seen: &Look) -> Option<Judged> {
         if let Some((cell, distance)) = self.nearest_within(seen, self.limit) {
             return Some(Judged { cell, distance, selected: false });
         }
         if self.outlined(seen) {
             return Some(Judged { cell: Cell::Peg, distance: self.limit, selected: true });
+        }
+        // A hole lit in another colour (a page rings the holes the chosen peg can jump to) is a
+        // hole: its inside is the hole's own colours, a match by colour, which comes before a
+        // match by shape alone (a lit ring spread past the rings into the square's corners leaves
+        // every ring standing out from that surround about equally, as a disc's do).
+        let hole = Judged { cell: Cell::Hole, distance: self.limit, selected: false };
+        if self.lit_hole(seen) {
+            return Some(hole);
         }
         let peg_shaped = shape(seen, self.limit).zip(shape(&self.peg, self.limit)).is_some_and(|(mine, peg)| {
             let own = shape_distance(&mine, &peg);
@@ -193,13 +203,8 @@ impl Classes {
         if peg_shaped {
             return Some(Judged { cell: Cell::Peg, distance: self.limit, selected: true });
         }
-        // A hole lit in another colour (a page rings the holes the chosen peg can jump to, or marks
-        // their middles) is a hole.
-        (self.lit_hole(seen) || self.marked_hole(seen)).then_some(Judged {
-            cell: Cell::Hole,
-            distance: self.limit,
-            selected: false,
-        })
+        // A hole with a mark in its middle (a page dots the holes the chosen peg can jump to).
+        self.marked_hole(seen).then_some(hole)
     }
 
     /// Whether `seen` is the hole with a mark in its middle (a page puts a dot in the holes a

@@ -19,6 +19,8 @@ pub mod cli;
 pub mod config;
 #[cfg(test)]
 mod drawn;
+#[cfg(test)]
+mod lit_tests;
 pub mod locate;
 pub mod lone_peg;
 pub mod looks;
@@ -31,6 +33,7 @@ mod rules_tests;
 pub mod scale;
 pub mod seen;
 pub mod solve;
+pub mod things;
 
 use image::Rgba;
 

@@ -115,15 +115,21 @@ impl Hailey {
     /// Starts the program (fetched to `dir`) with `random` seeded, and starts a game from its menu
     /// by a key, as a person does.
     pub fn start(dir: &Path, seed: u64) -> Hailey {
+        let game = Hailey::at_menu(dir, seed);
+        game.new_game();
+        game
+    }
+
+    /// Starts the program (fetched to `dir`) with `random` seeded, left on its menu ("Press Any
+    /// Key To Play").
+    pub fn at_menu(dir: &Path, seed: u64) -> Hailey {
         let files = tempfile::tempdir().unwrap();
         let freeze = files.path().join("freeze").display().to_string();
         let detail = files.path().join("detail.toml").display().to_string();
         let env = [("ZOO_FREEZE", freeze.as_str()), ("ZOO_TETRIS_STATE", detail.as_str())];
         let session = Session::python(dir, PROGRAM, seed, TITLE, &env);
         session.state_when(|s: &State| s.verdict == "menu");
-        let game = Hailey { session, files };
-        game.new_game();
-        game
+        Hailey { session, files }
     }
 
     /// From the program's menu to a new game: a key (space), repeated until the game runs.

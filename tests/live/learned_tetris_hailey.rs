@@ -37,3 +37,22 @@ fn hailey_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     assert!(ok, "play from the learned profile:\n{text}");
     assert!(lines >= 200, "the program counted {lines} lines:\n{text}");
 }
+
+/// The program left on its menu ("Press Any Key To Play"): the calibration sees no falling piece,
+/// starts a game itself (a click in the window's middle does nothing there; Return does), says so,
+/// writes Return as the key that starts a new game, and learns the program in the game it started.
+/// That a game runs is the program's own state (`verdict`), read by the harness.
+#[test]
+#[ignore = "needs GAMEBOT_HAILEY_TETRIS_DIR: haileyhoyat/python-tetris fetched, and pygame (GAMEBOT_ZOO_PYTHON)"]
+fn hailey_left_on_its_menu_is_started_by_the_calibration() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Hailey::at_menu(&program_dir(VAR), 3);
+    let learn = ["calibrate", "tetris", "--learn", "--title", "Tetris", "--profile", "learned-hailey"];
+    let (ok, text) = gamebot(&game.session.display, dir.path(), &learn);
+    assert!(ok, "live calibration:\n{text}");
+    assert!(text.contains("starting a game by a click in the window's middle"), "{text}");
+    assert!(text.contains("a game started by Return"), "{text}");
+    assert_eq!(learned_keys(&text).get("new_game").and_then(|k| k.as_str()), Some("Return"), "{text}");
+    let state = game.session.state_now().expect("the program's state");
+    assert_eq!(state.verdict, "playing", "the program's own state after the calibration");
+}

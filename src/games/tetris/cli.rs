@@ -71,8 +71,9 @@ pub struct TetrisCalibrate {
     /// trying them (held down 25, 50 or 100 ms when taps do not find them all, for a program
     /// that looks at its keys once a frame), how close together presses of one key may come (bursts at
     /// gaps from 4 to 160 ms), the rotation table by playing; its gravity and key lag are timed and
-    /// noted. Pieces done with are put where the stack ends lowest. Written as config/NAME.toml
-    /// (--profile NAME), never over a file without --force.
+    /// noted. Pieces done with are put where the stack ends lowest. A program showing no falling
+    /// piece is started first (a click in the window's middle, then Return, then Space). Written
+    /// as config/NAME.toml (--profile NAME), never over a file without --force.
     #[arg(long, conflicts_with_all = ["from", "board", "new_game"], requires = "title")]
     pub learn: bool,
     /// With --learn: the program's window title, or a part of it.

@@ -53,10 +53,7 @@ pub fn begin(
     }
     let mut guard = Guard::new(input, &GuardSettings::default());
     let middle = Point::new(frame.width() as i32 / 2, frame.height() as i32 / 2);
-    progress(&format!(
-        "no falling piece in {} s: starting a game by a click in the window's middle",
-        first.as_secs()
-    ));
+    progress(&format!("no falling piece in {} s: starting a game by a click in the window's middle", first.as_secs()));
     guard.perform(&Action::Click(middle), &frame, &*screen)?;
     let frame = capture_until(screen, after_each, has_piece)?;
     if has_piece(&frame) {

@@ -311,7 +311,9 @@ fn profile_text(
 /// The comment on how a game starts: by the key that started one, by a click, or not seen.
 fn start_note(key: Option<&str>, by_click: bool) -> String {
     match (key, by_click) {
-        (Some(key), _) => format!("A game was started by {key} (new_game), after a click in the window's middle did not."),
+        (Some(key), _) => {
+            format!("A game was started by {key} (new_game), after a click in the window's middle did not.")
+        }
         (None, true) => "A game was started by a click in the window's middle.".to_string(),
         (None, false) => "How a game starts was not seen: one was running when the calibration began.".to_string(),
     }

@@ -9,15 +9,15 @@
 //! fits the board.
 //!
 //! Else a number alone (`choose`): in 7-segment digits (`seven`: WineMine's counter and timer) or
-//! in text standing apart from any word (`text`: "Mines 008", "Mines: 10"). A number shown beside
-//! a board is the mines left (total = number + flags shown) or the total itself (ripexz's
-//! "Mines: 10" with 2 flags placed), and a frame cannot tell which; nor can it tell a counter from
-//! a timer of the same look. So every number gives both totals, each kept only when it agrees with
-//! the board (at least 1, fewer than the cells, and some layout of that many mines obeys every
-//! number on it), and the total is taken only when exactly one remains: with no flag placed, both
-//! meanings are one, and a timer at 0 (an untouched board) or at a few seconds (too few mines for
-//! the numbers shown) drops out. A board that has ended shows its flags redrawn (WineMine's
-//! counter still counts the flags placed before the loss), so there no number alone is read.
+//! in text standing apart from any word (`text`: ripexz's "Mines: 10"). A number shown beside a
+//! board is the mines left (total = number + flags shown: WineMine, rw-pz's page) or the total
+//! itself (ripexz's "Mines: 10" with 2 flags placed), and a frame cannot tell which; nor can it
+//! tell a counter from a timer of the same look. So every number gives both totals, each kept only
+//! when it agrees with the board (at least 1, fewer than the cells, and some layout of that many
+//! mines obeys every number on it), and the total is taken only when exactly one remains: with no
+//! flag placed both meanings are one, and a timer at 0 (an untouched board) or at a few seconds
+//! (too few mines for the numbers shown) drops out. A board that has ended needs no total, and a
+//! program may redraw its flags there (a loss shows the mines), so no number alone is read on it.
 //! Anything else (no counter, two totals left, a digit that reads as none surely) leaves the
 //! total unknown rather than guessed.
 

@@ -144,7 +144,23 @@ pub fn numbers(page: &Page) -> Vec<Number> {
         let contrast = colour.delta_e(&background);
         let mask: Vec<bool> =
             page.lab.iter().map(|p| p.is_some_and(|lab| lab.delta_e(&colour) < SAME_COLOUR)).collect();
-        let bars: Vec<Component> = components_8(&mask, page.w).into_iter().filter(is_bar).collect();
+        // Its parts, found within the box of its pixels only (a display's colour is in a corner).
+        let (mut x0, mut y0, mut x1, mut y1) = (page.w, page.h, 0, 0);
+        for i in (0..mask.len()).filter(|&i| mask[i]) {
+            (x0, y0, x1, y1) = (x0.min(i % page.w), y0.min(i / page.w), x1.max(i % page.w + 1), y1.max(i / page.w + 1));
+        }
+        if x1 <= x0 {
+            continue;
+        }
+        let sub: Vec<bool> = (y0..y1).flat_map(|y| mask[y * page.w + x0..y * page.w + x1].iter().copied()).collect();
+        let shift = |c: Component| Component {
+            x0: c.x0 + x0 as u32,
+            x1: c.x1 + x0 as u32,
+            y0: c.y0 + y0 as u32,
+            y1: c.y1 + y0 as u32,
+            ..c
+        };
+        let bars: Vec<Component> = components_8(&sub, x1 - x0).into_iter().filter(is_bar).map(shift).collect();
         let lit = |x: i64, y: i64| {
             x >= 0 && y >= 0 && (x as usize) < page.w && (y as usize) < page.h && mask[y as usize * page.w + x as usize]
         };
@@ -379,6 +395,19 @@ mod tests {
         // A blank digit drawn all dim (an 8 in the dim colour) before a lit 8 is no number.
         let (frame, board) = window([0, 0, 0], &[("8", 10, 11, 21, 2, dim_red, None), ("8", 25, 11, 21, 2, red, None)]);
         assert_eq!(read(&frame, board), vec![8]);
+    }
+
+    /// WineMine's look: a timer and a counter alike beside an untouched board. A timer at 000
+    /// means no mines, so the counter's 10 is taken; at 003 either could be the counter: none.
+    #[test]
+    fn a_timer_beside_a_counter_of_its_look_is_told_apart_only_by_the_board() {
+        let (red, dim) = ([255, 0, 0], Some([60, 0, 0]));
+        let untouched = crate::games::mines::board::Board::from_rows(&["#########"; 9]).expect("a board");
+        for (timer, expected) in [("000", Some(10)), ("003", None)] {
+            let (frame, board) =
+                window([0, 0, 0], &[(timer, 10, 11, 21, 2, red, dim), ("010", 150, 11, 21, 2, red, dim)]);
+            assert_eq!(super::super::total(&frame, board, &untouched), expected, "timer {timer}");
+        }
     }
 
     /// A font whose lit segments touch (one part, no bars) and a 4 with its middle bar half drawn

@@ -402,6 +402,20 @@ mod tests {
         assert_eq!(read(&frame, board, 3, 480), None, "no slash, no counter");
     }
 
+    /// Two copies of a glyph are alike (one of them missing a pixel), two digits are not.
+    #[test]
+    fn copies_of_one_glyph_are_alike_and_other_digits_are_not() {
+        let (mut frame, board) = page_with("1 1 2");
+        let page = Page::of(&frame, board).expect("a page");
+        let glyphs: Vec<Component> = components_8(&page.ink, page.w).into_iter().filter(|c| c.y0 >= 120).collect();
+        assert_eq!(glyphs.len(), 3);
+        assert!(page.alike(glyphs[0], glyphs[1]));
+        assert!(!page.alike(glyphs[0], glyphs[2]));
+        frame.image.put_pixel(glyphs[1].x0 + 4, glyphs[1].y0, image::Rgba([230, 228, 226, 255]));
+        let page = Page::of(&frame, board).expect("a page");
+        assert!(page.alike(glyphs[0], glyphs[1]), "a pixel off");
+    }
+
     fn config(profile: &str) -> MinesConfig {
         MinesConfig::from_profile(&Profile::load(profile, Path::new("config")).expect("the profile"))
             .expect("its mines section")

@@ -4,16 +4,17 @@
 //! seven segments are lit, each looked for where it lies in the digit's box (as fractions of it).
 //!
 //! Per colour the window shows much of outside the board (apart from its page colour), the pixels
-//! near it are a mask; its parts that are bars (straight, filled, at least twice as long as
-//! thick: WineMine's middle bar is 7 by 3 px) are segments. Bars one above the other within reach, or one across and one down meeting
-//! at a corner, are one digit (`joined`); digits of like height side by side are a number, and a
-//! lone bar at their middle height just before them a minus. The box of a digit is the number's
-//! height and its widest digit's width, aligned on its right (every digit has a bar there,
-//! not every one on its left: 1, 3, 7). A segment is lit when nearly all its length is ink within its zone, unlit when
-//! nearly none is; the holes of the 8 hold no ink. A digit whose segments are neither, or whose lit
-//! set is no digit, makes its number none: refused, never guessed. A dim segment is another colour,
-//! so it is never lit; a number of a dim colour beside a brighter one's bars is that display's
-//! unlit segments, and no number.
+//! near it are a mask; its parts that are bars (straight, filled, at least twice as long as thick:
+//! WineMine's middle bar is 7 by 3 px) are segments. Bars one above the other within reach, or one
+//! across and one down meeting at a corner, are one digit (`joined`); digits of like height side
+//! by side are a number, and a lone bar at their middle height just before them a minus. The box
+//! of a digit is the number's height and its widest digit's width, aligned on its right (every
+//! digit has a bar there, not every one on its left: 1, 3, 7). A segment is lit when nearly all its
+//! length is ink within its zone, unlit when nearly none is; the holes of the 8 hold no ink. A
+//! digit whose segments are neither, or whose lit set is no digit, makes its number none: refused,
+//! never guessed; so does a run of 1s alone (no bar across gives the width). A dim segment is
+//! another colour, so it is never lit; a number of a dim colour beside a brighter one's bars is
+//! that display's unlit segments, and no number.
 
 use crate::vision::colour::Lab;
 use crate::vision::regions::{Component, components_8};
@@ -184,8 +185,8 @@ pub fn numbers(page: &Page) -> Vec<Number> {
 }
 
 /// Whether two bars belong to one digit: one above the other (their spans across overlap) at most
-/// the shorter's length apart, or one across and one down meeting at a corner, nearer each other on both axes
-/// than a bar is thick (a digit beside stands further off).
+/// the shorter's length apart, or one across and one down meeting at a corner, nearer each other
+/// on both axes than a bar is thick (a digit beside stands further off).
 fn joined(a: &Component, b: &Component) -> bool {
     let overlap = a.x0 < b.x1 && b.x0 < a.x1;
     let long = |c: &Component| c.width().max(c.height());

@@ -1,12 +1,12 @@
 //! The mine counter a program shows beside its board, read so that `--mines` is not needed.
 //!
-//! Text "marked / total" first: sgt-mines' status line ("Marked: 3 / 99"), gnome-mines' "3/10"
-//! under its flag. Text is whatever stands out from the window's commonest colour outside the
-//! board. Its parts (8-connected) of a glyph's size are read by shape alone, whatever the font
-//! (`learn::glyph::nearest_digit` over 0-9), and a slash is a thin stroke leaning right. Such a
-//! counter is digits, a slash and digits on one line, close together, and is taken only when it
-//! agrees with the board: the marked count is the number of flags the board shows, and the total
-//! fits the board.
+//! Text "marked / total" first (`marked`): sgt-mines' status line ("Marked: 3 / 99"),
+//! gnome-mines' "3/10" under its flag. Text is whatever stands out from the window's commonest
+//! colour outside the board. Its parts (8-connected) of a glyph's size are read by shape alone,
+//! whatever the font (`learn::glyph::nearest_digit` over 0-9), and a slash is a thin stroke leaning
+//! right. Such a counter is digits, a slash and digits on one line, close together, and is taken
+//! only when it agrees with the board: the marked count is the number of flags the board shows,
+//! and the total fits the board.
 //!
 //! Else a number alone (`choose`): in 7-segment digits (`seven`: WineMine's counter and timer) or
 //! in text standing apart from any word (`text`: ripexz's "Mines: 10"). A number shown beside a
@@ -22,6 +22,7 @@
 //! total unknown rather than guessed.
 
 mod choose;
+mod marked;
 pub mod seven;
 mod text;
 
@@ -181,7 +182,7 @@ pub fn total(frame: &Frame, rect: Rect, board: &Board) -> Option<u32> {
     let flagged = board.cells.iter().filter(|&&c| c == Cell::Flagged).count();
     let page = Page::of(frame, rect)?;
     let (all, parts) = page.parts();
-    if let Some(counter) = marked_total(&parts, flagged, board.cells.len()) {
+    if let Some(counter) = marked::marked_total(&parts, flagged, board.cells.len()) {
         return Some(counter.total);
     }
     let ended = board.is_lost() || !board.cells.contains(&Cell::Covered);
@@ -196,17 +197,7 @@ pub fn total(frame: &Frame, rect: Rect, board: &Board) -> Option<u32> {
 /// The "marked / total" counter shown in `frame` beside the board at `board` (in frame pixels),
 /// when exactly one reads and agrees with the board: `flagged` flags on it, `cells` cells in all.
 pub fn read(frame: &Frame, board: Rect, flagged: usize, cells: usize) -> Option<Counter> {
-    marked_total(&Page::of(frame, board)?.parts().1, flagged, cells)
-}
-
-/// The one "marked / total" counter among `parts` that agrees with the board.
-fn marked_total(parts: &[Part], flagged: usize, cells: usize) -> Option<Counter> {
-    let mut found: Vec<Counter> = counters(parts)
-        .into_iter()
-        .filter(|c| c.marked as usize == flagged && c.total >= c.marked && (c.total as usize) < cells)
-        .collect();
-    found.dedup();
-    (found.len() == 1).then(|| found[0])
+    marked::marked_total(&Page::of(frame, board)?.parts().1, flagged, cells)
 }
 
 /// The commonest colour (to 4 bits a channel, as the mean of its pixels) where `keep` holds.
@@ -231,7 +222,7 @@ fn commonest(frame: &Frame, keep: &dyn Fn(usize, usize) -> bool) -> Option<[u8; 
 fn kind(mask: &[bool], w: usize, c: Component) -> Option<(Kind, bool)> {
     let (bw, bh) = (c.width() as usize, c.height() as usize);
     let ink: Vec<bool> = (0..bw * bh).map(|i| mask[(c.y0 as usize + i / bw) * w + c.x0 as usize + i % bw]).collect();
-    if is_slash(&ink, bw, bh) {
+    if marked::is_slash(&ink, bw, bh) {
         return Some((Kind::Slash, false));
     }
     let ink = Ink { mask: ink, w: bw, h: bh, colour: [0, 0, 0] };
@@ -247,86 +238,6 @@ fn kind(mask: &[bool], w: usize, c: Component) -> Option<(Kind, bool)> {
     best.map(|v| (Kind::Digit(zero(v.digit)), agreed))
 }
 
-/// A slash: a stroke at most a third of its height thick on every row, narrower than tall, whose
-/// ink lies right at its top and left at its bottom, moving steadily.
-fn is_slash(ink: &[bool], w: usize, h: usize) -> bool {
-    if w * 4 > h * 3 || w < 2 {
-        return false;
-    }
-    let mut middles = Vec::with_capacity(h);
-    for y in 0..h {
-        let row: Vec<usize> = (0..w).filter(|&x| ink[y * w + x]).collect();
-        let (Some(&first), Some(&last)) = (row.first(), row.last()) else { return false };
-        if last - first + 1 > (h / 3).max(2) || row.len() != last - first + 1 {
-            return false;
-        }
-        middles.push((first + last) as f64 / 2.0);
-    }
-    let (top, bottom) = (middles[0], middles[h - 1]);
-    let steady = middles.windows(2).all(|m| m[1] <= m[0] + 0.5);
-    steady && top - bottom >= 0.5 * (w as f64 - 1.0).max(1.0)
-}
-
-/// Every "digits / digits" run among the parts: digits of one number lie on one line at most half
-/// a glyph's height apart; the slash lies within a glyph's height of both numbers.
-fn counters(parts: &[Part]) -> Vec<Counter> {
-    let mut found = Vec::new();
-    for slash in parts.iter().filter(|p| p.kind == Kind::Slash) {
-        let height = slash.bbox.height();
-        let left = number(parts, slash.bbox, height, Side::Left);
-        let right = number(parts, slash.bbox, height, Side::Right);
-        if let (Some(marked), Some(total)) = (left, right) {
-            found.push(Counter { marked, total });
-        }
-    }
-    found
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Side {
-    Left,
-    Right,
-}
-
-/// The number written beside `from` on `side`: the digits on its line, each within reach of the
-/// last, read outwards.
-fn number(parts: &[Part], from: Component, height: u32, side: Side) -> Option<u32> {
-    let mut digits: Vec<u8> = Vec::new();
-    let mut edge = from;
-    loop {
-        // Beside the slash a space may stand; between digits of one number hardly any.
-        let reach = if digits.is_empty() { height } else { height / 2 };
-        let next = parts.iter().filter(|p| on_line(p.bbox, from)).find(|p| {
-            let gap = match side {
-                Side::Left => edge.x0 as i64 - p.bbox.x1 as i64,
-                Side::Right => p.bbox.x0 as i64 - edge.x1 as i64,
-            };
-            (0..=reach as i64).contains(&gap)
-        });
-        match next {
-            Some(Part { bbox, kind: Kind::Digit(d), .. }) if digits.len() < 6 => {
-                digits.push(*d);
-                edge = *bbox;
-            }
-            _ => break,
-        }
-    }
-    if digits.is_empty() {
-        return None;
-    }
-    if side == Side::Left {
-        digits.reverse();
-    }
-    Some(digits.iter().fold(0, |n, &d| n * 10 + d as u32))
-}
-
-/// Whether a digit's box stands on the line of `slash`: its middle within the slash's height, and
-/// at least half the slash's height tall.
-fn on_line(digit: Component, slash: Component) -> bool {
-    let middle = (digit.y0 + digit.y1) / 2;
-    (slash.y0..slash.y1).contains(&middle) && digit.height() * 2 >= slash.height()
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -338,22 +249,6 @@ mod tests {
     use crate::games::mines::config::MinesConfig;
     use crate::games::mines::read;
     use crate::profile::Profile;
-
-    /// Rows of `#` ink as a mask, `w` wide.
-    fn mask(rows: &[&str]) -> (Vec<bool>, usize, usize) {
-        let w = rows[0].len();
-        (rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect(), w, rows.len())
-    }
-
-    #[test]
-    fn a_thin_leaning_stroke_is_a_slash_and_an_upright_one_is_not() {
-        let (ink, w, h) = mask(&["...##", "...#.", "..##.", "..#..", ".##..", ".#...", "##...", "#...."]);
-        assert!(is_slash(&ink, w, h));
-        let (ink, w, h) = mask(&["##...", ".#...", ".##..", "..#..", "..##.", "...#.", "...##", "....#"]);
-        assert!(!is_slash(&ink, w, h), "a backslash");
-        let (ink, w, h) = mask(&[".#.", ".#.", ".#.", ".#.", ".#.", ".#.", ".#.", ".#."]);
-        assert!(!is_slash(&ink, w, h), "a bar");
-    }
 
     /// Glyphs of a thin font of this test's own, 6x10 px with one-pixel strokes, unlike the
     /// reader's bold prototypes.

@@ -155,8 +155,7 @@ pub fn read(frame: &Frame, grid: &Grid, config: &MinesConfig) -> Result<Board, R
         None => read_cells(frame, grid, config)?,
     };
     if board.mines.is_none() {
-        let flagged = board.cells.iter().filter(|&&c| c == Cell::Flagged).count();
-        board.mines = super::counter::read(frame, grid.rect, flagged, board.cells.len()).map(|c| c.total);
+        board.mines = super::counter::total(frame, grid.rect, &board);
     }
     Ok(board)
 }

@@ -83,7 +83,7 @@ impl X11Keys {
 
     /// Presses and releases `code` for `window`: under a grab, only while `window` is shown and
     /// the keyboard focus is the game's; else refused (`Gone`, `FocusElsewhere`) with nothing sent.
-    /// With `release` false, the key is only put down (`up` lets it up).
+    /// With `release` false, the key is only put down (`step` lets it up).
     pub fn key(
         &self,
         conn: &RustConnection,

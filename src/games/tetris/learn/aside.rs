@@ -10,8 +10,7 @@
 use std::time::Duration;
 
 use super::super::live::eyes::{LearnedWell, seen};
-use super::super::live::shape;
-use super::read::Seen;
+use super::repeat::columns_moved;
 use super::trials::after_key;
 use crate::input::guard::Guard;
 use crate::screen::Screen;
@@ -96,7 +95,7 @@ pub fn put_aside(
             guard.key(key, &*screen)?;
             pressed = true;
             let (after, _) = after_key(screen, well, poll, &now)?;
-            let moved = stepped(&now, &after);
+            let moved = columns_moved(&now, &after);
             now = after;
             match moved {
                 Some(d) if d == shift.signum() => {}
@@ -112,14 +111,6 @@ pub fn put_aside(
         pressed = true;
     }
     Ok(pressed)
-}
-
-/// Columns the same piece moved between two frames (None: it locked or another piece shows).
-fn stepped(before: &Seen, after: &Seen) -> Option<i32> {
-    let (was, now) = (before.falling.as_ref()?, after.falling.as_ref()?);
-    let same = now.piece == was.piece && shape::normalise(&was.cells) == shape::normalise(&now.cells);
-    (same && before.settled_rows() == after.settled_rows())
-        .then(|| shape::left(&now.cells).unwrap_or(0) - shape::left(&was.cells).unwrap_or(0))
 }
 
 #[cfg(test)]

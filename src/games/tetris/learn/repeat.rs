@@ -77,7 +77,7 @@ fn burst_side<'a>(seen: &Seen, keys: &StepKeys<'a>) -> Option<(&'a str, i32)> {
 }
 
 /// Columns the piece moved from `before` to `after`, if it is the same piece in the same turn.
-fn columns_moved(before: &Seen, after: &Seen) -> Option<i32> {
+pub(super) fn columns_moved(before: &Seen, after: &Seen) -> Option<i32> {
     let (was, now) = (before.falling.as_ref()?, after.falling.as_ref()?);
     let same_shape = shape::normalise(&was.cells) == shape::normalise(&now.cells);
     (now.piece == was.piece && same_shape && before.settled_rows() == after.settled_rows())

@@ -10,9 +10,9 @@
 //!    turn of every piece has been seen (`live::play` in its learning mode): for each shape, the
 //!    shape a press gives and where its left edge goes.
 //!
-//! When no key did anything pressed and released at once, the keys are tried again held down a
-//! while (a program that looks at its keys once a frame), and the hold is written as
-//! `[realtime] key_hold_ms`.
+//! When taps (a press and release sent together) do not find every key play needs, the keys are
+//! tried again held down a while (a program that looks at its keys once a frame), and the hold is
+//! written as `[realtime] key_hold_ms`.
 //!
 //! Before the keys, the first piece is watched untouched for a few seconds to time its gravity;
 //! the keys' trials time how late the screen shows a step (`timing.rs`). Both are written in the
@@ -94,7 +94,7 @@ pub fn learn(
     ));
     let well = learned_well(&first, &look)?;
     let gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
-    let (found, keys, repeat) = {
+    let (found, keys, repeat, hold_ms) = {
         let mut guard = Guard::new(input, &GuardSettings::default());
         let (found, hold_ms) = keys_tried(screen, &mut guard, &well, progress)?;
         let keys = keys_of(&found)?;
@@ -109,9 +109,8 @@ pub fn learn(
         ));
         let steps = StepKeys { left: &keys.left, right: &keys.right, hard_drop: keys.hard_drop.as_deref() };
         let repeat = repeat::learn_repeat_gap(screen, &mut guard, &well, &steps, REPEAT_PATIENCE, progress)?;
-        (found, keys, (repeat, hold_ms))
+        (found, keys, repeat, hold_ms)
     };
-    let (repeat, hold_ms) = repeat;
     let seen_timing = Timing {
         text: format!("{}; {}", timing::described(&gravity, &found.lags), repeat.described()),
         repeat,
@@ -319,8 +318,8 @@ fn start_note(key: Option<&str>, by_click: bool) -> String {
     }
 }
 
-/// What the calibration saw of the program's timing: in words, the bursts' gap, the wait for a
-/// piece to hold still, and how long keys had to be held down.
+/// What the calibration saw of the program's timing (in words, the bursts' gap, the wait for a
+/// piece to hold still, how long keys had to be held down), and whether a click started its game.
 struct Timing {
     text: String,
     repeat: RepeatSeen,

@@ -55,8 +55,8 @@ fn plays_quadrapassel_with_every_key_held_down_a_while() {
     let env = private_settings(dir.path());
     let profile = dir.path().join("quadrapassel-held.toml");
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("config/quadrapassel.toml")).unwrap();
-    assert!(text.contains("\n[realtime]\n"), "the profile has a [realtime] table");
-    std::fs::write(&profile, text.replace("\n[realtime]\n", "\n[realtime]\nkey_hold_ms = 40\n")).unwrap();
+    assert!(text.contains("\nkey_hold_ms = 0\n"), "the profile says it holds no key");
+    std::fs::write(&profile, text.replace("\nkey_hold_ms = 0\n", "\nkey_hold_ms = 40\n")).unwrap();
     let game = common::LiveGame::start_with_env("quadrapassel", "quadrapassel", &env, &[], "Quadrapassel");
     let args = ["play", "tetris", "--profile", profile.to_str().unwrap(), "--new-game", "--lines", "20"];
     let out = game.gamebot(&args);

@@ -107,6 +107,20 @@ impl LiveInput {
         self.enigo.button(Button::Left, direction).map_err(device)?;
         refusal.map_or(Ok(()), |why| Err(InputError::Refused(why)))
     }
+
+    /// `key` for `window` through the X connection, down and (with `release`) up, checked there
+    /// at the last instant; `None` where there is no such connection.
+    fn checked_key(&mut self, key: &str, window: u32, release: bool) -> Option<Result<(), InputError>> {
+        #[cfg(target_os = "linux")]
+        if let Some(x11) = &self.x11 {
+            return match key_by_name(key) {
+                Ok(key) => x11.key(key, window, release),
+                Err(e) => Some(Err(e)),
+            };
+        }
+        let _ = (key, window, release);
+        None
+    }
 }
 
 fn key_by_name(name: &str) -> Result<Key, InputError> {
@@ -185,29 +199,11 @@ impl InputDevice for LiveInput {
     }
 
     fn key_for(&mut self, key: &str, window: u32) -> Option<Result<(), InputError>> {
-        #[cfg(target_os = "linux")]
-        if let Some(x11) = &self.x11 {
-            let key = match key_by_name(key) {
-                Ok(key) => key,
-                Err(e) => return Some(Err(e)),
-            };
-            return x11.key(key, window, true);
-        }
-        let _ = (key, window);
-        None
+        self.checked_key(key, window, true)
     }
 
     fn key_down_for(&mut self, key: &str, window: u32) -> Option<Result<(), InputError>> {
-        #[cfg(target_os = "linux")]
-        if let Some(x11) = &self.x11 {
-            let key = match key_by_name(key) {
-                Ok(key) => key,
-                Err(e) => return Some(Err(e)),
-            };
-            return x11.key(key, window, false);
-        }
-        let _ = (key, window);
-        None
+        self.checked_key(key, window, false)
     }
 
     /// A key down or up, by the X connection where it has the key's plain keycode (as `key_for`

@@ -93,7 +93,13 @@ impl X11Keys {
         release: bool,
     ) -> Result<(), InputError> {
         conn.grab_server().map_err(device)?;
-        let result = self.checked_key(conn, root, code, window, release);
+        let result = self.focus_checked(conn, root, window).and_then(|()| {
+            conn.xtest_fake_input(KEY_PRESS, code, 0, x11rb::NONE, 0, 0, 0).map_err(device)?;
+            if release {
+                conn.xtest_fake_input(KEY_RELEASE, code, 0, x11rb::NONE, 0, 0, 0).map_err(device)?;
+            }
+            Ok(())
+        });
         let _ = conn.ungrab_server();
         conn.flush().map_err(device)?;
         result
@@ -107,14 +113,8 @@ impl X11Keys {
         conn.flush().map_err(device)
     }
 
-    fn checked_key(
-        &self,
-        conn: &RustConnection,
-        root: Window,
-        code: u8,
-        window: Window,
-        release: bool,
-    ) -> Result<(), InputError> {
+    /// `Ok` when `window` is shown and the keyboard focus is the game's (`focus_is_ours`).
+    fn focus_checked(&self, conn: &RustConnection, root: Window, window: Window) -> Result<(), InputError> {
         // Both asked at once: one round trip.
         let attrs = conn.get_window_attributes(window).map_err(device)?;
         let focus = conn.get_input_focus().map_err(device)?;
@@ -124,10 +124,6 @@ impl X11Keys {
         }
         if !self.focus_is_ours(conn, root, focus, window) {
             return Err(InputError::Refused(Refusal::FocusElsewhere));
-        }
-        conn.xtest_fake_input(KEY_PRESS, code, 0, x11rb::NONE, 0, 0, 0).map_err(device)?;
-        if release {
-            conn.xtest_fake_input(KEY_RELEASE, code, 0, x11rb::NONE, 0, 0, 0).map_err(device)?;
         }
         Ok(())
     }

@@ -3,9 +3,12 @@
 //! idle well, and no piece falls until the player starts. When no falling piece shows within a
 //! few seconds, the usual ways are tried one after the other, each watched a few seconds for a
 //! falling piece: a click in the middle of the window (where start buttons and "click to play"
-//! pages put them, and what gives a page's canvas the keyboard), then Return, then Space. Every
+//! pages put them, and what gives a page's canvas the keyboard), then Return, then Space; then Tab,
+//! which gives the keyboard to the window's first control (a Play button below the well, in a
+//! page or a toolkit's window), and Return and Space again, which press a focused button. Every
 //! one goes through the guard (inside the window, the failsafe asked). What started the game is
-//! said, and a key is written into the profile as the key that starts a new game.
+//! said, and a key that started it alone is written into the profile as the key that starts a new
+//! game.
 
 use std::time::Duration;
 
@@ -19,8 +22,10 @@ use crate::input::{Action, InputDevice};
 use crate::profile::GuardSettings;
 use crate::screen::Screen;
 
-/// Keys tried after the click, in turn.
+/// Keys tried after the click, in turn; again after `FOCUS_KEY`.
 const START_KEYS: [&str; 2] = ["Return", "space"];
+/// The key that moves the keyboard's focus to a window's first control.
+const FOCUS_KEY: &str = "Tab";
 
 /// How a game came to be running.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +36,8 @@ pub enum Started {
     ByClick,
     /// This key started it.
     ByKey(String),
+    /// This key started it once Tab had given the keyboard to a control (a start button).
+    ByFocusedKey(String),
 }
 
 /// True when a frame shows a well with a falling piece.
@@ -67,12 +74,21 @@ pub fn begin(
             return Ok((frame, Started::ByKey(key.to_string())));
         }
     }
+    progress(&format!("still no falling piece: {FOCUS_KEY} to give a start button the keyboard"));
+    guard.key(FOCUS_KEY, &*screen)?;
+    for key in START_KEYS {
+        progress(&format!("still no falling piece: starting a game by {key} on the control {FOCUS_KEY} reached"));
+        guard.key(key, &*screen)?;
+        let frame = capture_until(screen, after_each, has_piece)?;
+        if has_piece(&frame) {
+            return Ok((frame, Started::ByFocusedKey(key.to_string())));
+        }
+    }
+    let [first_key, second_key] = START_KEYS;
     bail!(
-        "no tetris well with a falling piece in the window, in {} s nor after a click in its middle, {} or {}: start \
-         a game first",
+        "no tetris well with a falling piece in the window, in {} s nor after a click in its middle, {first_key} or \
+         {second_key}, nor {first_key} or {second_key} after {FOCUS_KEY}: start a game first",
         first.as_secs(),
-        START_KEYS[0],
-        START_KEYS[1]
     )
 }
 
@@ -116,6 +132,19 @@ mod tests {
     fn a_game_no_usual_way_starts_is_an_error_naming_each_way() {
         let stuck = sim(Some(Starter::Key("F2".into())));
         let error = begun(&stuck).unwrap_err().to_string();
-        assert!(error.contains("a click in its middle, Return or space: start a game first"), "{error}");
+        assert!(
+            error.contains("a click in its middle, Return or space, nor Return or space after Tab: start a game first"),
+            "{error}"
+        );
+        assert_eq!(stuck.state().received, ["Return", "space", "Tab", "Return", "space"]);
+    }
+
+    /// A game started by a button the click missed (a Play button below the well) is started by
+    /// Tab, which gives the button the keyboard, and Return, which presses it.
+    #[test]
+    fn a_game_started_by_a_button_the_click_missed_is_started_by_tab_and_return() {
+        let by_button = sim(Some(Starter::Button));
+        assert_eq!(begun(&by_button).unwrap(), Started::ByFocusedKey("Return".into()));
+        assert_eq!(by_button.state().received, ["Return", "space", "Tab", "Return"]);
     }
 }

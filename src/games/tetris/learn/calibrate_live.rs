@@ -81,6 +81,7 @@ pub fn learn(
         Started::Already => {}
         Started::ByClick => progress("a game started by the click"),
         Started::ByKey(key) => progress(&format!("a game started by {key}")),
+        Started::ByFocusedKey(key) => progress(&format!("a game started by {key} on the control Tab reached")),
     }
     let look = learned.settings;
     progress(&format!(
@@ -115,13 +116,13 @@ pub fn learn(
         text: format!("{}; {}", timing::described(&gravity, &found.lags), repeat.described()),
         repeat,
         hold_ms,
-        started_by_click: started == Started::ByClick,
         still_ms: timing::still_ms(&found.lags, Realtime::default().still_ms),
     };
     progress(&format!("timing: {}", seen_timing.text));
     let from = format!("the live window \"{title}\" ({}x{})", first.width(), first.height());
     let keys = Keys { new_game: started_by_key(&started), ..keys };
-    let text = profile_text(name, title, &from, &look, &keys, &found, &seen_timing)?;
+    let program = Program { name, title, from: &from };
+    let text = profile_text(&program, &look, &keys, &found, &seen_timing, &started)?;
     let config = config_of(&text)?;
     let options = Options { lines: None, pieces: Some(MOST_PIECES), new_game: false, learn: true };
     let summary = play::run(screen, input, &config, &options, progress)?;
@@ -177,11 +178,11 @@ fn keys_tried(
     Ok((found, hold))
 }
 
-/// The key that started the game, where one did.
+/// The key that started the game, where one did alone.
 fn started_by_key(started: &Started) -> Option<String> {
     match started {
         Started::ByKey(key) => Some(key.clone()),
-        Started::Already | Started::ByClick => None,
+        Started::Already | Started::ByClick | Started::ByFocusedKey(_) => None,
     }
 }
 
@@ -249,15 +250,21 @@ fn tried_text(found: &KeysFound) -> Vec<String> {
         .collect()
 }
 
+/// The program learned: the profile's name, its window's title and where it was learned from.
+struct Program<'a> {
+    name: &'a str,
+    title: &'a str,
+    from: &'a str,
+}
+
 /// The proposal profile's text (its rotation table is added after the table mark).
 fn profile_text(
-    name: &str,
-    title: &str,
-    from: &str,
+    Program { name, title, from }: &Program,
     look: &LookSettings,
     keys: &Keys,
     found: &KeysFound,
     timing: &Timing,
+    started: &Started,
 ) -> anyhow::Result<String> {
     let repeat = &timing.repeat;
     let look_text = toml::to_string(&std::collections::BTreeMap::from([("look", look)])).context("writing [look]")?;
@@ -287,7 +294,7 @@ fn profile_text(
          [keys]\nleft = {}\nright = {}\nrotate = {}\nsoft_drop = {}\n{}\n{look_text}",
         direction(found, &keys.rotate),
         timing.text,
-        start_note(keys.new_game.as_deref(), timing.started_by_click),
+        start_note(started),
         quote(name),
         quote(&format!("learned from {from}")),
         quote(title),
@@ -307,25 +314,29 @@ fn profile_text(
     ))
 }
 
-/// The comment on how a game starts: by the key that started one, by a click, or not seen.
-fn start_note(key: Option<&str>, by_click: bool) -> String {
-    match (key, by_click) {
-        (Some(key), _) => {
+/// The comment on how a game starts: by the key that started one, by a click, by a key on the
+/// control Tab reached, or not seen.
+fn start_note(started: &Started) -> String {
+    match started {
+        Started::ByKey(key) => {
             format!("A game was started by {key} (new_game), after a click in the window's middle did not.")
         }
-        (None, true) => "A game was started by a click in the window's middle.".to_string(),
-        (None, false) => "How a game starts was not seen: one was running when the calibration began.".to_string(),
+        Started::ByClick => "A game was started by a click in the window's middle.".to_string(),
+        Started::ByFocusedKey(key) => format!(
+            "A game was started by Tab, which gave a control (a start button) the keyboard, and {key} on it; a click \
+             in the window's middle, Return and space alone did not."
+        ),
+        Started::Already => "How a game starts was not seen: one was running when the calibration began.".to_string(),
     }
 }
 
 /// What the calibration saw of the program's timing (in words, the bursts' gap, the wait for a
-/// piece to hold still, how long keys had to be held down), and whether a click started its game.
+/// piece to hold still, how long keys had to be held down).
 struct Timing {
     text: String,
     repeat: RepeatSeen,
     still_ms: u64,
     hold_ms: u64,
-    started_by_click: bool,
 }
 
 /// The `[realtime]` line and comment for a hold, where keys had to be held down.

@@ -127,6 +127,8 @@ impl Falling {
 pub enum Starter {
     Key(String),
     Click,
+    /// A button the click misses: Tab gives it the keyboard, then Return presses it.
+    Button,
 }
 
 /// The simulated game.
@@ -279,6 +281,8 @@ impl SimTetrisState {
         if let Some(start) = &self.waiting {
             if *start == Starter::Key(key.to_string()) {
                 self.waiting = None;
+            } else if *start == Starter::Button && key == "Tab" {
+                self.waiting = Some(Starter::Key("Return".into()));
             }
             return;
         }

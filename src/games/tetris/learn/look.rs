@@ -57,11 +57,15 @@ pub fn learn(frame: &Frame) -> anyhow::Result<Learned> {
 }
 
 /// A box's role at a game's start: showing a piece, a preview; showing nothing at all, the hold
-/// box; showing something that is no piece (text: controls, scores, a logo), none.
+/// box; showing something that is no piece (text: controls, scores, a logo), none. The open page
+/// beside the well (running to the window's edge, `boxes::page_beside`) is no hold box when
+/// blank: a program draws its hold in a box, and a page of the well's colour with no preview on it
+/// is only the page (a program with no preview at all).
 fn role_of(frame: &Frame, well: &super::well::Well, rect: super::boxes::Rect) -> Option<BoxRole> {
+    let open_page = rect.2 >= frame.width();
     let role = if !super::boxes::pieces_in(frame, well, rect).is_empty() {
         "preview"
-    } else if super::boxes::blank(frame, well, rect) {
+    } else if !open_page && super::boxes::blank(frame, well, rect) {
         "hold"
     } else {
         return None;

@@ -160,6 +160,20 @@ fn previews_drawn_straight_on_a_page_of_the_wells_colour_are_read_there() {
     reads_exactly(&open, &MID, Piece::T, &[Piece::Z, Piece::I], None);
 }
 
+/// A program with no preview and no hold, its well on a page of its own colour (a canvas with a
+/// border on a white page): the blank page beside the well is learned as no box at all (it was
+/// taken for an empty hold box).
+#[test]
+fn the_blank_page_beside_a_well_with_no_preview_is_no_hold_box() {
+    let page = [255, 255, 255];
+    let open = Style { page, well: page, well_bottom: page, boxed: false, border: [0, 0, 0], ..Style::plain(26) };
+    let frame = render(&open, &Scene { rows: &MID, next: &[], hold: None });
+    let learned = look::learn(&frame).expect("learns");
+    assert!(!learned.settings.hold, "no hold box: {:?}", learned.settings.boxes);
+    assert_eq!(learned.settings.previews, 0);
+    assert!(learned.settings.boxes.is_empty(), "{:?}", learned.settings.boxes);
+}
+
 #[test]
 fn the_same_pieces_in_other_colours_read_the_same() {
     let mut style = Style::plain(25);

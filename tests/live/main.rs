@@ -35,6 +35,7 @@ mod tetris_contest_page;
 mod learned_tetris;
 // The zoo's desktop Tetris (pygame), learned live and played (GAMEBOT_HAILEY_TETRIS_DIR).
 mod learned_tetris_hailey;
+mod learned_tetris_started;
 // Several monitors (RandR, Xinerama), a window off the screen, --monitor, GDK_SCALE=2.
 mod desktops;
 // The Windows build under Wine, beside the Windows sgt-puzzles (GAMEBOT_WINE_DIR).

@@ -1,0 +1,98 @@
+//! Issue 37, live: two browser Tetris programs left as they open, on their start screens, learned
+//! by a calibration that starts their game itself and then played to 200 lines from the profile
+//! learned. jakesgordon/javascript-tetris waits for Space ("Press Space to Play"), has one
+//! preview, no hard drop (Down moves a row, and locks a piece that rests) and a gravity that grows
+//! from a row every 600 ms to one every 100 ms by the 100th line; dionyziz/canvas-tetris waits
+//! for its Play button below the well (no click in the window's middle reaches it: Tab gives it
+//! the keyboard and Return presses it), and shows no preview. Both are fetched outside the
+//! repository and opened by file URL, so their tests are ignored unless GAMEBOT_JAKES_TETRIS_DIR
+//! or GAMEBOT_DIONYZIZ_TETRIS_DIR names the folder. Lines are judged by the program's own state
+//! over DevTools, never by gamebot's word: jakesgordon's `rows` (the "rows" it shows), and for
+//! dionyziz, which counts none, the full rows of its own `board` each time its `clearLines` runs.
+
+use std::time::Duration;
+
+use super::learned_tetris::{gamebot, learned_keys};
+use crate::common::cdp::Cdp;
+use crate::common::zoo::{Session, program_dir};
+
+/// Opens the `index.html` of the program fetched to the folder `var` names, by file URL, in a
+/// 900x800 window titled `title`, and runs the JavaScript `setup` once loaded (no game started).
+fn opened(var: &str, title: &str, setup: &str) -> (Session, Cdp) {
+    let url = format!("file://{}/index.html", program_dir(var).display());
+    let (session, mut cdp) = Session::chromium(&url, (900, 800), title);
+    crate::common::wait_until(
+        "the page loading",
+        Duration::from_millis(200),
+        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
+        String::new,
+    );
+    cdp.eval(setup);
+    (session, cdp)
+}
+
+/// The program's own count of lines, the JavaScript `counter`'s value.
+fn lines_counted(cdp: &mut Cdp, counter: &str) -> u32 {
+    let value = cdp.eval(counter);
+    value.trim().trim_matches('"').parse().unwrap_or_else(|_| panic!("the program's counter: {value}"))
+}
+
+/// Learns the program in `session`'s window titled `title` as `profile` from its start screen,
+/// checks the calibration started the game as `started` says and learned the usual keys (Left,
+/// Right, Up turning clockwise, Down) and `hard_drop`, then plays 200 lines in the same game and
+/// judges them by the program's own count, the JavaScript `counter`, before and after.
+fn started_learned_and_played(
+    session: &Session,
+    cdp: &mut Cdp,
+    (title, profile, hard_drop): (&str, &str, Option<&str>),
+    started: &str,
+    counter: &str,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let learn = ["calibrate", "tetris", "--learn", "--title", title, "--profile", profile];
+    let (ok, text) = gamebot(&session.display, dir.path(), &learn);
+    assert!(ok, "live calibration:\n{text}");
+    assert!(text.contains(started), "the calibration says how it started the game ({started}):\n{text}");
+    let keys = learned_keys(&text);
+    for (what, key) in [("left", "Left"), ("right", "Right"), ("rotate", "Up"), ("soft_drop", "Down")] {
+        assert_eq!(keys[what].as_str(), Some(key), "{what}: {text}");
+    }
+    assert_eq!(keys.get("hard_drop").and_then(|k| k.as_str()), hard_drop, "hard drop: {text}");
+    assert!(text.contains("turns clockwise"), "{text}");
+    let before = lines_counted(cdp, counter);
+    let (ok, text) = gamebot(&session.display, dir.path(), &["play", "tetris", "--profile", profile, "--lines", "200"]);
+    let after = lines_counted(cdp, counter);
+    println!("the program's own line count: {before} when play began, {after} after");
+    assert!(ok, "play from the learned profile:\n{text}");
+    assert!(after >= before + 200, "the program counted {} lines in play:\n{text}", after.saturating_sub(before));
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_JAKES_TETRIS_DIR: jakesgordon/javascript-tetris fetched (runs as fetched)"]
+fn jakesgordons_tetris_on_its_start_screen_is_started_learned_and_played_to_200_lines() {
+    let (session, mut cdp) = opened("GAMEBOT_JAKES_TETRIS_DIR", "Javascript Tetris", "'ok'");
+    started_learned_and_played(
+        &session,
+        &mut cdp,
+        ("Javascript Tetris", "learned-jakes", None),
+        "A game was started by space",
+        "String(playing ? rows : -1)",
+    );
+}
+
+/// dionyziz/canvas-tetris counts no lines: each time its `clearLines` runs, the full rows of its
+/// `board` (what it is about to clear) are added to `window.__lines`.
+const DIONYZIZ_COUNT: &str = "(function(){window.__lines=0;var clear=clearLines;clearLines=function(){for(var y=0;y<ROWS;++y){if(board[y].every(function(c){return c;})){window.__lines+=1;}}return clear.apply(this,arguments);};return 'ok';})()";
+
+#[test]
+#[ignore = "needs GAMEBOT_DIONYZIZ_TETRIS_DIR: dionyziz/canvas-tetris fetched (runs as fetched)"]
+fn dionyzizs_tetris_waiting_for_its_play_button_is_started_learned_and_played_to_200_lines() {
+    let (session, mut cdp) = opened("GAMEBOT_DIONYZIZ_TETRIS_DIR", "HTML5 Tetris", DIONYZIZ_COUNT);
+    started_learned_and_played(
+        &session,
+        &mut cdp,
+        ("HTML5 Tetris", "learned-dionyziz", Some("space")),
+        "A game was started by Tab",
+        "String(lose ? -1 : window.__lines)",
+    );
+}

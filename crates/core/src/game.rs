@@ -183,6 +183,11 @@ pub trait TurnBased: Game {
     fn is_lost(_board: &Self::Board) -> bool {
         false
     }
+    /// Keeps in `config`, for the rest of one game, what a board read shows that later screens
+    /// may not (the total of mines a counter showed at the start, before a timer ran beside it or
+    /// flags changed it): the play loop calls it after every reading, and reads on with the
+    /// config it leaves. Default: nothing kept.
+    fn keep_from(_board: &Self::Board, _config: &mut Self::Config) {}
     /// True when a move's outcome is only partly known before the game shows it (hidden
     /// information: the numbers a Minesweeper click uncovers). The loop then reads the board after
     /// every confirmed move and plans again from what it shows, and a plan's end is no mismatch.

@@ -107,6 +107,15 @@ impl TurnBased for Mines {
         Ok(Reading { board: read::read(frame, layout, config)?, confidence: 1.0 })
     }
 
+    /// A total of mines read from the program's counter (at a game's start, before a timer runs
+    /// beside it) is the game's total: later reads take it from the config, and the counter is
+    /// no longer read on every move.
+    fn keep_from(board: &Board, config: &mut MinesConfig) {
+        if config.rules.mines.is_none() {
+            config.rules.mines = board.mines;
+        }
+    }
+
     fn solve(board: &Board, _config: &MinesConfig, budget: Budget) -> anyhow::Result<Plan<Move>> {
         let at = |i: usize| (i / board.cols, i % board.cols);
         let mv = match decide(board, budget)? {

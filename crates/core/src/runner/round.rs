@@ -142,6 +142,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
             ));
         }
         let (frame, board) = self.read_held_still(screen, guard, frame, progress)?;
+        G::keep_from(&board, &mut self.config);
         if let Some(layout) = &self.layout {
             ensure_in_view::<G>(screen, &frame, layout)?;
         }

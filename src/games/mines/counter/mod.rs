@@ -316,6 +316,37 @@ mod tests {
             .expect("its mines section")
     }
 
+    /// WineMine's counter reads 010 on the untouched board, but once the game has started its
+    /// timer beside it shows a number of the same look and neither reads as the total. The total
+    /// the play loop keeps from the first reading (`TurnBased::keep_from`) is the board's total
+    /// on the started board's reading; without it, that reading has none.
+    #[test]
+    fn a_total_read_at_the_start_is_kept_once_a_timer_runs_beside_the_counter() {
+        use crate::game::TurnBased;
+        let dir = Path::new("fixtures/mines/winemine");
+        let load = |name: &str| {
+            let path = dir.join(name);
+            let frame = crate::screen::load_png(&path).expect("the picture");
+            let case = crate::case::load(&path.with_extension("toml")).expect("its case");
+            (frame, case)
+        };
+        let (untouched, case) = load("winemine-9x9n10-01-untouched.png");
+        let (started, started_case) = load("winemine-9x9n10-02-start.png");
+        let truth = crate::games::mines::case::board_of(&started_case).expect("its board").mines;
+        let mut config = config(case.profile.as_deref().expect("a profile"));
+        config.rules.mines = None;
+        let at = |frame: &Frame, config: &MinesConfig| {
+            let grid = read::locate(frame, config).expect("the board");
+            read::read(frame, &grid, config).expect("the cells")
+        };
+        assert_eq!(at(&started, &config).mines, None, "the started board alone shows no total");
+        let first = at(&untouched, &config);
+        assert_eq!(first.mines, Some(10), "the untouched board's counter");
+        crate::games::mines::Mines::keep_from(&first, &mut config);
+        assert_eq!(at(&started, &config).mines, truth, "the total kept");
+        assert_eq!(truth, Some(10));
+    }
+
     /// sgt-mines writes "Marked: F / M" in its status line while a game runs (and "DEAD!" or
     /// "COMPLETED!" once it ends); gnome-mines writes "F/M" under its flag always. Each fixture's
     /// total comes from the program (sgt-mines' game ID, gnome-mines' seeded layout).

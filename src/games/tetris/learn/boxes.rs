@@ -243,10 +243,13 @@ impl<'a> Ink<'a> {
     /// by its strongest ink: a program may fade its last pieces in the box instead of clearing
     /// it, and the piece drawn last is the one at full strength (read with its traces, a Z over a
     /// faded O is a blob as wide as tall: an O). A part of one colour (its cells shaded by bevels
-    /// or gradients), or one whose strongest ink shows no piece, is read by all its ink.
+    /// or gradients), or one whose strongest ink shows no piece, is read by all its ink. In a box
+    /// that runs to the window's right edge (the open page, `page_beside`), a part reaching that
+    /// edge is the window's (a scroll bar), not a piece shown.
     fn pieces(&self, rect: Rect, outer: Rect, gap: u32) -> Vec<Piece> {
         let mut out = Vec::new();
-        for part in self.parts(rect, gap) {
+        let to_the_edge = outer.2 >= self.frame.width();
+        for part in self.parts(rect, gap).into_iter().filter(|p| !(to_the_edge && p.2 >= rect.2)) {
             let part = self.continued(part, rect, outer);
             let strong = self.strongest(part);
             let pieces: Vec<Piece> = if self.several_hues(part) {

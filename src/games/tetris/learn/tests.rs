@@ -160,6 +160,26 @@ fn previews_drawn_straight_on_a_page_of_the_wells_colour_are_read_there() {
     reads_exactly(&open, &MID, Piece::T, &[Piece::Z, Piece::I], None);
 }
 
+/// A scroll bar at the window's right edge (a page taller than its window), on a page of the
+/// well's colour, is no preview: its thumb, a grey bar four cells tall, was read as an I. A
+/// preview drawn on the same page still reads.
+#[test]
+fn a_scroll_bar_at_the_windows_edge_is_no_preview_on_an_open_page() {
+    let page = [255, 255, 255];
+    let open = Style { page, well: page, well_bottom: page, boxed: false, border: [0, 0, 0], ..Style::plain(24) };
+    for next in [&[][..], &[Piece::L][..]] {
+        let mut frame = render(&open, &Scene { rows: &MID, next, hold: None });
+        let (width, height) = (frame.width(), frame.height());
+        for y in height / 5..height / 5 + 4 * 24 {
+            for x in width - 10..width - 2 {
+                frame.image.put_pixel(x, y, image::Rgba([160, 160, 160, 255]));
+            }
+        }
+        let seen = read(&frame, None).expect("reads");
+        assert_eq!(seen.boxes.next, next, "the previews read");
+    }
+}
+
 /// A program with no preview and no hold, its well on a page of its own colour (a canvas with a
 /// border on a white page): the blank page beside the well is learned as no box at all (it was
 /// taken for an empty hold box).

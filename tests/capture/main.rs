@@ -26,6 +26,7 @@ mod zoo_ripexz_mines;
 mod zoo_rwpz_mines;
 mod zoo_setko_pegs;
 mod zoo_tetris;
+mod zoo_tetris_dionyziz;
 mod zoo_tetris_hailey;
 mod zoo_tetris_invzfnc;
 mod zoo_tetris_manu;

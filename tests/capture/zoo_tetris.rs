@@ -155,7 +155,7 @@ pub(crate) fn write(dir: &std::path::Path, name: &str, frame: &Frame, program: &
 
 /// Opens the program at `size` (in the page's pixels) and device `scale` (1: one pixel a page
 /// pixel), plays `pieces` pieces (holding one first when `hold`), captures.
-fn capture(
+pub(crate) fn capture(
     program: &Program,
     dir: &std::path::Path,
     name: &str,

@@ -12,10 +12,11 @@
 
 use std::collections::HashMap;
 
-use super::glyph::{self, Glyph, general_digit, shape_distance};
+use super::glyph::{self, Glyph};
+use super::numbers::{is_flag, learned_kind, number};
 use crate::frame::{Frame, Rect};
 use crate::games::mines::board::{Board, Cell};
-use crate::games::mines::config::{GlyphLook, Looks, MinesConfig, Role};
+use crate::games::mines::config::{Looks, MinesConfig, Role};
 use crate::games::mines::read_error::ReadError;
 use crate::vision::colour::{Lab, parse_hex, to_hex};
 use crate::vision::grid::Grid;
@@ -31,8 +32,6 @@ pub const TRIED: usize = 6;
 const UNLIKE: f32 = 10.0;
 /// How many times `shift` tries across then down, at most.
 const SHIFT_ROUNDS: usize = 3;
-/// How far a glyph's colour may lie from a learned glyph's for it to count as that one.
-const GLYPH_COLOUR: f32 = 30.0;
 
 /// What a cell looks like.
 #[derive(Clone, Debug)]
@@ -361,118 +360,6 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
         }
         let why = if misses.is_empty() { "nothing repeats on a lattice".to_string() } else { misses.join("; ") };
         ReadError::NoLattice(why)
-    })
-}
-
-/// What a glyph is by the profile's learned glyphs: the kind of the nearest within its distance.
-fn learned_kind<'a>(glyph: &Glyph, glyphs: &'a [GlyphLook], max: f32) -> Option<&'a str> {
-    let colour = Lab::from_rgb8(glyph.colour);
-    glyphs
-        .iter()
-        .filter(|g| g.zones.len() == glyph::ZONES && g.holes == glyph.holes)
-        .filter(|g| parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR))
-        .map(|g| {
-            let mut zones = [0f32; glyph::ZONES];
-            zones.copy_from_slice(&g.zones);
-            let other = Glyph { zones, holes: g.holes, aspect: g.aspect, ..glyph.clone() };
-            (g.kind.as_str(), shape_distance(glyph, &other))
-        })
-        .filter(|&(_, d)| d <= max)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(kind, _)| kind)
-}
-
-/// The number a glyph shows on an opened cell: a learned glyph, else the general digit shapes
-/// (refused when the program tells its numbers by colour and this one has another number's, unless
-/// it was `faint`, found only under the ink threshold: every learned number was seen at the
-/// threshold, so a glyph too faint for it is none of them, whatever its mean colour).
-fn number(glyph: &Glyph, looks: &Looks, faint: bool) -> Result<Option<u8>, String> {
-    if let Some(kind) = learned_kind(glyph, &looks.glyphs, looks.glyph_distance) {
-        return Ok(kind.parse::<u8>().ok());
-    }
-    let heights: Vec<f32> =
-        looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok()).filter_map(|g| g.height).collect();
-    if let Some(usual) = glyph::median(heights)
-        && !glyph::one_size(glyph.height, usual)
-    {
-        return Err(format!(
-            "an unknown glyph (ink {}, {:.2} of the cell high, the program's numbers {usual:.2})",
-            to_hex(glyph.colour),
-            glyph.height
-        ));
-    }
-    match general_digit(glyph) {
-        Ok(v) => {
-            let colour = Lab::from_rgb8(glyph.colour);
-            let clash = looks.glyphs.iter().find(|g| {
-                !faint
-                    && g.kind != v.digit.to_string()
-                    && g.kind.parse::<u8>().is_ok()
-                    && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= 8.0)
-                    && !looks.glyphs.iter().any(|o| o.kind == v.digit.to_string())
-                    && colour_coded(looks)
-            });
-            match clash {
-                Some(g) => Err(format!(
-                    "a glyph shaped like {} in the colour of the program's {} ({}): unknown",
-                    v.digit,
-                    g.kind,
-                    to_hex(glyph.colour)
-                )),
-                None => Ok(Some(v.digit)),
-            }
-        }
-        Err(v) if confirmed_by_colour(glyph, &v, looks) => Ok(Some(v.digit)),
-        Err(v) => Err(format!(
-            "an unknown glyph (ink {}, {} holes; nearest digit {} at {:.3}, next at {:.3})",
-            to_hex(glyph.colour),
-            glyph.holes,
-            v.digit,
-            v.distance,
-            v.runner_up
-        )),
-    }
-}
-
-/// True when a glyph too far from its nearest digit's general shape to be taken on shape alone
-/// is still that digit by two signs together: its shape is within `glyph::MAX_CONFIRMED` and
-/// clearly nearer that digit than any other, and the program, which tells its numbers by colour,
-/// drew that digit in the glyph's colour (small cells draw digits in a few pixels, off both the
-/// general and the learned shapes).
-fn confirmed_by_colour(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks) -> bool {
-    let colour = Lab::from_rgb8(glyph.colour);
-    let digit = v.digit.to_string();
-    v.distance <= glyph::MAX_CONFIRMED
-        && v.distance <= glyph::MARGIN * v.runner_up
-        && colour_coded(looks)
-        && looks.glyphs.iter().any(|g| {
-            g.kind == digit && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
-        })
-}
-
-/// True when the learned numbers all have colours of their own (ΔE over 8 apart).
-fn colour_coded(looks: &Looks) -> bool {
-    let colours: Vec<Lab> = looks
-        .glyphs
-        .iter()
-        .filter(|g| g.kind.parse::<u8>().is_ok())
-        .filter_map(|g| parse_hex(&g.colour).map(Lab::from_rgb8))
-        .collect();
-    colours.len() >= 2 && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) > 8.0))
-}
-
-/// True when a mark on a covered cell is the program's flag though its shape is not near enough
-/// for a learned glyph: a covered cell carries nothing but a flag, so one of the flag's colour
-/// whose shape is as near as a digit's general shape must be (`glyph::MAX_GENERAL`) is it (small
-/// cells draw the flag in a few pixels, off its learned shape).
-fn is_flag(glyph: &Glyph, looks: &Looks) -> bool {
-    let colour = Lab::from_rgb8(glyph.colour);
-    looks.glyphs.iter().filter(|g| g.kind == "flag" && g.zones.len() == glyph::ZONES).any(|g| {
-        let mut zones = [0f32; glyph::ZONES];
-        zones.copy_from_slice(&g.zones);
-        let flag = Glyph { zones, holes: g.holes, aspect: g.aspect, ..glyph.clone() };
-        parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
-            && shape_distance(glyph, &flag) <= glyph::MAX_GENERAL
     })
 }
 

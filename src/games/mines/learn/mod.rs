@@ -15,6 +15,7 @@ mod every_tests;
 mod faint;
 pub mod glyph;
 mod marks;
+mod numbers;
 mod outline;
 pub mod pitch;
 pub mod whole;

@@ -399,7 +399,7 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
         (_, Some("flag")) => Ok(Cell::Flagged),
         (Role::Covered, _) if is_flag(glyph, looks) => Ok(Cell::Flagged),
         (Role::Covered, _) => Err(format!("a covered cell with an unknown mark on it (ink {})", to_hex(glyph.colour))),
-        (Role::Opened, _) => Ok(Cell::Open(number(glyph, looks, faint)?.unwrap_or(0))),
+        (Role::Opened, _) => Ok(Cell::Open(number(glyph, looks, faint, rect.height)?.unwrap_or(0))),
     }
 }
 

@@ -28,18 +28,18 @@ pub(super) fn learned_kind<'a>(glyph: &Glyph, glyphs: &'a [GlyphLook], max: f32)
         .map(|(kind, _)| kind)
 }
 
-/// The number a glyph shows on an opened cell: a learned glyph, else the general digit shapes
-/// (refused when the program tells its numbers by colour and this one has another number's, unless
-/// it was `faint`, found only under the ink threshold: every learned number was seen at the
-/// threshold, so a glyph too faint for it is none of them, whatever its mean colour).
-pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool) -> Result<Option<u8>, String> {
+/// The number a glyph shows on an opened cell `cell_height` px high: a learned glyph, else the
+/// general digit shapes, at the size of the program's numbers (`numbers_size`) or in the colour
+/// the program draws that digit in (refused when the program tells its numbers by colour and this
+/// one has another number's, unless it was `faint`, found only under the ink threshold: every
+/// learned number was seen at the threshold, so a glyph too faint for it is none of them, whatever
+/// its mean colour).
+pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool, cell_height: f64) -> Result<Option<u8>, String> {
     if let Some(kind) = learned_kind(glyph, &looks.glyphs, looks.glyph_distance) {
         return Ok(kind.parse::<u8>().ok());
     }
-    let heights: Vec<f32> =
-        looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok()).filter_map(|g| g.height).collect();
-    if let Some(usual) = glyph::median(heights)
-        && !glyph::one_size(glyph.height, usual)
+    if let Err(usual) = numbers_size(glyph, looks, cell_height)
+        && !general_digit(glyph).is_ok_and(|v| drawn_in_its_colour(glyph, v.digit, looks))
     {
         return Err(format!(
             "an unknown glyph (ink {}, {:.2} of the cell high, the program's numbers {usual:.2})",
@@ -86,14 +86,9 @@ pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool) -> Result<Option
 /// drew that digit in the glyph's colour (small cells draw digits in a few pixels, off both the
 /// general and the learned shapes).
 fn confirmed_by_colour(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks) -> bool {
-    let colour = Lab::from_rgb8(glyph.colour);
-    let digit = v.digit.to_string();
     v.distance <= glyph::MAX_CONFIRMED
         && v.distance <= glyph::MARGIN * v.runner_up
-        && colour_coded(looks)
-        && looks.glyphs.iter().any(|g| {
-            g.kind == digit && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
-        })
+        && drawn_in_its_colour(glyph, v.digit, looks)
 }
 
 /// True when the learned numbers all have colours of their own (ΔE over 8 apart).
@@ -121,3 +116,32 @@ pub(super) fn is_flag(glyph: &Glyph, looks: &Looks) -> bool {
             && shape_distance(glyph, &flag) <= glyph::MAX_GENERAL
     })
 }
+
+/// Whether a glyph on a cell `cell_height` px high is drawn at the size of the program's learned
+/// numbers: the same share of the cell (a program drawing its font to fit its cells), or the same
+/// height in pixels (a page drawing its numbers in one font size whatever its cells' size). Err
+/// with the numbers' usual share of the cell when it is neither; Ok when no size was learned.
+pub(super) fn numbers_size(glyph: &Glyph, looks: &Looks, cell_height: f64) -> Result<(), f32> {
+    let numbers = || looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok());
+    let Some(usual) = glyph::median(numbers().filter_map(|g| g.height).collect()) else { return Ok(()) };
+    let pixels = glyph::median(numbers().filter_map(|g| g.pixels).collect());
+    let in_pixels = pixels.is_some_and(|p| glyph::one_size(glyph.height * cell_height as f32, p));
+    if glyph::one_size(glyph.height, usual) || in_pixels { Ok(()) } else { Err(usual) }
+}
+
+/// True when the program draws `digit` in the glyph's colour (a learned glyph of that number
+/// within `GLYPH_COLOUR`), and the program tells its numbers by colour (`colour_coded`): a glyph
+/// the general shapes take for that digit is then that digit by its shape and colour together,
+/// whatever its size.
+fn drawn_in_its_colour(glyph: &Glyph, digit: u8, looks: &Looks) -> bool {
+    let colour = Lab::from_rgb8(glyph.colour);
+    let digit = digit.to_string();
+    colour_coded(looks)
+        && looks.glyphs.iter().any(|g| {
+            g.kind == digit && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
+        })
+}
+
+#[cfg(test)]
+#[path = "numbers_tests.rs"]
+mod numbers_tests;

@@ -15,14 +15,9 @@ pub(super) fn learned_kind<'a>(glyph: &Glyph, glyphs: &'a [GlyphLook], max: f32)
     let colour = Lab::from_rgb8(glyph.colour);
     glyphs
         .iter()
-        .filter(|g| g.zones.len() == glyph::ZONES && g.holes == glyph.holes)
+        .filter(|g| g.holes == glyph.holes)
         .filter(|g| parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR))
-        .map(|g| {
-            let mut zones = [0f32; glyph::ZONES];
-            zones.copy_from_slice(&g.zones);
-            let other = Glyph { zones, holes: g.holes, aspect: g.aspect, ..glyph.clone() };
-            (g.kind.as_str(), shape_distance(glyph, &other))
-        })
+        .filter_map(|g| Some((g.kind.as_str(), shape_distance(glyph, &learned_shape(g, glyph)?))))
         .filter(|&(_, d)| d <= max)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(kind, _)| kind)
@@ -31,9 +26,11 @@ pub(super) fn learned_kind<'a>(glyph: &Glyph, glyphs: &'a [GlyphLook], max: f32)
 /// The number a glyph shows on an opened cell `cell_height` px high: a learned glyph, else the
 /// general digit shapes, at the size of the program's numbers (`numbers_size`) or in the colour
 /// the program draws that digit in (refused when the program tells its numbers by colour and this
-/// one has another number's, unless it was `faint`, found only under the ink threshold: every
-/// learned number was seen at the threshold, so a glyph too faint for it is none of them, whatever
-/// its mean colour).
+/// one has another number's colour and is near enough that number's shape to be it drawn
+/// otherwise, unless it was `faint`, found only under the ink threshold: every learned number was
+/// seen at the threshold, so a glyph too faint for it is none of them, whatever its mean colour; a
+/// glyph far from that number's shape is another number the program draws in the same colour, as
+/// rw-pz draws its 5 in its 1's grey, bolder).
 pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool, cell_height: f64) -> Result<Option<u8>, String> {
     if let Some(kind) = learned_kind(glyph, &looks.glyphs, looks.glyph_distance) {
         return Ok(kind.parse::<u8>().ok());
@@ -57,6 +54,7 @@ pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool, cell_height: f64
                     && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= 8.0)
                     && !looks.glyphs.iter().any(|o| o.kind == v.digit.to_string())
                     && colour_coded(looks)
+                    && learned_shape(g, glyph).is_some_and(|n| shape_distance(glyph, &n) <= glyph::MAX_GENERAL)
             });
             match clash {
                 Some(g) => Err(format!(
@@ -108,13 +106,17 @@ fn colour_coded(looks: &Looks) -> bool {
 /// cells draw the flag in a few pixels, off its learned shape).
 pub(super) fn is_flag(glyph: &Glyph, looks: &Looks) -> bool {
     let colour = Lab::from_rgb8(glyph.colour);
-    looks.glyphs.iter().filter(|g| g.kind == "flag" && g.zones.len() == glyph::ZONES).any(|g| {
-        let mut zones = [0f32; glyph::ZONES];
-        zones.copy_from_slice(&g.zones);
-        let flag = Glyph { zones, holes: g.holes, aspect: g.aspect, ..glyph.clone() };
+    looks.glyphs.iter().filter(|g| g.kind == "flag").any(|g| {
         parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
-            && shape_distance(glyph, &flag) <= glyph::MAX_GENERAL
+            && learned_shape(g, glyph).is_some_and(|flag| shape_distance(glyph, &flag) <= glyph::MAX_GENERAL)
     })
+}
+
+/// A learned glyph's shape as a glyph to compare `like` with (its size and colour `like`'s); None
+/// for a profile's glyph of another number of zones.
+fn learned_shape(learned: &GlyphLook, like: &Glyph) -> Option<Glyph> {
+    let zones = learned.zones.as_slice().try_into().ok()?;
+    Some(Glyph { zones, holes: learned.holes, aspect: learned.aspect, ..like.clone() })
 }
 
 /// Whether a glyph on a cell `cell_height` px high is drawn at the size of the program's learned

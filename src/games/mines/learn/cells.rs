@@ -294,17 +294,24 @@ fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> 
 /// A look none of the profile's is near may still be a role's: a cell's edge is drawn by what lies
 /// beside it (a line shared with the neighbour, the board's edge), so a cell where opened and
 /// covered cells meet otherwise than in the calibration shot has an edge of sides seen, put
-/// together anew; and a program may outline one cell (the cell its keyboard is on) in a colour it
-/// draws elsewhere as another look's edge. It is the role whose looks have its inside colour when
-/// no other role's do, and each of its sides is near a side of one of the profile's looks.
+/// together anew; a program may outline one cell (the cell its keyboard is on) in a colour it
+/// draws elsewhere as another look's edge; and a page may leave a line of another colour along
+/// one side of a cell (rw-pz's animations leave a black one). It is the role whose looks have its
+/// inside colour when no other role's do, and half of its sides at least are each near a side of
+/// one of the profile's looks (so that it is a cell of the board drawn as the board's cells are,
+/// not something else of that colour).
 fn by_sides(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> Option<Role> {
     let d = |a: [u8; 3], b: [u8; 3]| Lab::from_rgb8(a).delta_e(&Lab::from_rgb8(b));
     let inside: Vec<&(Role, [u8; 3], Edge)> =
         backgrounds.iter().filter(|(_, centre, _)| 2.0 * d(look.centre, *centre) <= max).collect();
     let role = inside.first()?.0;
     let sides_seen = |side: [u8; 3]| backgrounds.iter().any(|(_, _, edge)| edge.iter().any(|&e| d(side, e) <= max));
-    (inside.iter().all(|b| b.0 == role) && look.edge.iter().all(|&side| sides_seen(side))).then_some(role)
+    let unseen = look.edge.iter().filter(|&&side| !sides_seen(side)).count();
+    (inside.iter().all(|b| b.0 == role) && unseen <= ODD_SIDES).then_some(role)
 }
+
+/// How many sides of a cell read by its inside (`by_sides`) may be of a colour no look's side has.
+const ODD_SIDES: usize = 2;
 
 /// Every side of a cell: top, bottom, left, right.
 pub const ALL_SIDES: [bool; 4] = [true; 4];
@@ -326,9 +333,22 @@ pub fn fits_looks_on(looks: &Looks) -> Result<impl Fn(&CellLook, [bool; 4]) -> b
 }
 
 /// Finds the board by the profile's looks: the first lattice candidate that, grown over the cells
-/// next to it, has cells all of the profile's backgrounds.
+/// next to it, has cells all of the profile's backgrounds (a tenth at most unlike); when no
+/// candidate has, the first whose cells are of the profile's backgrounds or read by their insides
+/// (`by_sides`: a page may leave lines of another colour along the sides of many cells at once).
+/// A board of cells that fit is preferred: a part of the board may pass by insides alone.
 pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
+    locate_by(frame, looks, false).or_else(|strict| match strict {
+        ReadError::NoLattice(_) => locate_by(frame, looks, true).map_err(|_| strict),
+        _ => Err(strict),
+    })
+}
+
+/// `locate`, counting cells read by their insides (`by_sides`) as the profile's when `by_insides`.
+fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, ReadError> {
     let fits = fits_looks(looks)?;
+    let known = backgrounds(looks)?;
+    let like = |look: &CellLook| fits(look) || by_insides && by_sides(look, &known, looks.max_delta_e).is_some();
     // A candidate refused whose board the picture's edge cuts: the reason given when none passes.
     let cut = std::cell::RefCell::new(None);
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
@@ -340,7 +360,7 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
         // Placed as calibration placed the grid it learned from: where its cells look most alike.
         let grid = settle(frame, &start, &fits, &super::alike);
         let unlike = (0..grid.rows * grid.cols)
-            .filter(|&i| !fits(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
+            .filter(|&i| !like(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
             .count();
         let cells = grid.rows * grid.cols;
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells {

@@ -1,5 +1,6 @@
 //! A cell whose edge was put together otherwise than in the calibration shot (`by_sides`): read by
-//! its inside and its sides when one role's looks have its inside, refused when two roles share it.
+//! its inside and its sides (half of them at least seen on the profile's looks) when one role's looks have
+//! its inside, refused when two roles share it.
 
 use super::*;
 
@@ -23,8 +24,8 @@ fn a_cell_whose_sides_were_all_seen_on_its_roles_looks_reads_as_that_role() {
     let corner = look(WHITE, [LIGHT_LINE, LIGHT_LINE, LIGHT_LINE, DARK_LINE]);
     assert!(known.iter().all(|&(_, c, e)| corner.distance(c, e) > 8.0), "no look is near it");
     assert_eq!(role_of(&corner, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
-    let unseen_side = look(WHITE, [LIGHT_LINE, [255, 0, 0], LIGHT_LINE, DARK_LINE]);
-    assert_eq!(role_of(&unseen_side, &known, 8.0), None, "a side no look has");
+    let unseen_sides = look(WHITE, [LIGHT_LINE, [255, 0, 0], [255, 0, 0], [255, 0, 0]]);
+    assert_eq!(role_of(&unseen_sides, &known, 8.0), None, "three sides no look has");
 }
 
 /// Where covered and opened cells share their inside colour (the Windows-classic looks: only the
@@ -56,6 +57,28 @@ fn a_cell_outlined_in_another_looks_edge_colour_reads_by_its_inside() {
     let outlined = look(opened, [outline, opened_line, outline, opened_line]);
     assert!(known.iter().all(|&(_, c, e)| outlined.distance(c, e) > 8.0), "no look is near it");
     assert_eq!(role_of(&outlined, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
-    let unseen_side = look(opened, [[255, 0, 0], opened_line, outline, opened_line]);
-    assert_eq!(role_of(&unseen_side, &known, 8.0), None, "a side no look has");
+    let unseen_sides = look(opened, [[255, 0, 0], [255, 0, 0], [255, 0, 0], opened_line]);
+    assert_eq!(role_of(&unseen_sides, &known, 8.0), None, "three sides no look has");
+}
+
+/// rw-pz's page leaves a black line along one or two sides of some opened cells (its animations),
+/// as on its outlined top-left cell in a mid-game shot (edge #9ca3af #000000 #9ca3af #4b5563) and
+/// on another (#4b5563 #000000 #4b5563 #000000): sides no look has. Their inside is the opened
+/// cells' alone and their other sides were seen: opened. A cell whose inside two roles share is
+/// still refused.
+#[test]
+fn a_cell_with_one_side_of_a_colour_no_look_has_reads_by_its_inside() {
+    let (opened, opened_line) = ([0x1f, 0x29, 0x37], [0x4b, 0x55, 0x63]);
+    let (covered, covered_line, outline) = ([0x37, 0x41, 0x51], [0x6b, 0x72, 0x80], [0x9c, 0xa3, 0xaf]);
+    let known = [
+        (Role::Opened, opened, [opened_line; 4]),
+        (Role::Covered, covered, [covered_line; 4]),
+        (Role::Covered, covered, [outline; 4]),
+    ];
+    let black_side = look(opened, [outline, [0, 0, 0], outline, opened_line]);
+    assert_eq!(role_of(&black_side, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
+    let black_sides = look(opened, [opened_line, [0, 0, 0], opened_line, [0, 0, 0]]);
+    assert_eq!(role_of(&black_sides, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
+    let shared = [(Role::Opened, opened, [opened_line; 4]), (Role::Covered, opened, [outline; 4])];
+    assert_eq!(role_of(&look(opened, [opened_line, [0, 0, 0], opened_line, opened_line]), &shared, 8.0), None);
 }

@@ -41,19 +41,28 @@ fn a_new_edge_on_an_inside_two_roles_share_is_refused() {
     assert_eq!(role_of(&new, &known, 8.0), None);
 }
 
+const RWPZ_OPENED: [u8; 3] = [0x1f, 0x29, 0x37];
+const RWPZ_OPENED_LINE: [u8; 3] = [0x4b, 0x55, 0x63];
+const RWPZ_OUTLINE: [u8; 3] = [0x9c, 0xa3, 0xaf];
+
+/// rw-pz's dark page's looks: opened, covered, and covered outlined in light grey (a flag on it).
+fn rwpz_looks() -> [(Role, [u8; 3], Edge); 3] {
+    let (covered, covered_line) = ([0x37, 0x41, 0x51], [0x6b, 0x72, 0x80]);
+    [
+        (Role::Opened, RWPZ_OPENED, [RWPZ_OPENED_LINE; 4]),
+        (Role::Covered, covered, [covered_line; 4]),
+        (Role::Covered, covered, [RWPZ_OUTLINE; 4]),
+    ]
+}
+
 /// rw-pz's dark page outlines the cell its keyboard is on (the top-left one) in the light grey it
 /// draws round flagged cells: opened, that cell has an edge no opened cell had, of sides the
 /// covered looks have. Its inside is the opened cells' alone, so it is opened; a side no look has
 /// is still refused.
 #[test]
 fn a_cell_outlined_in_another_looks_edge_colour_reads_by_its_inside() {
-    let (opened, opened_line) = ([0x1f, 0x29, 0x37], [0x4b, 0x55, 0x63]);
-    let (covered, covered_line, outline) = ([0x37, 0x41, 0x51], [0x6b, 0x72, 0x80], [0x9c, 0xa3, 0xaf]);
-    let known = [
-        (Role::Opened, opened, [opened_line; 4]),
-        (Role::Covered, covered, [covered_line; 4]),
-        (Role::Covered, covered, [outline; 4]),
-    ];
+    let (opened, opened_line, outline) = (RWPZ_OPENED, RWPZ_OPENED_LINE, RWPZ_OUTLINE);
+    let known = rwpz_looks();
     let outlined = look(opened, [outline, opened_line, outline, opened_line]);
     assert!(known.iter().all(|&(_, c, e)| outlined.distance(c, e) > 8.0), "no look is near it");
     assert_eq!(role_of(&outlined, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
@@ -67,14 +76,9 @@ fn a_cell_outlined_in_another_looks_edge_colour_reads_by_its_inside() {
 /// cells' alone and their other sides were seen: opened. A cell whose inside two roles share is
 /// still refused.
 #[test]
-fn a_cell_with_one_side_of_a_colour_no_look_has_reads_by_its_inside() {
-    let (opened, opened_line) = ([0x1f, 0x29, 0x37], [0x4b, 0x55, 0x63]);
-    let (covered, covered_line, outline) = ([0x37, 0x41, 0x51], [0x6b, 0x72, 0x80], [0x9c, 0xa3, 0xaf]);
-    let known = [
-        (Role::Opened, opened, [opened_line; 4]),
-        (Role::Covered, covered, [covered_line; 4]),
-        (Role::Covered, covered, [outline; 4]),
-    ];
+fn a_cell_with_one_or_two_sides_of_a_colour_no_look_has_reads_by_its_inside() {
+    let (opened, opened_line, outline) = (RWPZ_OPENED, RWPZ_OPENED_LINE, RWPZ_OUTLINE);
+    let known = rwpz_looks();
     let black_side = look(opened, [outline, [0, 0, 0], outline, opened_line]);
     assert_eq!(role_of(&black_side, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
     let black_sides = look(opened, [opened_line, [0, 0, 0], opened_line, [0, 0, 0]]);

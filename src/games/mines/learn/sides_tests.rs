@@ -3,6 +3,7 @@
 //! its inside, refused when two roles share it.
 
 use super::*;
+use crate::games::mines::config::Background;
 
 const WHITE: [u8; 3] = [254, 254, 254];
 const DARK: [u8; 3] = [26, 26, 26];
@@ -85,4 +86,71 @@ fn a_cell_with_one_or_two_sides_of_a_colour_no_look_has_reads_by_its_inside() {
     assert_eq!(role_of(&black_sides, &known, 8.0).map(|(role, _)| role), Some(Role::Opened));
     let shared = [(Role::Opened, opened, [opened_line; 4]), (Role::Covered, opened, [outline; 4])];
     assert_eq!(role_of(&look(opened, [opened_line, [0, 0, 0], opened_line, opened_line]), &shared, 8.0), None);
+}
+
+/// A 6x6 board drawn as rw-pz draws its cells (22 px with a 1-px line, 2 px apart, on a darker
+/// page): covered all round, opened inside, and each opened cell with a black line along its
+/// bottom (as the page's animations leave them), with the profile of the looks of its unmarked
+/// cells.
+fn board_with_black_sides(black: bool) -> (Frame, Looks) {
+    let (covered, covered_line) = ([0x37, 0x41, 0x51], [0x6b, 0x72, 0x80]);
+    let px = |c: [u8; 3]| image::Rgba([c[0], c[1], c[2], 255]);
+    let mut image = image::RgbaImage::from_pixel(200, 200, px([0x11, 0x18, 0x27]));
+    let opened = |r: u32, c: u32| (1..5).contains(&r) && (1..5).contains(&c);
+    for (r, c) in (0..6).flat_map(|r| (0..6).map(move |c| (r, c))) {
+        let (x0, y0) = (28 + c * 24, 28 + r * 24);
+        let (inside, line) = if opened(r, c) { (RWPZ_OPENED, RWPZ_OPENED_LINE) } else { (covered, covered_line) };
+        for (x, y) in (0..22).flat_map(|x| (0..22).map(move |y| (x, y))) {
+            let edge = x == 0 || y == 0 || x == 21 || y == 21;
+            let black = black && opened(r, c) && y >= 20;
+            image.put_pixel(
+                x0 + x,
+                y0 + y,
+                px(if black {
+                    [0; 3]
+                } else if edge {
+                    line
+                } else {
+                    inside
+                }),
+            );
+        }
+    }
+    let frame = Frame::from_image(image);
+    let hex = |c: [u8; 3]| to_hex(c);
+    let look_at = |x: f64, y: f64| background(&frame, Rect { x, y, width: 24.0, height: 24.0 });
+    let background_of = |role, look: CellLook| Background {
+        role,
+        centre: hex(look.centre),
+        edge: look.edge.iter().map(|&e| hex(e)).collect(),
+    };
+    let backgrounds = vec![
+        background_of(Role::Covered, look_at(27.0, 27.0)),
+        background_of(Role::Opened, look_at(27.0 + 24.0 * 2.0, 27.0 + 24.0 * 2.0)),
+    ];
+    let looks = Looks {
+        max_delta_e: 8.0,
+        ink_delta_e: 20.0,
+        glyph_distance: super::glyph::MAX_LEARNED,
+        min_cell: 8,
+        backgrounds,
+        glyphs: Vec::new(),
+    };
+    (frame, looks)
+}
+
+/// With a black line along the bottom of every opened cell, 16 of the 36 cells fit none of the
+/// profile's looks (a board allows a tenth): no board of fitting cells is found, and the board is
+/// looked for again counting cells read by their insides; found whole, every cell reads.
+#[test]
+fn a_board_with_black_sides_on_many_cells_is_found_by_the_cells_insides() {
+    let (plain, looks) = board_with_black_sides(false);
+    let (frame, _) = board_with_black_sides(true);
+    let whole = locate(&plain, &looks).expect("the board without black sides");
+    assert_eq!((whole.rows, whole.cols), (6, 6));
+    let grid = locate(&frame, &looks).expect("the board found by its cells' insides");
+    assert_eq!((grid.rows, grid.cols), (6, 6));
+    let cells = (0..36).map(|i| read_cell(&frame, grid.cell_rect(i / 6, i % 6), &looks)).collect::<Vec<_>>();
+    let opened = cells.iter().filter(|c| **c == Ok(Cell::Open(0))).count();
+    assert_eq!((opened, cells.iter().filter(|c| **c == Ok(Cell::Covered)).count()), (16, 20), "{cells:?}");
 }

@@ -135,6 +135,10 @@ pub struct GlyphLook {
     /// The box's height over the cell's (profiles learned before it was kept have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub height: Option<f32>,
+    /// The box's height in pixels in the calibration shot (profiles learned before it was kept have
+    /// none): a page may draw its numbers at one size in pixels whatever its cells' size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pixels: Option<f32>,
 }
 
 /// A learned program's looks (`[looks]`).

@@ -12,10 +12,11 @@
 
 use std::collections::HashMap;
 
-use super::glyph::{self, Glyph, general_digit, shape_distance};
+use super::glyph::{self, Glyph};
+use super::numbers::{is_flag, learned_kind, number};
 use crate::frame::{Frame, Rect};
 use crate::games::mines::board::{Board, Cell};
-use crate::games::mines::config::{GlyphLook, Looks, MinesConfig, Role};
+use crate::games::mines::config::{Looks, MinesConfig, Role};
 use crate::games::mines::read_error::ReadError;
 use crate::vision::colour::{Lab, parse_hex, to_hex};
 use crate::vision::grid::Grid;
@@ -31,8 +32,6 @@ pub const TRIED: usize = 6;
 const UNLIKE: f32 = 10.0;
 /// How many times `shift` tries across then down, at most.
 const SHIFT_ROUNDS: usize = 3;
-/// How far a glyph's colour may lie from a learned glyph's for it to count as that one.
-const GLYPH_COLOUR: f32 = 30.0;
 
 /// What a cell looks like.
 #[derive(Clone, Debug)]
@@ -295,17 +294,24 @@ fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> 
 /// A look none of the profile's is near may still be a role's: a cell's edge is drawn by what lies
 /// beside it (a line shared with the neighbour, the board's edge), so a cell where opened and
 /// covered cells meet otherwise than in the calibration shot has an edge of sides seen, put
-/// together anew; and a program may outline one cell (the cell its keyboard is on) in a colour it
-/// draws elsewhere as another look's edge. It is the role whose looks have its inside colour when
-/// no other role's do, and each of its sides is near a side of one of the profile's looks.
+/// together anew; a program may outline one cell (the cell its keyboard is on) in a colour it
+/// draws elsewhere as another look's edge; and a page may leave a line of another colour along
+/// one side of a cell (rw-pz's animations leave a black one). It is the role whose looks have its
+/// inside colour when no other role's do, and half of its sides at least are each near a side of
+/// one of the profile's looks (so that it is a cell of the board drawn as the board's cells are,
+/// not something else of that colour).
 fn by_sides(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> Option<Role> {
     let d = |a: [u8; 3], b: [u8; 3]| Lab::from_rgb8(a).delta_e(&Lab::from_rgb8(b));
     let inside: Vec<&(Role, [u8; 3], Edge)> =
         backgrounds.iter().filter(|(_, centre, _)| 2.0 * d(look.centre, *centre) <= max).collect();
     let role = inside.first()?.0;
     let sides_seen = |side: [u8; 3]| backgrounds.iter().any(|(_, _, edge)| edge.iter().any(|&e| d(side, e) <= max));
-    (inside.iter().all(|b| b.0 == role) && look.edge.iter().all(|&side| sides_seen(side))).then_some(role)
+    let unseen = look.edge.iter().filter(|&&side| !sides_seen(side)).count();
+    (inside.iter().all(|b| b.0 == role) && unseen <= ODD_SIDES).then_some(role)
 }
+
+/// How many sides of a cell read by its inside (`by_sides`) may be of a colour no look's side has.
+const ODD_SIDES: usize = 2;
 
 /// Every side of a cell: top, bottom, left, right.
 pub const ALL_SIDES: [bool; 4] = [true; 4];
@@ -327,9 +333,22 @@ pub fn fits_looks_on(looks: &Looks) -> Result<impl Fn(&CellLook, [bool; 4]) -> b
 }
 
 /// Finds the board by the profile's looks: the first lattice candidate that, grown over the cells
-/// next to it, has cells all of the profile's backgrounds.
+/// next to it, has cells all of the profile's backgrounds (a tenth at most unlike); when no
+/// candidate has, the first whose cells are of the profile's backgrounds or read by their insides
+/// (`by_sides`: a page may leave lines of another colour along the sides of many cells at once).
+/// A board of cells that fit is preferred: a part of the board may pass by insides alone.
 pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
+    locate_by(frame, looks, false).or_else(|strict| match strict {
+        ReadError::NoLattice(_) => locate_by(frame, looks, true).map_err(|_| strict),
+        _ => Err(strict),
+    })
+}
+
+/// `locate`, counting cells read by their insides (`by_sides`) as the profile's when `by_insides`.
+fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, ReadError> {
     let fits = fits_looks(looks)?;
+    let known = backgrounds(looks)?;
+    let like = |look: &CellLook| fits(look) || by_insides && by_sides(look, &known, looks.max_delta_e).is_some();
     // A candidate refused whose board the picture's edge cuts: the reason given when none passes.
     let cut = std::cell::RefCell::new(None);
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
@@ -341,7 +360,7 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
         // Placed as calibration placed the grid it learned from: where its cells look most alike.
         let grid = settle(frame, &start, &fits, &super::alike);
         let unlike = (0..grid.rows * grid.cols)
-            .filter(|&i| !fits(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
+            .filter(|&i| !like(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
             .count();
         let cells = grid.rows * grid.cols;
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells {
@@ -361,118 +380,6 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
         }
         let why = if misses.is_empty() { "nothing repeats on a lattice".to_string() } else { misses.join("; ") };
         ReadError::NoLattice(why)
-    })
-}
-
-/// What a glyph is by the profile's learned glyphs: the kind of the nearest within its distance.
-fn learned_kind<'a>(glyph: &Glyph, glyphs: &'a [GlyphLook], max: f32) -> Option<&'a str> {
-    let colour = Lab::from_rgb8(glyph.colour);
-    glyphs
-        .iter()
-        .filter(|g| g.zones.len() == glyph::ZONES && g.holes == glyph.holes)
-        .filter(|g| parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR))
-        .map(|g| {
-            let mut zones = [0f32; glyph::ZONES];
-            zones.copy_from_slice(&g.zones);
-            let other = Glyph { zones, holes: g.holes, aspect: g.aspect, ..glyph.clone() };
-            (g.kind.as_str(), shape_distance(glyph, &other))
-        })
-        .filter(|&(_, d)| d <= max)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(kind, _)| kind)
-}
-
-/// The number a glyph shows on an opened cell: a learned glyph, else the general digit shapes
-/// (refused when the program tells its numbers by colour and this one has another number's, unless
-/// it was `faint`, found only under the ink threshold: every learned number was seen at the
-/// threshold, so a glyph too faint for it is none of them, whatever its mean colour).
-fn number(glyph: &Glyph, looks: &Looks, faint: bool) -> Result<Option<u8>, String> {
-    if let Some(kind) = learned_kind(glyph, &looks.glyphs, looks.glyph_distance) {
-        return Ok(kind.parse::<u8>().ok());
-    }
-    let heights: Vec<f32> =
-        looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok()).filter_map(|g| g.height).collect();
-    if let Some(usual) = glyph::median(heights)
-        && !glyph::one_size(glyph.height, usual)
-    {
-        return Err(format!(
-            "an unknown glyph (ink {}, {:.2} of the cell high, the program's numbers {usual:.2})",
-            to_hex(glyph.colour),
-            glyph.height
-        ));
-    }
-    match general_digit(glyph) {
-        Ok(v) => {
-            let colour = Lab::from_rgb8(glyph.colour);
-            let clash = looks.glyphs.iter().find(|g| {
-                !faint
-                    && g.kind != v.digit.to_string()
-                    && g.kind.parse::<u8>().is_ok()
-                    && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= 8.0)
-                    && !looks.glyphs.iter().any(|o| o.kind == v.digit.to_string())
-                    && colour_coded(looks)
-            });
-            match clash {
-                Some(g) => Err(format!(
-                    "a glyph shaped like {} in the colour of the program's {} ({}): unknown",
-                    v.digit,
-                    g.kind,
-                    to_hex(glyph.colour)
-                )),
-                None => Ok(Some(v.digit)),
-            }
-        }
-        Err(v) if confirmed_by_colour(glyph, &v, looks) => Ok(Some(v.digit)),
-        Err(v) => Err(format!(
-            "an unknown glyph (ink {}, {} holes; nearest digit {} at {:.3}, next at {:.3})",
-            to_hex(glyph.colour),
-            glyph.holes,
-            v.digit,
-            v.distance,
-            v.runner_up
-        )),
-    }
-}
-
-/// True when a glyph too far from its nearest digit's general shape to be taken on shape alone
-/// is still that digit by two signs together: its shape is within `glyph::MAX_CONFIRMED` and
-/// clearly nearer that digit than any other, and the program, which tells its numbers by colour,
-/// drew that digit in the glyph's colour (small cells draw digits in a few pixels, off both the
-/// general and the learned shapes).
-fn confirmed_by_colour(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks) -> bool {
-    let colour = Lab::from_rgb8(glyph.colour);
-    let digit = v.digit.to_string();
-    v.distance <= glyph::MAX_CONFIRMED
-        && v.distance <= glyph::MARGIN * v.runner_up
-        && colour_coded(looks)
-        && looks.glyphs.iter().any(|g| {
-            g.kind == digit && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
-        })
-}
-
-/// True when the learned numbers all have colours of their own (ΔE over 8 apart).
-fn colour_coded(looks: &Looks) -> bool {
-    let colours: Vec<Lab> = looks
-        .glyphs
-        .iter()
-        .filter(|g| g.kind.parse::<u8>().is_ok())
-        .filter_map(|g| parse_hex(&g.colour).map(Lab::from_rgb8))
-        .collect();
-    colours.len() >= 2 && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) > 8.0))
-}
-
-/// True when a mark on a covered cell is the program's flag though its shape is not near enough
-/// for a learned glyph: a covered cell carries nothing but a flag, so one of the flag's colour
-/// whose shape is as near as a digit's general shape must be (`glyph::MAX_GENERAL`) is it (small
-/// cells draw the flag in a few pixels, off its learned shape).
-fn is_flag(glyph: &Glyph, looks: &Looks) -> bool {
-    let colour = Lab::from_rgb8(glyph.colour);
-    looks.glyphs.iter().filter(|g| g.kind == "flag" && g.zones.len() == glyph::ZONES).any(|g| {
-        let mut zones = [0f32; glyph::ZONES];
-        zones.copy_from_slice(&g.zones);
-        let flag = Glyph { zones, holes: g.holes, aspect: g.aspect, ..glyph.clone() };
-        parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
-            && shape_distance(glyph, &flag) <= glyph::MAX_GENERAL
     })
 }
 
@@ -512,7 +419,7 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
         (_, Some("flag")) => Ok(Cell::Flagged),
         (Role::Covered, _) if is_flag(glyph, looks) => Ok(Cell::Flagged),
         (Role::Covered, _) => Err(format!("a covered cell with an unknown mark on it (ink {})", to_hex(glyph.colour))),
-        (Role::Opened, _) => Ok(Cell::Open(number(glyph, looks, faint)?.unwrap_or(0))),
+        (Role::Opened, _) => Ok(Cell::Open(number(glyph, looks, faint, rect.height)?.unwrap_or(0))),
     }
 }
 

@@ -117,6 +117,7 @@ mod tests {
             holes: 0,
             aspect: seen.aspect,
             height: Some(seen.height),
+            pixels: None,
         };
         let mut looks = looks(BORDER);
         looks.glyphs = vec![learned("1", "#d1d5db"), learned("2", "#9ca3af"), learned("3", "#55606e")];

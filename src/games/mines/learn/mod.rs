@@ -15,6 +15,7 @@ mod every_tests;
 mod faint;
 pub mod glyph;
 mod marks;
+mod numbers;
 mod outline;
 pub mod pitch;
 pub mod whole;
@@ -341,8 +342,8 @@ fn by_colour(members: Vec<&Glyph>) -> Vec<Vec<&Glyph>> {
     sets
 }
 
-/// The mean glyph of each kind, one for each colour it is drawn in.
-fn glyph_looks(kinds: &[(String, &Glyph)]) -> Vec<GlyphLook> {
+/// The mean glyph of each kind, one for each colour it is drawn in, on cells `cell_height` px high.
+fn glyph_looks(kinds: &[(String, &Glyph)], cell_height: f64) -> Vec<GlyphLook> {
     let mut names: Vec<&String> = kinds.iter().map(|(k, _)| k).collect();
     names.sort();
     names.dedup();
@@ -352,8 +353,9 @@ fn glyph_looks(kinds: &[(String, &Glyph)]) -> Vec<GlyphLook> {
             let members: Vec<&Glyph> = kinds.iter().filter(|(k, _)| k == name).map(|(_, g)| *g).collect();
             by_colour(members).into_iter().map(move |members| (name, members))
         })
-        .map(|(name, members)| {
+        .map(move |(name, members)| {
             let n = members.len() as f32;
+            let height = members.iter().map(|g| g.height).sum::<f32>() / n;
             let zones = (0..glyph::ZONES).map(|z| members.iter().map(|g| g.zones[z]).sum::<f32>() / n).collect();
             let mut holes: Vec<u8> = members.iter().map(|g| g.holes).collect();
             holes.sort_unstable();
@@ -363,7 +365,8 @@ fn glyph_looks(kinds: &[(String, &Glyph)]) -> Vec<GlyphLook> {
                 zones,
                 holes: holes[holes.len() / 2],
                 aspect: members.iter().map(|g| g.aspect).sum::<f32>() / n,
-                height: Some(members.iter().map(|g| g.height).sum::<f32>() / n),
+                height: Some(height),
+                pixels: Some(height * cell_height as f32),
             }
         })
         .collect()
@@ -480,7 +483,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
         glyph_distance: glyph::MAX_LEARNED,
         min_cell: MIN_CELL,
         backgrounds,
-        glyphs: glyph_looks(&kinds),
+        glyphs: glyph_looks(&kinds, grid.cell_height()),
     };
     let config = MinesConfig { looks: Some(looks_config), ..MinesConfig::default() };
     let board = read::read(frame, &grid, &config)?;

@@ -8,8 +8,11 @@ use super::MoveStyle;
 use super::board::Board;
 use super::calibrate::{Learnt, learn};
 use super::drawn::{Drawing, Kind, english, english_later};
+use super::locate::locate;
+use super::looks::{Classes, shows_peg};
 use super::read::{ReadError, locate_with, read_with, selected_with};
-use crate::frame::Frame;
+use crate::frame::{Frame, Rect};
+use crate::vision::edge::cut_off;
 
 const KINDS: [Kind; 3] = [Kind::Discs, Kind::Buttons, Kind::Glossy];
 
@@ -128,6 +131,47 @@ fn a_board_cut_off_by_the_window_is_refused_naming_the_edge() {
         let (w, h) = (whole.width() - 20, whole.height() - 20);
         assert_eq!(read_found(&cropped(&whole, w, h), &learnt).unwrap().0, english(), "{kind:?}");
     }
+}
+
+/// Too little of the next square shows for a peg's rings to be judged (a tenth to a fifth of it),
+/// but the window's edge crosses a button, a tile's face or a ball there as the board's own squares
+/// are crossed at that place (`edge_line`): refused naming the edge. Judged by the rings alone, at
+/// least one of these cuts reads as a whole board of six columns or rows. A whole board with a
+/// tenth of a square of room to the edges still reads.
+#[test]
+fn a_board_cut_where_a_sliver_of_the_next_square_shows_is_refused_naming_the_edge() {
+    let mut missed_by_rings = 0;
+    for (kind, pitch, shown) in [
+        (Kind::Buttons, 40.0, 0.1),
+        (Kind::Buttons, 40.0, 0.15),
+        (Kind::Bevelled, 48.0, 0.1),
+        (Kind::Bevelled, 48.0, 0.15),
+        (Kind::Glossy, 40.0, 0.2),
+    ] {
+        let learnt = learnt(kind, pitch);
+        let classes = Classes::from_config(&learnt.config.looks).unwrap();
+        let drawing = Drawing::new(kind, pitch);
+        let whole = drawing.draw(&english());
+        let (left, top) = (drawing.margin, 30.0 + drawing.margin);
+        for edge in ["right", "bottom"] {
+            let (w, h) = match edge {
+                "right" => ((left + (6.0 + shown) * pitch) as u32, whole.height()),
+                _ => (whole.width(), (top + (6.0 + shown) * pitch) as u32),
+            };
+            let frame = cropped(&whole, w, h);
+            let error = match read_found(&frame, &learnt) {
+                Ok((board, _)) => panic!("{kind:?} cut at {w}x{h}: read\n{board}"),
+                Err(e) => e.to_string(),
+            };
+            assert!(error.contains(&format!("{edge} edge")), "{kind:?} cut at {w}x{h}: {error}");
+            let grid = locate(&frame, &classes).unwrap();
+            let by_rings = |cell: Rect, _: Rect| shows_peg(&frame, cell, &classes.at_scales());
+            missed_by_rings += usize::from(cut_off(&grid, w, h, &by_rings).is_none());
+        }
+        let room = Drawing { margin: 0.1 * pitch, ..drawing };
+        assert_eq!(read_found(&room.draw(&english()), &learnt).unwrap().0, english(), "{kind:?} with room");
+    }
+    assert!(missed_by_rings > 0, "every cut is caught by the rings alone: the test shows nothing new");
 }
 
 #[test]

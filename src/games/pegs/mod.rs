@@ -19,6 +19,7 @@ pub mod cli;
 pub mod config;
 #[cfg(test)]
 mod drawn;
+pub mod edge_line;
 #[cfg(test)]
 mod lit_tests;
 pub mod locate;

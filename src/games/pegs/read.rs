@@ -88,7 +88,10 @@ pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError
         FindBy::Looks => super::looks::Classes::from_config(&config.looks)?.at_scales(),
         _ => Vec::new(),
     };
-    let shows_board = |cell: Rect, _: Rect| {
+    let shows_board = |cell: Rect, shown: Rect| {
+        if super::edge_line::continues_past(frame, &grid, cell, shown) {
+            return true;
+        }
         if config.vision.find == FindBy::Looks {
             return super::looks::shows_peg(frame, cell, &scales);
         }

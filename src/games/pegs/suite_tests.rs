@@ -10,3 +10,6 @@ mod fuzz_regressions;
 // The zoo's screenshots scaled as a page zoomed to 80%, 125% and 150% (issue 40).
 #[path = "suite_tests/scaled_zoo.rs"]
 mod scaled_zoo;
+// The zoo's screenshots cut by the window's edge through the board (issue 40).
+#[path = "suite_tests/cropped_zoo.rs"]
+mod cropped_zoo;

@@ -366,11 +366,10 @@ fn wins_rwpzs_dark_minesweeper_from_a_blind_calibration() {
     rwpz_wins("beginner", 10, (860, 800), 51);
 }
 
-/// Intermediate, 16x16 with 40 mines, in its 26-px cells. A known failure, skipped by name in
-/// `.ci/run`: its first run stopped at move 4 on "the numbers on the board contradict each other"
-/// (a 4 drawn fainter than the ink threshold, read as an opened 0); since the faint 4 is read
-/// (`learn::faint`), the bot stops after two re-plans on an opened cell with a black side, a look
-/// the page's animations leave (docs/mines.md), the page still playing.
+/// Intermediate, 16x16 with 40 mines, in its 26-px cells. It failed first at move 4 on "the
+/// numbers on the board contradict each other" (a 4 drawn fainter than the ink threshold, read as
+/// an opened 0), then, once the faint 4 was read (`learn::faint`), on an opened cell with a black
+/// side the page's animations leave; such a cell now reads by its inside (`cells::by_sides`).
 #[test]
 #[ignore = "needs GAMEBOT_RWPZ_MINES_DIR: rw-pz/claude-minesweeper fetched (the folder holding docs/index.html)"]
 fn wins_rwpzs_dark_minesweeper_at_16x16_from_a_blind_calibration() {

@@ -66,22 +66,20 @@ pub fn begin(
     if has_piece(&frame) {
         return Ok((frame, Started::ByClick));
     }
-    for key in START_KEYS {
-        progress(&format!("still no falling piece: starting a game by {key}"));
-        guard.key(key, &*screen)?;
-        let frame = capture_until(screen, after_each, has_piece)?;
-        if has_piece(&frame) {
-            return Ok((frame, Started::ByKey(key.to_string())));
+    for focused in [false, true] {
+        if focused {
+            progress(&format!("still no falling piece: {FOCUS_KEY} to give a start button the keyboard"));
+            guard.key(FOCUS_KEY, &*screen)?;
         }
-    }
-    progress(&format!("still no falling piece: {FOCUS_KEY} to give a start button the keyboard"));
-    guard.key(FOCUS_KEY, &*screen)?;
-    for key in START_KEYS {
-        progress(&format!("still no falling piece: starting a game by {key} on the control {FOCUS_KEY} reached"));
-        guard.key(key, &*screen)?;
-        let frame = capture_until(screen, after_each, has_piece)?;
-        if has_piece(&frame) {
-            return Ok((frame, Started::ByFocusedKey(key.to_string())));
+        for key in START_KEYS {
+            let on = if focused { format!(" on the control {FOCUS_KEY} reached") } else { String::new() };
+            progress(&format!("still no falling piece: starting a game by {key}{on}"));
+            guard.key(key, &*screen)?;
+            let frame = capture_until(screen, after_each, has_piece)?;
+            if has_piece(&frame) {
+                let key = key.to_string();
+                return Ok((frame, if focused { Started::ByFocusedKey(key) } else { Started::ByKey(key) }));
+            }
         }
     }
     let [first_key, second_key] = START_KEYS;

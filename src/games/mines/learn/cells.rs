@@ -336,7 +336,8 @@ pub fn fits_looks_on(looks: &Looks) -> Result<impl Fn(&CellLook, [bool; 4]) -> b
 /// next to it, has cells all of the profile's backgrounds (a tenth at most unlike); when no
 /// candidate has, the first whose cells are of the profile's backgrounds or read by their insides
 /// (`by_sides`: a page may leave lines of another colour along the sides of many cells at once).
-/// A board of cells that fit is preferred: a part of the board may pass by insides alone.
+/// A board of cells that fit is preferred: a part of the board may pass by insides alone; and
+/// by insides, at most half the cells may be read so.
 pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
     locate_by(frame, looks, false).or_else(|strict| match strict {
         ReadError::NoLattice(_) => locate_by(frame, looks, true).map_err(|_| strict),
@@ -363,7 +364,15 @@ fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, Rea
             .filter(|&i| !like(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
             .count();
         let cells = grid.rows * grid.cols;
-        if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells {
+        // Counting cells by their insides, most must still fit as they are: a picture blurred or
+        // shrunk below its cells' size softens every side, and is no board of this profile.
+        let odd = match by_insides {
+            true => {
+                (0..cells).filter(|&i| !fits(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols)))).count()
+            }
+            false => 0,
+        };
+        if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells || odd * 2 > cells {
             if let Ok(Some(c)) = super::whole::cut_by_picture(frame, &grid, looks) {
                 cut.borrow_mut().get_or_insert(c);
             }

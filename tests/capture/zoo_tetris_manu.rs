@@ -77,12 +77,7 @@ fn capture(dir: &std::path::Path, name: &str, (size, scale): ((u32, u32), f64), 
     let url = format!("file://{}/{}", program_dir(MANU.var).display(), MANU.page);
     let factor = format!("--force-device-scale-factor={scale}");
     let (mut session, mut cdp) = Session::chromium_with(&url, size, MANU.title, &[&factor]);
-    wait_until(
-        "the page loading",
-        Duration::from_millis(200),
-        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
-        String::new,
-    );
+    cdp.wait_loaded();
     cdp.eval(MANU.start);
     wait_until("the game starting", Duration::from_millis(200), || truth(&mut cdp, &MANU), String::new);
     play(&mut cdp, pieces);

@@ -82,20 +82,10 @@ fn press(cdp: &mut Cdp, (key, code, vk): (&str, &str, u32)) {
 fn started(var: &str, title: &str, start: &str) -> (Session, Cdp) {
     let url = format!("file://{}/index.html", program_dir(var).display());
     let (session, mut cdp) = Session::chromium(&url, (900, 800), title);
-    loaded(&mut cdp);
+    cdp.wait_loaded();
     cdp.eval(start);
     std::thread::sleep(Duration::from_secs(1));
     (session, cdp)
-}
-
-/// Waits until the page has loaded.
-fn loaded(cdp: &mut Cdp) {
-    common::wait_until(
-        "the page loading",
-        Duration::from_millis(200),
-        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
-        String::new,
-    );
 }
 
 #[test]
@@ -184,7 +174,7 @@ fn manu_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     let restart = |cdp: &mut Cdp| {
         cdp.eval("(function(){location.reload();return 'ok';})()");
         std::thread::sleep(Duration::from_secs(2));
-        loaded(cdp);
+        cdp.wait_loaded();
         cdp.eval(MANU_START);
         std::thread::sleep(Duration::from_secs(1));
     };

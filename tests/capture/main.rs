@@ -31,6 +31,7 @@ mod zoo_tetris_dionyziz;
 mod zoo_tetris_gabz;
 mod zoo_tetris_hailey;
 mod zoo_tetris_invzfnc;
+mod zoo_tetris_jakes;
 mod zoo_tetris_manu;
 mod zoo_toke_pegs;
 mod zoo_waissi_pegs;

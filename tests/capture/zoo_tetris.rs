@@ -187,11 +187,7 @@ pub(crate) fn capture(
     assert!(before.rows == after.rows && before.cells == after.cells, "the game moved while it was captured");
     let settled_piece: Vec<(i32, i32)> = after.cells.iter().copied().filter(|&(r, _)| r >= 0).collect();
     assert_eq!(settled_piece.len(), 4, "the falling piece shows whole: {:?}", after.cells);
-    let resting = after.cells.iter().any(|&(r, c)| {
-        let below = (r + 1, c);
-        !after.cells.contains(&below) && (r + 1 >= 20 || after.rows[(r + 1) as usize].as_bytes()[c as usize] == b'#')
-    });
-    assert!(!resting, "the falling piece already rests on the stack (one frame cannot tell it from it)");
+    assert!(!rests(&after), "the falling piece already rests on the stack (one frame cannot tell it from it)");
     let how = format!(
         "{pieces} pieces hard-dropped by a fixed pattern of shifts{}{}",
         if hold { ", one held first" } else { "" },
@@ -199,6 +195,15 @@ pub(crate) fn capture(
     );
     write(dir, name, &frame, program, &after, &how);
     drop(session);
+}
+
+/// True when the falling piece rests on the stack or the floor: one frame cannot tell it from the
+/// stack then.
+pub(crate) fn rests(t: &Truth) -> bool {
+    t.cells.iter().any(|&(r, c)| {
+        let below = (r + 1, c);
+        !t.cells.contains(&below) && (r + 1 >= 20 || t.rows[(r + 1) as usize].as_bytes()[c as usize] == b'#')
+    })
 }
 
 pub(crate) fn out_dir(program: &Program) -> (PathBuf, Option<tempfile::TempDir>) {

@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::common::cdp::Cdp;
 use crate::common::wait_until;
 use crate::zoo::Session;
-use crate::zoo_tetris::{LEFT, Program, RIGHT, Truth, press, truth, write};
+use crate::zoo_tetris::{LEFT, Program, RIGHT, Truth, press, rests, truth, write};
 
 /// The program's Down: one row, and the lock when the piece rests on the stack.
 const DOWN: (&str, &str, u32) = ("ArrowDown", "ArrowDown", 40);
@@ -72,6 +72,7 @@ pub(crate) fn capture(
     assert_eq!(after.cells.len(), 4, "the falling piece shows whole: {:?}", after.cells);
     assert!(after.cells.iter().all(|&(r, _)| r >= 0), "the falling piece shows whole: {:?}", after.cells);
     assert!(!after.piece.contains('?') && !after.next.contains('?'), "a piece not the program's own");
+    assert!(!rests(&after), "the falling piece already rests on the stack (one frame cannot tell it from it)");
     let how = format!(
         "{pieces} pieces moved down by its Down key after a fixed pattern of shifts{}",
         if scale == 1.0 { String::new() } else { format!(", device scale factor {scale}") }

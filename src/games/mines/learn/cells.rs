@@ -350,6 +350,7 @@ fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, Rea
     let fits = fits_looks(looks)?;
     let known = backgrounds(looks)?;
     let like = |look: &CellLook| fits(look) || by_insides && by_sides(look, &known, looks.max_delta_e).is_some();
+    let placing = |cells: &[CellLook]| placed_cost(cells, &fits);
     // A candidate refused whose board the picture's edge cuts: the reason given when none passes.
     let cut = std::cell::RefCell::new(None);
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
@@ -358,8 +359,7 @@ fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, Rea
         if small < looks.min_cell as f64 {
             return Err(format!("{}: cells smaller than {} px", candidate.describe(), looks.min_cell));
         }
-        // Placed as calibration placed the grid it learned from: where its cells look most alike.
-        let grid = settle(frame, &start, &fits, &super::alike);
+        let grid = settle(frame, &start, &fits, &placing);
         let unlike = (0..grid.rows * grid.cols)
             .filter(|&i| !like(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
             .count();
@@ -390,6 +390,15 @@ fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, Rea
         let why = if misses.is_empty() { "nothing repeats on a lattice".to_string() } else { misses.join("; ") };
         ReadError::NoLattice(why)
     })
+}
+
+/// Where reading places a grid: first where the most of its cells are drawn as the profile's looks
+/// are, then (on a tie) where its cells look most alike, as calibration placed the grid it learned
+/// from. A board drawn at another scale than the calibration shot's (a page zoomed) has its
+/// one-pixel lines fall otherwise within its cells from row to row, so the place where its cells
+/// look most alike may be one where the lines the profile's looks have fall outside their edges.
+fn placed_cost(cells: &[CellLook], fits: &dyn Fn(&CellLook) -> bool) -> f64 {
+    cells.iter().filter(|l| !fits(l)).count() as f64 + super::alike(cells) / 10_000.0
 }
 
 /// An edge's sides as `#rrggbb`.
@@ -454,3 +463,7 @@ pub fn read(frame: &Frame, grid: &Grid, config: &MinesConfig, looks: &Looks) -> 
 #[cfg(test)]
 #[path = "sides_tests.rs"]
 mod sides_tests;
+
+#[cfg(test)]
+#[path = "scale_tests.rs"]
+mod scale_tests;

@@ -310,6 +310,20 @@ fn by_sides(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) ->
     (inside.iter().all(|b| b.0 == role) && unseen <= ODD_SIDES).then_some(role)
 }
 
+/// Whether each side of a cell is crisply a side one of the profile's looks has, or shows no line
+/// at all (its inside's colour), each within half the profile's ΔE: the lines of a board zoomed
+/// otherwise than in the calibration shot are still drawn in whole pixels of the profile's
+/// colours, only falling within other cells' edges (a page's opened cell at 0.7 with the covered
+/// cells' white line on two sides and none on a third), where a picture blurred or shrunk below
+/// its cells' size mixes every line with what lies beside it (gnome-mines' shot shrunk to 0.4:
+/// sides ΔE 6 to 14 from both the gaps' colour and the inside).
+fn lined_as_known(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> bool {
+    let d = |a: [u8; 3], b: [u8; 3]| Lab::from_rgb8(a).delta_e(&Lab::from_rgb8(b));
+    let crisp = max / 2.0;
+    let known = |side: [u8; 3]| backgrounds.iter().any(|(_, _, edge)| edge.iter().any(|&e| d(side, e) <= crisp));
+    look.edge.iter().all(|&side| known(side) || d(side, look.centre) <= crisp)
+}
+
 /// How many sides of a cell read by its inside (`by_sides`) may be of a colour no look's side has.
 const ODD_SIDES: usize = 2;
 
@@ -337,7 +351,8 @@ pub fn fits_looks_on(looks: &Looks) -> Result<impl Fn(&CellLook, [bool; 4]) -> b
 /// candidate has, the first whose cells are of the profile's backgrounds or read by their insides
 /// (`by_sides`: a page may leave lines of another colour along the sides of many cells at once).
 /// A board of cells that fit is preferred: a part of the board may pass by insides alone; and
-/// by insides, at most half the cells may be read so.
+/// by insides, at most half the cells may be read so unless their sides are all the profile's
+/// lines or none (`lined_as_known`).
 pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
     locate_by(frame, looks, false).or_else(|strict| match strict {
         ReadError::NoLattice(_) => locate_by(frame, looks, true).map_err(|_| strict),
@@ -364,12 +379,14 @@ fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, Rea
             .filter(|&i| !like(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
             .count();
         let cells = grid.rows * grid.cols;
-        // Counting cells by their insides, most must still fit as they are: a picture blurred or
-        // shrunk below its cells' size softens every side, and is no board of this profile.
+        // Counting cells by their insides, most must still be drawn with the profile's lines: a
+        // picture blurred or shrunk below its cells' size softens every side, and is no board of
+        // this profile.
         let odd = match by_insides {
-            true => {
-                (0..cells).filter(|&i| !fits(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols)))).count()
-            }
+            true => (0..cells)
+                .map(|i| background(frame, grid.cell_rect(i / grid.cols, i % grid.cols)))
+                .filter(|look| !fits(look) && !lined_as_known(look, &known, looks.max_delta_e))
+                .count(),
             false => 0,
         };
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells || odd * 2 > cells {

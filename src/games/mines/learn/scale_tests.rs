@@ -4,6 +4,8 @@
 //! cells are drawn as the profile's looks are (`placed_cost`). Placed where its cells look most
 //! alike, as calibration places a grid, the lines of some rows fell outside their cells' edges and
 //! no cell was the profile's (masonward99's table at 16x16 zoomed to 0.7, from a 9x9 profile).
+//! And a board most of whose cells show the profile's lines otherwise (or none) is found by its
+//! cells' insides (`lined_as_known`): masonward99's 9x9 table zoomed to 0.7, most cells opened.
 
 use super::*;
 use crate::games::mines::config::Background;
@@ -98,4 +100,53 @@ fn a_board_zoomed_out_reads_by_the_looks_learned_at_another_zoom() {
             assert_eq!(cell, Ok(want), "at scale {scale}, row {row} col {col}");
         }
     }
+}
+
+/// A 6x6 board of 30-px cells, 20 of them opened, drawn as masonward99's table zoomed to 0.7
+/// drew its opened cells: a dark line at the top (the profile's opened cells' lines), the
+/// covered cells' white line at the left and right, and none at the bottom (it fell in the next
+/// cell). The covered cells have their white line all round.
+fn board_with_opened_cells_lined_otherwise() -> Frame {
+    let opened = |r: u32, c: u32| r >= 2 && c >= 1;
+    let image = image::RgbaImage::from_fn(260, 260, |x, y| {
+        let (bx, by) = (x as i64 - 40, y as i64 - 40);
+        if !(0..180).contains(&bx) || !(0..180).contains(&by) {
+            return image::Rgba([PAGE[0], PAGE[1], PAGE[2], 255]);
+        }
+        let (r, c, u, v) = ((by / 30) as u32, (bx / 30) as u32, bx % 30, by % 30);
+        let colour = match opened(r, c) {
+            true if v == 0 => DARK,
+            true if u == 0 || u == 29 => WHITE,
+            true => LIGHT,
+            false if u == 0 || u == 29 || v == 0 || v == 29 => WHITE,
+            false => DARK,
+        };
+        image::Rgba([colour[0], colour[1], colour[2], 255])
+    });
+    Frame::from_image(image)
+}
+
+/// The opened cells' edges are none of the profile's, so they read by their insides (`by_sides`);
+/// they are most of the board's cells, where a board counted by insides is refused unless most
+/// of its cells fit (a picture shrunk below its cells' size softens every line): their sides are
+/// all the profile's lines or none (`lined_as_known`), so the board is found and reads.
+#[test]
+fn a_board_most_of_whose_cells_show_the_profiles_lines_otherwise_is_found() {
+    let frame = board_with_opened_cells_lined_otherwise();
+    let hex = |c: [u8; 3]| to_hex(c);
+    let background_of =
+        |role, centre: [u8; 3], edge: [u8; 3]| Background { role, centre: hex(centre), edge: vec![hex(edge); 4] };
+    let looks = Looks {
+        max_delta_e: 8.0,
+        ink_delta_e: 20.0,
+        glyph_distance: super::glyph::MAX_LEARNED,
+        min_cell: 8,
+        backgrounds: vec![background_of(Role::Covered, DARK, WHITE), background_of(Role::Opened, LIGHT, DARK)],
+        glyphs: Vec::new(),
+    };
+    let grid = locate(&frame, &looks).expect("the board");
+    assert_eq!((grid.rows, grid.cols), (6, 6));
+    let cells = (0..36).map(|i| read_cell(&frame, grid.cell_rect(i / 6, i % 6), &looks)).collect::<Vec<_>>();
+    let opened = cells.iter().filter(|c| **c == Ok(Cell::Open(0))).count();
+    assert_eq!((opened, cells.iter().filter(|c| **c == Ok(Cell::Covered)).count()), (20, 16), "{cells:?}");
 }

@@ -310,6 +310,20 @@ fn by_sides(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) ->
     (inside.iter().all(|b| b.0 == role) && unseen <= ODD_SIDES).then_some(role)
 }
 
+/// Whether each side of a cell is crisply a side one of the profile's looks has, or shows no line
+/// at all (its inside's colour), each within half the profile's ΔE: the lines of a board zoomed
+/// otherwise than in the calibration shot are still drawn in whole pixels of the profile's
+/// colours, only falling within other cells' edges (a page's opened cell at 0.7 with the covered
+/// cells' white line on two sides and none on a third), where a picture blurred or shrunk below
+/// its cells' size mixes every line with what lies beside it (gnome-mines' shot shrunk to 0.4:
+/// sides ΔE 6 to 14 from both the gaps' colour and the inside).
+fn lined_as_known(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> bool {
+    let d = |a: [u8; 3], b: [u8; 3]| Lab::from_rgb8(a).delta_e(&Lab::from_rgb8(b));
+    let crisp = max / 2.0;
+    let known = |side: [u8; 3]| backgrounds.iter().any(|(_, _, edge)| edge.iter().any(|&e| d(side, e) <= crisp));
+    look.edge.iter().all(|&side| known(side) || d(side, look.centre) <= crisp)
+}
+
 /// How many sides of a cell read by its inside (`by_sides`) may be of a colour no look's side has.
 const ODD_SIDES: usize = 2;
 
@@ -337,7 +351,8 @@ pub fn fits_looks_on(looks: &Looks) -> Result<impl Fn(&CellLook, [bool; 4]) -> b
 /// candidate has, the first whose cells are of the profile's backgrounds or read by their insides
 /// (`by_sides`: a page may leave lines of another colour along the sides of many cells at once).
 /// A board of cells that fit is preferred: a part of the board may pass by insides alone; and
-/// by insides, at most half the cells may be read so.
+/// by insides, at most half the cells may be read so unless their sides are all the profile's
+/// lines or none (`lined_as_known`).
 pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
     locate_by(frame, looks, false).or_else(|strict| match strict {
         ReadError::NoLattice(_) => locate_by(frame, looks, true).map_err(|_| strict),
@@ -349,6 +364,7 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
 fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, ReadError> {
     let fits = fits_looks(looks)?;
     let known = backgrounds(looks)?;
+    let placing = |cells: &[CellLook]| placed_cost(cells, &fits);
     // A candidate refused whose board the picture's edge cuts: the reason given when none passes.
     let cut = std::cell::RefCell::new(None);
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
@@ -357,16 +373,16 @@ fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, Rea
         if small < looks.min_cell as f64 {
             return Err(format!("{}: cells smaller than {} px", candidate.describe(), looks.min_cell));
         }
-        // Placed as calibration placed the grid it learned from: where its cells look most alike.
-        let grid = settle(frame, &start, &fits, &super::alike);
+        let grid = settle(frame, &start, &fits, &placing);
         let cells = grid.rows * grid.cols;
-        // Counting cells by their insides, most must still fit as they are: a picture blurred or
-        // shrunk below its cells' size softens every side, and is no board of this profile.
+        // Counting cells by their insides, most must still be drawn with the profile's lines: a
+        // picture blurred or shrunk below its cells' size softens every side, and is no board of
+        // this profile.
         let (mut unlike, mut odd) = (0, 0);
         for i in 0..cells {
             let look = background(frame, grid.cell_rect(i / grid.cols, i % grid.cols));
             let fitting = fits(&look);
-            odd += usize::from(by_insides && !fitting);
+            odd += usize::from(by_insides && !fitting && !lined_as_known(&look, &known, looks.max_delta_e));
             let like = fitting || by_insides && by_sides(&look, &known, looks.max_delta_e).is_some();
             unlike += usize::from(!like);
         }
@@ -388,6 +404,15 @@ fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, Rea
         let why = if misses.is_empty() { "nothing repeats on a lattice".to_string() } else { misses.join("; ") };
         ReadError::NoLattice(why)
     })
+}
+
+/// Where reading places a grid: first where the most of its cells are drawn as the profile's looks
+/// are, then (on a tie) where its cells look most alike, as calibration placed the grid it learned
+/// from. A board drawn at another scale than the calibration shot's (a page zoomed) has its
+/// one-pixel lines fall otherwise within its cells from row to row, so the place where its cells
+/// look most alike may be one where the lines the profile's looks have fall outside their edges.
+fn placed_cost(cells: &[CellLook], fits: &dyn Fn(&CellLook) -> bool) -> f64 {
+    cells.iter().filter(|l| !fits(l)).count() as f64 + super::alike(cells) / 10_000.0
 }
 
 /// An edge's sides as `#rrggbb`.
@@ -452,3 +477,7 @@ pub fn read(frame: &Frame, grid: &Grid, config: &MinesConfig, looks: &Looks) -> 
 #[cfg(test)]
 #[path = "sides_tests.rs"]
 mod sides_tests;
+
+#[cfg(test)]
+#[path = "scale_tests.rs"]
+mod scale_tests;

@@ -56,7 +56,7 @@ fn new_game_opened(cdp: &mut Cdp, level: &str, size: usize) {
 /// Records how a game ended by the program's own verdict, the bot having said won exactly when it
 /// was; true when won. A game neither won nor lost (the bot stopped mid-game) fails the test.
 #[track_caller]
-fn ended_won(verdict: &str, text: &str, outcomes: &mut Vec<String>) -> bool {
+pub(super) fn ended_won(verdict: &str, text: &str, outcomes: &mut Vec<String>) -> bool {
     if verdict == "won" {
         assert!(text.lines().any(|l| l.starts_with("won:")), "the program says won, the bot did not:\n{text}");
     } else {

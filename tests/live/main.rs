@@ -26,6 +26,7 @@ mod key_races;
 // Learned browser Flood-it and peg solitaire won live (GAMEBOT_FLOOD_URL, GAMEBOT_PEGS_URL).
 mod calibrate_live;
 // Zoo programs calibrated blind from their live window and won (GAMEBOT_BUTTONPAD_DIR, ...).
+mod learned_mines_alert;
 mod learned_mines_zoo;
 mod learned_zoo;
 // The 2021 Tetris contest page played live (GAMEBOT_TETRIS_PAGE_URL).

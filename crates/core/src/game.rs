@@ -188,6 +188,13 @@ pub trait TurnBased: Game {
     /// flags changed it): the play loop calls it after every reading, and reads on with the
     /// config it leaves. Default: nothing kept.
     fn keep_from(_board: &Self::Board, _config: &mut Self::Config) {}
+    /// True when `mv` cannot lose the game (a Minesweeper cell the numbers prove safe). After such a
+    /// move, a board the loop can no longer find at all (the game's own end display over it: a
+    /// dialog, the page dimmed) is a won game, though the rules could not tell it was won (the
+    /// total of mines unknown). False by default.
+    fn cannot_lose(_mv: &Self::Move) -> bool {
+        false
+    }
     /// True when a move's outcome is only partly known before the game shows it (hidden
     /// information: the numbers a Minesweeper click uncovers). The loop then reads the board after
     /// every confirmed move and plans again from what it shows, and a plan's end is no mismatch.

@@ -143,6 +143,10 @@ impl TurnBased for Mines {
         board.is_lost()
     }
 
+    fn cannot_lose(mv: &Move) -> bool {
+        mv.safety.is_none()
+    }
+
     fn actions(mv: &Move, board: &Board, layout: &Grid, _config: &MinesConfig) -> anyhow::Result<Vec<Action>> {
         act::clicks(mv, board, layout)
     }

@@ -129,6 +129,12 @@ fn shows_end_display<G: TurnBased>(screen: &dyn Screen, frame: &Frame, layout: &
     unreadable::<G>(frame, layout, config) || matches!(explain(screen, frame), Err(ScreenError::Covered { .. }))
 }
 
+/// True when the board is gone from `frame`: it reads neither where it was nor, found anew,
+/// anywhere (a cell it cannot read is not enough: a glyph the profile lacks is an error there).
+fn board_gone<G: TurnBased>(frame: &Frame, layout: &G::Layout, config: &G::Config) -> bool {
+    G::read(frame, layout, config).is_err() && G::locate(frame, config).is_err()
+}
+
 /// True when no board can be read on `frame`, neither where it was nor anywhere else.
 fn unreadable<G: TurnBased>(frame: &Frame, layout: &G::Layout, config: &G::Config) -> bool {
     G::read(frame, layout, config).is_err()

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use super::inputs::{first_move, make_move, watch_after_inputs};
 use super::watch::{Shown, Watched};
 use super::{
-    CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, ensure_in_view, explain, proposal,
-    read_board, read_end, settle, shows_end_display,
+    CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, board_gone, ensure_in_view, explain,
+    proposal, read_board, read_end, settle, shows_end_display,
 };
 use crate::frame::Frame;
 use crate::game::{Plan, TurnBased, plan_line};
@@ -274,6 +274,14 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if shown == Shown::Predicted {
             return Ok(Step::Confirmed(predicted));
         }
+        if G::cannot_lose(mv) {
+            // Only a win ends a game on a move that cannot lose: a board gone is its end display.
+            let settled = settle(screen, self.profile, guard)?;
+            if board_gone::<G>(&settled, layout, &self.config) && explain(screen, &settled).is_ok() {
+                return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "a move that cannot lose"));
+            }
+            *frame = settled;
+        }
         if self.proposed.is_some() {
             if G::is_won(&predicted, &self.config) {
                 // A dialog the game opens over its board once won is the window system's word,
@@ -285,7 +293,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
                     result => result?,
                 };
                 if matches!(explain(screen, &settled), Err(ScreenError::Covered { .. })) {
-                    return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress));
+                    return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "won by the rules"));
                 }
             }
             let (pictures, config) = (self.options.pictures.as_deref(), &self.config);
@@ -314,13 +322,14 @@ impl<'p, G: TurnBased> Game<'p, G> {
             return Ok(Step::Confirmed(predicted));
         }
         if G::is_won(&predicted, &self.config) && shows_end_display::<G>(screen, frame, layout, &self.config) {
-            return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress));
+            return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "won by the rules"));
         }
         self.mismatch(screen, frame, mv, progress)
     }
 
-    /// The winning move `mv` is answered by the game's own end display over its board: the move
-    /// counts as made, a proposed profile is confirmed by it, and the display is read.
+    /// The winning move `mv` (`why` it wins: by the rules, or as a move that cannot lose) is
+    /// answered by the game's own end display over its board: the move counts as made, a proposed
+    /// profile is confirmed by it, and the display is read.
     fn won_by_end_display(
         &mut self,
         screen: &mut dyn Screen,
@@ -328,10 +337,11 @@ impl<'p, G: TurnBased> Game<'p, G> {
         mv: &G::Move,
         layout: &G::Layout,
         progress: &mut dyn Progress,
+        why: &str,
     ) -> Step<G::Board> {
         self.summary.moves += 1;
         progress.line(&format!(
-            "move {}: {mv}  (won by the rules; the game now shows its own end display over the board)",
+            "move {}: {mv}  ({why}; the game now shows its own end display over the board)",
             self.summary.moves
         ));
         self.confirm_proposal(&predicted, progress);

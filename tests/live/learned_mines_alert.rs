@@ -9,10 +9,9 @@
 //! dismissed over DevTools); a new game is the page's Reset button, up to 5 games.
 
 use crate::common::cdp::Cdp;
-use crate::common::gamebot_on;
 use crate::common::zoo::{Session, program_dir};
 
-use super::learned_mines_zoo::ended_won;
+use super::learned_mines_zoo::{Bot, until_won};
 
 /// Records the page's alerts (then shows them as the page would).
 const RECORD_ALERTS: &str = "(function(){window.__said='';var a=window.alert;window.alert=function(m){window.__said=m;return a.call(window,m);};return 'ok';})()";
@@ -57,33 +56,15 @@ fn wins_masonwards_minesweeper_without_its_total_ending_in_its_own_alert() {
     // Dialogs are handled over DevTools only with the page's domain on.
     cdp.send("Page.enable", "{}");
     cdp.eval(RECORD_ALERTS);
-    let folders = tempfile::tempdir().unwrap();
-    let config = folders.path().join("config").to_string_lossy().to_string();
-    let calibration = folders.path().join("calibration").to_string_lossy().to_string();
-    let bot = |args: &[&str]| {
-        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
-        all.extend(args);
-        let out = gamebot_on(&session.display, &all);
-        (
-            out.status.success(),
-            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)),
-        )
-    };
-    let mut outcomes = Vec::new();
-    for game in 0..5 {
+    let bot = Bot::new(&session.display);
+    until_won(|game| {
         new_game_opened(&mut cdp);
         if game == 0 {
             let (ok, text) =
-                bot(&["calibrate", "mines", "--title", "Minesweeper", "--profile", "mason-live", "--learn"]);
+                bot.run(&["calibrate", "mines", "--title", "Minesweeper", "--profile", "mason-live", "--learn"]);
             assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
         }
-        let (_, text) = bot(&["play", "mines", "--profile", "mason-live"]);
-        println!("game {game}:\n{text}");
-        let verdict = page_says(&mut cdp);
-        if ended_won(&verdict, &text, &mut outcomes) {
-            break;
-        }
-    }
-    println!("games: {outcomes:?}");
-    assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
+        let (_, text) = bot.run(&["play", "mines", "--profile", "mason-live"]);
+        (page_says(&mut cdp), text)
+    });
 }

@@ -53,6 +53,52 @@ fn new_game_opened(cdp: &mut Cdp, level: &str, size: usize) {
     assert_eq!(cdp.eval("String(!game.firstClick&&!game.gameOver)"), "true", "the first click opened the game");
 }
 
+/// gamebot on a display with profile and calibration folders of its own, kept while it lives.
+pub(super) struct Bot {
+    display: String,
+    folders: tempfile::TempDir,
+}
+
+impl Bot {
+    pub(super) fn new(display: &str) -> Bot {
+        Bot { display: display.to_string(), folders: tempfile::tempdir().unwrap() }
+    }
+
+    /// Its profiles' folder.
+    pub(super) fn config(&self) -> std::path::PathBuf {
+        self.folders.path().join("config")
+    }
+
+    /// `gamebot args...`: whether it succeeded, and its output.
+    pub(super) fn run(&self, args: &[&str]) -> (bool, String) {
+        let (config, calibration) = (self.config(), self.folders.path().join("calibration"));
+        let (config, calibration) = (config.to_string_lossy(), calibration.to_string_lossy());
+        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
+        all.extend(args);
+        let out = gamebot_on(&self.display, &all);
+        (
+            out.status.success(),
+            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)),
+        )
+    }
+}
+
+/// Plays up to 5 games until one is won: `one(game)` plays game `game` (0 first) and gives the
+/// program's verdict and the bot's output. Fails unless the last game played was won.
+#[track_caller]
+pub(super) fn until_won(mut one: impl FnMut(usize) -> (String, String)) {
+    let mut outcomes = Vec::new();
+    for game in 0..5 {
+        let (verdict, text) = one(game);
+        println!("game {game}:\n{text}");
+        if ended_won(&verdict, &text, &mut outcomes) {
+            break;
+        }
+    }
+    println!("games: {outcomes:?}");
+    assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
+}
+
 /// Records how a game ended by the program's own verdict, the bot having said won exactly when it
 /// was; true when won. A game neither won nor lost (the bot stopped mid-game) fails the test.
 #[track_caller]
@@ -97,33 +143,18 @@ fn alley_wins(level: &str, size: usize, mines: usize, window: (u32, u32)) {
         || (cdp.eval("String(typeof game=='object'&&!!document.getElementById('4-4'))") == "true").then_some(()),
         String::new,
     );
-    let folders = tempfile::tempdir().unwrap();
-    let config = folders.path().join("config").to_string_lossy().to_string();
-    let calibration = folders.path().join("calibration").to_string_lossy().to_string();
-    let bot = |args: &[&str]| {
-        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
-        all.extend(args);
-        let out = gamebot_on(&session.display, &all);
-        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        (out.status.success(), text)
-    };
-    let mut outcomes = Vec::new();
-    for game in 0..5 {
+    let bot = Bot::new(&session.display);
+    until_won(|game| {
         new_game_opened(&mut cdp, level, size);
         if game == 0 {
-            let (ok, text) = bot(&["calibrate", "mines", "--title", "Document", "--profile", "alley-live", "--learn"]);
+            let (ok, text) =
+                bot.run(&["calibrate", "mines", "--title", "Document", "--profile", "alley-live", "--learn"]);
             assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
         }
-        let (_, text) = bot(&["play", "mines", "--profile", "alley-live", "--mines", &mines.to_string()]);
-        println!("game {game}:\n{text}");
-        let verdict = page_says(&mut cdp);
-        if ended_won(&verdict, &text, &mut outcomes) {
-            break;
-        }
-    }
-    println!("games: {outcomes:?}");
-    assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
-    assert!(Path::new(&config).join("alley-live.toml").exists());
+        let (_, text) = bot.run(&["play", "mines", "--profile", "alley-live", "--mines", &mines.to_string()]);
+        (page_says(&mut cdp), text)
+    });
+    assert!(bot.config().join("alley-live.toml").exists());
 }
 
 /// Navid079's page: its game handed over by a conditional breakpoint in the minified script's
@@ -202,16 +233,7 @@ fn navid_wins(board: Option<(usize, usize, usize)>, cell: u32, window: (u32, u32
         cdp.send("Page.enable", "{}");
         cdp.send("Page.addScriptToEvaluateOnNewDocument", &format!("{{\"source\":\"{setup}\"}}"));
     }
-    let folders = tempfile::tempdir().unwrap();
-    let config = folders.path().join("config").to_string_lossy().to_string();
-    let calibration = folders.path().join("calibration").to_string_lossy().to_string();
-    let bot = |args: &[&str]| {
-        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
-        all.extend(args);
-        let out = gamebot_on(&session.display, &all);
-        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        (out.status.success(), text)
-    };
+    let bot = Bot::new(&session.display);
     let mut outcomes = Vec::new();
     for game in 0..5 {
         navid_new_game_opened(&mut cdp, game > 0 || board.is_some(), cell as f64);
@@ -221,10 +243,10 @@ fn navid_wins(board: Option<(usize, usize, usize)>, cell: u32, window: (u32, u32
         }
         if game == 0 {
             let (ok, text) =
-                bot(&["calibrate", "mines", "--title", "Minesweeper.JS", "--profile", "navid-live", "--learn"]);
+                bot.run(&["calibrate", "mines", "--title", "Minesweeper.JS", "--profile", "navid-live", "--learn"]);
             assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
         }
-        let (_, text) = bot(&["play", "mines", "--profile", "navid-live", "--mines", &mines.to_string()]);
+        let (_, text) = bot.run(&["play", "mines", "--profile", "navid-live", "--mines", &mines.to_string()]);
         println!("game {game}:\n{text}");
         // The page marks a game won or lost in its next tick, after it has drawn the last cells.
         let mut verdict = navid_says(&mut cdp).0;
@@ -241,7 +263,7 @@ fn navid_wins(board: Option<(usize, usize, usize)>, cell: u32, window: (u32, u32
     }
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
-    assert!(Path::new(&config).join("navid-live.toml").exists());
+    assert!(bot.config().join("navid-live.toml").exists());
 }
 
 #[test]
@@ -265,16 +287,7 @@ fn ripexz_wins(size: Option<(usize, usize)>, window: (u32, u32), seed: u64) {
     let (mut session, first_state) = zoo_ripexz::start(&dir, seed, size);
     session.resize(window.0, window.1);
     session.state_when(|s| s.targets != first_state.targets);
-    let folders = tempfile::tempdir().unwrap();
-    let config = folders.path().join("config").to_string_lossy().to_string();
-    let calibration = folders.path().join("calibration").to_string_lossy().to_string();
-    let bot = |args: &[&str]| {
-        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
-        all.extend(args);
-        let out = gamebot_on(&session.display, &all);
-        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        (out.status.success(), text)
-    };
+    let bot = Bot::new(&session.display);
     let mut outcomes = Vec::new();
     for game in 0..5 {
         if game > 0 {
@@ -286,10 +299,10 @@ fn ripexz_wins(size: Option<(usize, usize)>, window: (u32, u32), seed: u64) {
         session.state_when(|s| s.moves > 0);
         if game == 0 {
             let (ok, text) =
-                bot(&["calibrate", "mines", "--title", zoo_ripexz::TITLE, "--profile", "ripexz-live", "--learn"]);
+                bot.run(&["calibrate", "mines", "--title", zoo_ripexz::TITLE, "--profile", "ripexz-live", "--learn"]);
             assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
         }
-        let (_, text) = bot(&["play", "mines", "--profile", "ripexz-live", "--mines", &mines.to_string()]);
+        let (_, text) = bot.run(&["play", "mines", "--profile", "ripexz-live", "--mines", &mines.to_string()]);
         println!("game {game} ({mines} mines):\n{text}");
         std::thread::sleep(std::time::Duration::from_millis(500));
         let verdict = session.state_when(|_| true).verdict;
@@ -299,7 +312,7 @@ fn ripexz_wins(size: Option<(usize, usize)>, window: (u32, u32), seed: u64) {
     }
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
-    assert!(Path::new(&config).join("ripexz-live.toml").exists());
+    assert!(bot.config().join("ripexz-live.toml").exists());
 }
 
 /// Its own 10x10 in a 300x320 window. (With seed 42 the first click opens an area along the
@@ -324,16 +337,7 @@ fn wins_ripexzs_tk_minesweeper_at_16x16_from_a_blind_calibration() {
 fn rwpz_wins(level: &str, mines: usize, window: (u32, u32), seed: u32) {
     let dir = program_dir("GAMEBOT_RWPZ_MINES_DIR");
     let (session, mut cdp) = zoo_rwpz::open(&dir, level, window, seed);
-    let folders = tempfile::tempdir().unwrap();
-    let config = folders.path().join("config").to_string_lossy().to_string();
-    let calibration = folders.path().join("calibration").to_string_lossy().to_string();
-    let bot = |args: &[&str]| {
-        let mut all = vec!["--config-dir", &config, "--calibration-dir", &calibration];
-        all.extend(args);
-        let out = gamebot_on(&session.display, &all);
-        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        (out.status.success(), text)
-    };
+    let bot = Bot::new(&session.display);
     let mut outcomes = Vec::new();
     for game in 0..5 {
         if game > 0 {
@@ -344,10 +348,10 @@ fn rwpz_wins(level: &str, mines: usize, window: (u32, u32), seed: u32) {
         assert_eq!(zoo_rwpz::truth(&mut cdp).2, "playing", "the first click opened the game");
         if game == 0 {
             let (ok, text) =
-                bot(&["calibrate", "mines", "--title", zoo_rwpz::TITLE, "--profile", "rwpz-live", "--learn"]);
+                bot.run(&["calibrate", "mines", "--title", zoo_rwpz::TITLE, "--profile", "rwpz-live", "--learn"]);
             assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
         }
-        let (_, text) = bot(&["play", "mines", "--profile", "rwpz-live", "--mines", &mines.to_string()]);
+        let (_, text) = bot.run(&["play", "mines", "--profile", "rwpz-live", "--mines", &mines.to_string()]);
         println!("game {game}:\n{text}");
         let verdict = zoo_rwpz::truth(&mut cdp).2;
         if ended_won(&verdict, &text, &mut outcomes) {
@@ -356,7 +360,7 @@ fn rwpz_wins(level: &str, mines: usize, window: (u32, u32), seed: u32) {
     }
     println!("games: {outcomes:?}");
     assert!(outcomes.last().is_some_and(|o| o == "won"), "no win in 5 games: {outcomes:?}");
-    assert!(Path::new(&config).join("rwpz-live.toml").exists());
+    assert!(bot.config().join("rwpz-live.toml").exists());
 }
 
 /// Beginner, 9x9 with 10 mines, in its 32-px cells.

@@ -31,8 +31,9 @@ enum Command {
     /// Play a game in its open window until it is won (Esc or a mouse movement stops the bot).
     #[command(subcommand)]
     Play(PlayCommand),
-    /// Find the board in the live window (or a screenshot), show it, and save the layout. Tetris:
-    /// learn quadrapassel's rotation table by playing, and write it into the profile.
+    /// Find the board in the live window (or a screenshot), show it, and save the layout; or learn
+    /// a program never seen into a new profile (--learn, --from). Tetris: learn a live program's
+    /// look, keys and rotations by playing (--learn), or quadrapassel's rotation table.
     #[command(subcommand)]
     Calibrate(CalibrateCommand),
     /// Read a screenshot and print the board in the [board] form of a case file.

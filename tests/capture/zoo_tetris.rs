@@ -167,12 +167,7 @@ pub(crate) fn capture(
     let url = format!("file://{}/{}", folder.display(), program.page);
     let factor = format!("--force-device-scale-factor={scale}");
     let (mut session, mut cdp) = Session::chromium_with(&url, size, program.title, &[&factor]);
-    crate::common::wait_until(
-        "the page loading",
-        Duration::from_millis(200),
-        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
-        String::new,
-    );
+    cdp.wait_loaded();
     cdp.eval(program.start);
     crate::common::wait_until(
         "the game starting",

@@ -16,15 +16,9 @@
 //! Its cases are in `fixtures/tetris/zoo-manu` (the next box found in the well's frame,
 //! `learn/framed_boxes.rs`); `REGENERATE=1` writes them there again.
 
-use std::time::Duration;
-
-use crate::common::cdp::Cdp;
-use crate::common::wait_until;
-use crate::zoo::{Session, program_dir};
-use crate::zoo_tetris::{LEFT, Program, RIGHT, Truth, out_dir, press, truth, write};
-
-/// The program's Down: one row, and the lock when the piece moves onto the stack.
-const DOWN: (&str, &str, u32) = ("ArrowDown", "ArrowDown", 40);
+use crate::zoo::program_dir;
+use crate::zoo_tetris::{Program, out_dir};
+use crate::zoo_tetris_by_down as by_down;
 
 const MANU: Program = Program {
     name: "zoo-manu",
@@ -47,69 +41,16 @@ const MANU: Program = Program {
         no hold box, no ghost, no hard drop)",
 };
 
-/// The settled cells' count, from the program's state.
-fn settled(t: &Truth) -> usize {
-    t.rows.iter().map(|r| r.matches('#').count()).sum()
-}
-
-/// Places `pieces` pieces, spread by a fixed pattern of shifts, each moved down by the program's
-/// Down until it locks (its stack changes: a lock adds four cells or clears rows).
-fn play(cdp: &mut Cdp, pieces: usize) {
-    for i in 0..pieces {
-        let shift = [-4i32, 3, -1, 1, -3, 4, 0, -2, 2][i % 9];
-        for _ in 0..shift.unsigned_abs() {
-            press(cdp, if shift < 0 { LEFT } else { RIGHT });
-        }
-        let before = truth(cdp, &MANU).expect("the game's state");
-        for _ in 0..24 {
-            press(cdp, DOWN);
-            let now = truth(cdp, &MANU).expect("the game's state");
-            if settled(&now) != settled(&before) || now.lines != before.lines {
-                break;
-            }
-        }
-    }
-}
-
-/// Opens the program at `size` and device `scale`, plays `pieces` pieces, stops its gravity with
-/// the new piece a row in, captures, writes the case.
+/// Opens the program at `size` and device `scale` by file URL, plays `pieces` pieces, captures.
 fn capture(dir: &std::path::Path, name: &str, (size, scale): ((u32, u32), f64), pieces: usize) {
     let url = format!("file://{}/{}", program_dir(MANU.var).display(), MANU.page);
-    let factor = format!("--force-device-scale-factor={scale}");
-    let (mut session, mut cdp) = Session::chromium_with(&url, size, MANU.title, &[&factor]);
-    wait_until(
-        "the page loading",
-        Duration::from_millis(200),
-        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
-        String::new,
-    );
-    cdp.eval(MANU.start);
-    wait_until("the game starting", Duration::from_millis(200), || truth(&mut cdp, &MANU), String::new);
-    play(&mut cdp, pieces);
-    cdp.eval(MANU.freeze);
-    // The piece a row down, so that it shows whole and apart from the top.
-    press(&mut cdp, DOWN);
-    std::thread::sleep(Duration::from_millis(300));
-    let before = truth(&mut cdp, &MANU).expect("the game's state");
-    let frame = session.capture();
-    let after = truth(&mut cdp, &MANU).expect("the game's state");
-    assert!(before.rows == after.rows && before.cells == after.cells, "the game moved while it was captured");
-    assert_eq!(after.cells.len(), 4, "the falling piece shows whole: {:?}", after.cells);
-    assert!(!after.piece.contains('?') && !after.next.contains('?'), "a colour not the program's own");
-    let how = format!(
-        "{pieces} pieces moved down by its Down key after a fixed pattern of shifts{}",
-        if scale == 1.0 { String::new() } else { format!(", device scale factor {scale}") }
-    );
-    write(dir, name, &frame, &MANU, &after, &how);
-    let case = dir.join(format!("{name}.toml"));
     // The shared writer's words, put right for this program.
-    let text = std::fs::read_to_string(&case)
-        .unwrap()
-        .replace("gravity stopped through its state", "gravity stopped by clearing the intervals it made")
-        .replace("(board, falling piece, next, hold;", "(its DOM squares' classes and colours, next;")
-        .replace("zoo_tetris.rs", "zoo_tetris_manu.rs");
-    gamebot::files::write_atomic(&case, text.as_bytes(), true).unwrap();
-    drop(session);
+    let words = [
+        ("gravity stopped through its state", "gravity stopped by clearing the intervals it made"),
+        ("(board, falling piece, next, hold;", "(its DOM squares' classes and colours, next;"),
+        ("zoo_tetris.rs", "zoo_tetris_manu.rs"),
+    ];
+    by_down::capture(&MANU, &url, (dir, name), (size, scale), pieces, &words);
 }
 
 #[test]

@@ -53,6 +53,16 @@ impl Cdp {
         }
     }
 
+    /// Waits until the page has loaded (`document.readyState` complete).
+    pub fn wait_loaded(&mut self) {
+        super::wait_until(
+            "the page loading",
+            std::time::Duration::from_millis(200),
+            || (self.eval("String(document.readyState==='complete')") == "true").then_some(()),
+            String::new,
+        );
+    }
+
     /// Evaluates JavaScript in the page; its value must be a string with no quote or backslash.
     pub fn eval(&mut self, expression: &str) -> String {
         let params = format!(

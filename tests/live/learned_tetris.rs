@@ -7,7 +7,8 @@
 //! (invzfnc's "Lines cleared" element, xosg's and kyeenno's game objects, read over DevTools), never
 //! by gamebot's word. xosg/WebGames' blocks-drop and kyeenno/purejs-tetris are gated the same way on
 //! GAMEBOT_XOSG_TETRIS_DIR and GAMEBOT_KYEENNO_TETRIS_DIR, and Manuofthebirth/js-tetris (no hard
-//! drop: played by soft drops) on GAMEBOT_MANU_TETRIS_DIR; the four share one learn-then-play step.
+//! drop: played by soft drops) on GAMEBOT_MANU_TETRIS_DIR, and Gabzmelo/tetris-game (its well at the
+//! window's top edge, no hard drop) on GAMEBOT_GABZ_TETRIS_DIR; these share one learn-then-play step.
 
 use std::time::Duration;
 
@@ -82,20 +83,10 @@ fn press(cdp: &mut Cdp, (key, code, vk): (&str, &str, u32)) {
 fn started(var: &str, title: &str, start: &str) -> (Session, Cdp) {
     let url = format!("file://{}/index.html", program_dir(var).display());
     let (session, mut cdp) = Session::chromium(&url, (900, 800), title);
-    loaded(&mut cdp);
+    cdp.wait_loaded();
     cdp.eval(start);
     std::thread::sleep(Duration::from_secs(1));
     (session, cdp)
-}
-
-/// Waits until the page has loaded.
-fn loaded(cdp: &mut Cdp) {
-    common::wait_until(
-        "the page loading",
-        Duration::from_millis(200),
-        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
-        String::new,
-    );
 }
 
 #[test]
@@ -184,12 +175,37 @@ fn manu_is_learned_live_and_played_to_200_lines_by_its_own_counter() {
     let restart = |cdp: &mut Cdp| {
         cdp.eval("(function(){location.reload();return 'ok';})()");
         std::thread::sleep(Duration::from_secs(2));
-        loaded(cdp);
+        cdp.wait_loaded();
         cdp.eval(MANU_START);
         std::thread::sleep(Duration::from_secs(1));
     };
     let counter = "document.querySelector('.score-num').textContent";
     learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-manu", None), restart, counter);
+}
+
+/// Gabzmelo/tetris-game runs as soon as its page loads (served: its page names its files from the
+/// server's root). Its canvas is the page's first thing, so the well starts at the window's top
+/// edge; no preview, no hold, no hard drop; gravity from a row every 500 ms to one every 100 ms by
+/// its 20th line. Its lines are its `score` over 10. At a game's end it asks `confirm`, which
+/// would stop the page: the test's own `confirm` notes the end and answers no.
+const GABZ_SETUP: &str = "(function(){window.confirm=function(){window.__over=true;return false;};return 'ok';})()";
+
+#[test]
+#[ignore = "needs GAMEBOT_GABZ_TETRIS_DIR: Gabzmelo/tetris-game fetched (runs as fetched, served on 127.0.0.1)"]
+fn gabzmelos_tetris_with_its_well_at_the_windows_top_is_learned_live_and_played_to_200_lines() {
+    let server = serve(&program_dir("GAMEBOT_GABZ_TETRIS_DIR"));
+    let url = format!("http://127.0.0.1:{}/", server.port);
+    let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris");
+    cdp.wait_loaded();
+    cdp.eval(GABZ_SETUP);
+    let reload = |cdp: &mut Cdp| {
+        cdp.eval("(function(){location.reload();return 'ok';})()");
+        std::thread::sleep(Duration::from_secs(2));
+        cdp.wait_loaded();
+        cdp.eval(GABZ_SETUP);
+    };
+    let counter = "String(window.__over ? -1 : score / 10)";
+    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-gabz", None), reload, counter);
 }
 
 /// Under load quadrapassel's Down was once seen taking a piece all the way down, and was learned as

@@ -10,8 +10,6 @@
 //! over DevTools, never by gamebot's word: jakesgordon's `rows` (the "rows" it shows), and for
 //! dionyziz, which counts none, the full rows of its own `board` each time its `clearLines` runs.
 
-use std::time::Duration;
-
 use super::learned_tetris::{gamebot, learned_keys};
 use crate::common::cdp::Cdp;
 use crate::common::zoo::{Session, program_dir};
@@ -21,12 +19,7 @@ use crate::common::zoo::{Session, program_dir};
 fn opened(var: &str, title: &str, setup: &str) -> (Session, Cdp) {
     let url = format!("file://{}/index.html", program_dir(var).display());
     let (session, mut cdp) = Session::chromium(&url, (900, 800), title);
-    crate::common::wait_until(
-        "the page loading",
-        Duration::from_millis(200),
-        || (cdp.eval("String(document.readyState==='complete')") == "true").then_some(()),
-        String::new,
-    );
+    cdp.wait_loaded();
     cdp.eval(setup);
     (session, cdp)
 }

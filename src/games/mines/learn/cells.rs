@@ -349,7 +349,6 @@ pub fn locate(frame: &Frame, looks: &Looks) -> Result<Grid, ReadError> {
 fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, ReadError> {
     let fits = fits_looks(looks)?;
     let known = backgrounds(looks)?;
-    let like = |look: &CellLook| fits(look) || by_insides && by_sides(look, &known, looks.max_delta_e).is_some();
     // A candidate refused whose board the picture's edge cuts: the reason given when none passes.
     let cut = std::cell::RefCell::new(None);
     let accept = |_: &crate::vision::lattice::Found, candidate: &Candidate| -> Result<Grid, String> {
@@ -360,18 +359,17 @@ fn locate_by(frame: &Frame, looks: &Looks, by_insides: bool) -> Result<Grid, Rea
         }
         // Placed as calibration placed the grid it learned from: where its cells look most alike.
         let grid = settle(frame, &start, &fits, &super::alike);
-        let unlike = (0..grid.rows * grid.cols)
-            .filter(|&i| !like(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols))))
-            .count();
         let cells = grid.rows * grid.cols;
         // Counting cells by their insides, most must still fit as they are: a picture blurred or
         // shrunk below its cells' size softens every side, and is no board of this profile.
-        let odd = match by_insides {
-            true => {
-                (0..cells).filter(|&i| !fits(&background(frame, grid.cell_rect(i / grid.cols, i % grid.cols)))).count()
-            }
-            false => 0,
-        };
+        let (mut unlike, mut odd) = (0, 0);
+        for i in 0..cells {
+            let look = background(frame, grid.cell_rect(i / grid.cols, i % grid.cols));
+            let fitting = fits(&look);
+            odd += usize::from(by_insides && !fitting);
+            let like = fitting || by_insides && by_sides(&look, &known, looks.max_delta_e).is_some();
+            unlike += usize::from(!like);
+        }
         if grid.rows < 2 || grid.cols < 2 || unlike * 10 > cells || odd * 2 > cells {
             if let Ok(Some(c)) = super::whole::cut_by_picture(frame, &grid, looks) {
                 cut.borrow_mut().get_or_insert(c);

@@ -248,7 +248,7 @@ impl<'a> Ink<'a> {
     /// edge is the window's (a scroll bar), not a piece shown.
     fn pieces(&self, rect: Rect, outer: Rect, gap: u32) -> Vec<Piece> {
         let mut out = Vec::new();
-        let to_the_edge = outer.2 >= self.frame.width();
+        let to_the_edge = runs_to_right_edge(self.frame, outer);
         for part in self.parts(rect, gap).into_iter().filter(|p| !(to_the_edge && p.2 >= rect.2)) {
             let part = self.continued(part, rect, outer);
             let strong = self.strongest(part);
@@ -290,6 +290,12 @@ pub fn in_cells(well: &Well, rect: Rect) -> [f64; 4] {
     let at = |v: u32, o: f64, pitch: f64| ((f64::from(v) - o) / pitch * 100.0).round() / 100.0;
     let (x, y) = ((well.x0, well.pitch), (well.y0, well.pitch_y));
     [at(rect.0, x.0, x.1), at(rect.1, y.0, y.1), at(rect.2, x.0, x.1), at(rect.3, y.0, y.1)]
+}
+
+/// True when a box runs to the window's right edge: the open page (`page_beside`), not a box drawn
+/// by the program.
+pub fn runs_to_right_edge(frame: &Frame, rect: Rect) -> bool {
+    rect.2 >= frame.width()
 }
 
 /// The page right of the well, over the well's rows, as a box: where no box lies right of the well

@@ -62,7 +62,7 @@ pub fn learn(frame: &Frame) -> anyhow::Result<Learned> {
 /// blank: a program draws its hold in a box, and a page of the well's colour with no preview on it
 /// is only the page (a program with no preview at all).
 fn role_of(frame: &Frame, well: &super::well::Well, rect: super::boxes::Rect) -> Option<BoxRole> {
-    let open_page = rect.2 >= frame.width();
+    let open_page = super::boxes::runs_to_right_edge(frame, rect);
     let role = if !super::boxes::pieces_in(frame, well, rect).is_empty() {
         "preview"
     } else if !open_page && super::boxes::blank(frame, well, rect) {

@@ -194,6 +194,25 @@ fn the_blank_page_beside_a_well_with_no_preview_is_no_hold_box() {
     assert!(learned.settings.boxes.is_empty(), "{:?}", learned.settings.boxes);
 }
 
+/// A well at the window's very top (a canvas at the top of a page with no margin) reads; one the
+/// top edge cuts through a row is refused, not read as a shorter well.
+#[test]
+fn a_well_starting_at_the_windows_top_reads_and_one_cut_there_does_not() {
+    let style = Style { grid: Some([0, 0, 0]), ..Style::plain(30) };
+    let frame = render(&style, &Scene { rows: &MID, next: &[], hold: None });
+    let below = |y: u32| {
+        let (width, height) = (frame.width(), frame.height());
+        crate::frame::Frame::from_image(image::imageops::crop_imm(&frame.image, 0, y, width, height - y).to_image())
+    };
+    let well_top = 2 * style.pitch;
+    let seen = read(&below(well_top), None).unwrap_or_else(|e| panic!("the well at the top: {e:#}"));
+    assert_eq!(seen.settled_rows(), settled(&MID));
+    assert_eq!(seen.piece(), Some(Piece::T));
+    assert!(seen.well.y0 < 1.0, "the well's top: {}", seen.well.y0);
+    let cut = read(&below(well_top + style.pitch / 2), None);
+    assert!(cut.is_err(), "a well cut through its first row was read: {:?}", cut.map(|s| s.settled_rows()));
+}
+
 #[test]
 fn the_same_pieces_in_other_colours_read_the_same() {
     let mut style = Style::plain(25);

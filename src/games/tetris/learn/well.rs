@@ -5,11 +5,12 @@
 //! candidate background: the pixels near it form regions, once as they are and once with thin
 //! lines bridged (grid lines, and the 1-2 px seams of a grid drawn cell by cell, are at most
 //! `THIN_LINE` px across and cut an empty well into cells). A region is the top of a well when it
-//! lies inside the frame (a region touching the edge is the window's own background, around
-//! everything), is at least four cells tall (10 columns of square cells) and fills a good part of
-//! its bounding box. The well has the rows that region spans and, below, every row with some cells
-//! empty and some not (under the floor, a row of the page is all one colour); 15 to 28 in all. Of
-//! the wells found so, the widest (then the highest) is taken. The other regions of the same
+//! lies clear of the frame's sides (a region touching them is the window's own background, around
+//! everything; a well may touch the top or the bottom edge, `Reach`), is at least four cells tall
+//! (10 columns of square cells) and fills a good part of its bounding box. The well has the rows
+//! that region spans and, below, every row with some cells empty and some not (under the floor, a
+//! row of the page is all one colour); 15 to 28 in all. Of the wells found so, the widest (then
+//! one clear of the frame's edges, then the highest) is taken. The other regions of the same
 //! colour at least two cells wide and tall are the boxes beside it (previews, the hold box), read
 //! in `boxes.rs`. A well drawn as a grid over a page of its own colour, with no border, has no
 //! region of its own: there the empty cells, squares of one size in 10 columns at one pitch, give
@@ -122,12 +123,41 @@ pub fn bridge(mask: &[bool], width: usize) -> Vec<bool> {
 }
 
 /// The region's bounding box as the top of a well of `cols` columns: at least `least` rows of it
-/// seen, inside the frame, filling a good part of its box.
+/// seen, clear of the frame's sides (`Reach`), filling a good part of its box.
 fn well_top(c: &Component, cols: usize, least: f64, (width, height): (u32, u32)) -> bool {
-    let inside = c.x0 > 0 && c.y0 > 0 && c.x1 < width && c.y1 < height;
     let (w, h) = (f64::from(c.width()), f64::from(c.height()));
     let pitch = w / cols as f64;
-    inside && pitch >= 5.0 && h >= least * pitch && c.area as f64 / (w * h) >= 0.4
+    let reach = Reach::of(c, (width, height));
+    let whole_rows = (h / pitch - (h / pitch).round()).abs() <= 0.1;
+    let placed = reach == Reach::Inside || reach == Reach::TopOrBottom && whole_rows;
+    placed && pitch >= 5.0 && h >= least * pitch && c.area as f64 / (w * h) >= 0.4
+}
+
+/// Where a region lies against the frame's edges. One running from the left edge to the right, or
+/// touching either, is the window's own background around everything. A well may start at the
+/// window's top (a canvas at the top of a page with no margin) or end at its bottom (a well as
+/// tall as its window); such a region must span whole rows of cells (a well cut by the edge shows
+/// a part of a row there), and of two as wide, one wholly inside the frame is preferred.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Reach {
+    /// Touching the left or the right edge.
+    Sides,
+    /// Touching the top or the bottom edge only.
+    TopOrBottom,
+    /// Touching no edge.
+    Inside,
+}
+
+impl Reach {
+    fn of(c: &Component, (width, height): (u32, u32)) -> Reach {
+        if c.x0 == 0 || c.x1 >= width {
+            Reach::Sides
+        } else if c.y0 == 0 || c.y1 >= height {
+            Reach::TopOrBottom
+        } else {
+            Reach::Inside
+        }
+    }
 }
 
 /// How many rows the well has: those its empty region spans, and below them every row with some
@@ -262,7 +292,7 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
             // Known rows: the stack may leave only a few empty rows above it.
             let least = if known.rows.is_some() { 2.0 } else { 4.0 };
             for region in regions.iter().filter(|r| well_top(r, cols, least, (width, height))) {
-                let key = |c: &Component| (c.width(), std::cmp::Reverse(c.y0));
+                let key = |c: &Component| (c.width(), Reach::of(c, (width, height)), std::cmp::Reverse(c.y0));
                 if best.as_ref().is_some_and(|(b, ..)| key(region) <= key(b)) {
                     continue;
                 }

@@ -56,7 +56,8 @@ pub fn lattice_top(regions: &[Component], cols: usize, (width, height): (u32, u3
     let x1 = (f64::from(x0) + pitch * cols as f64).round() as u32;
     let y1 = (f64::from(*ys.last()?) + f64::from(size_h) + half_gap_y).round() as u32;
     let top = Component { area: ((x1 - x0) * (y1 - y0)) as usize, x0, y0, x1, y1 };
-    (regular && x0 > 0 && y0 > 0).then_some((top, pitch_y))
+    // Its first row may start at the window's top (a grid placed at y = 0 shows its rim there).
+    (regular && x0 > 0).then_some((top, pitch_y))
 }
 
 /// Of the cells' column starts, the run of exactly `cols` at one pitch (each step within `SAME` of

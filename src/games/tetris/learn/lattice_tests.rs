@@ -61,13 +61,14 @@ fn labels(
     }
 }
 
-/// The window: hold grid, well, next grid holding an O, on black; cells `w` x `h`.
-fn tk_window((w, h): (u32, u32)) -> Frame {
+/// The window: hold grid, well (its rim `top` px down), next grid holding an O, on black; cells
+/// `w` x `h`.
+fn tk_window((w, h): (u32, u32), top: u32) -> Frame {
     let (pw, ph) = (w + 2, h + 2);
     let well_x = 4 * pw + 2 * pw;
     let mut img = RgbaImage::from_pixel(well_x + 10 * pw + 6 * pw, 20 * ph + 2 * ph, Rgba([0, 0, 0, 255]));
     labels(&mut img, (pw, ph), (4, 4), (w, h), &|_, _| [0, 0, 0]);
-    labels(&mut img, (well_x, ph / 2), (20, 10), (w, h), &|r, c| {
+    labels(&mut img, (well_x, top), (20, 10), (w, h), &|r, c| {
         let ch = ROWS[r as usize].as_bytes()[c as usize];
         match ch {
             b'#' => [200, 30, 30],
@@ -85,12 +86,27 @@ fn tk_window((w, h): (u32, u32)) -> Frame {
 #[test]
 fn a_grid_of_labels_wider_than_tall_with_grids_beside_it_is_the_well() {
     for size in [(42, 40), (40, 34), (30, 26)] {
-        let frame = tk_window(size);
+        let frame = tk_window(size, (size.1 + 2) / 2);
         let seen = read(&frame, None).unwrap_or_else(|e| panic!("{size:?}: {e:#}"));
         let (pw, ph) = (f64::from(size.0 + 2), f64::from(size.1 + 2));
         assert_eq!((seen.well.cols, seen.well.rows), (10, 20), "{size:?}");
         assert!((seen.well.pitch - pw).abs() < 0.5, "{size:?}: pitch {}", seen.well.pitch);
         assert!((seen.well.pitch_y - ph).abs() < 0.5, "{size:?}: pitch_y {}", seen.well.pitch_y);
+        let settled: Vec<String> = ROWS.iter().map(|r| r.replace('x', ".")).collect();
+        assert_eq!(seen.settled_rows(), settled, "{size:?}");
+        assert_eq!(seen.piece(), Some(Piece::T), "{size:?}");
+    }
+}
+
+/// The same grid placed at the window's top (Tk's `place(x = 300)`: y = 0), its rim the window's
+/// first line.
+#[test]
+fn a_grid_of_labels_from_the_windows_top_is_the_well() {
+    for size in [(42, 40), (30, 26)] {
+        let seen = read(&tk_window(size, 0), None).unwrap_or_else(|e| panic!("{size:?}: {e:#}"));
+        assert_eq!(seen.well.rows, 20, "{size:?}: y0 {}", seen.well.y0);
+        assert!(seen.well.y0 <= 1.0, "{size:?}: y0 {}", seen.well.y0);
+        assert!((seen.well.pitch_y - f64::from(size.1 + 2)).abs() < 0.5, "{size:?}: pitch_y {}", seen.well.pitch_y);
         let settled: Vec<String> = ROWS.iter().map(|r| r.replace('x', ".")).collect();
         assert_eq!(seen.settled_rows(), settled, "{size:?}");
         assert_eq!(seen.piece(), Some(Piece::T), "{size:?}");

@@ -124,12 +124,14 @@ pub fn bridge(mask: &[bool], width: usize) -> Vec<bool> {
 }
 
 /// The region's bounding box as the top of a well of `cols` columns: at least `least` rows of it
-/// seen, clear of the frame's sides (`Reach`), filling a good part of its box.
-fn well_top(c: &Component, cols: usize, least: f64, (width, height): (u32, u32)) -> bool {
+/// seen, clear of the frame's sides (`Reach`), filling a good part of its box; rows of `pitch_y`
+/// when the region gives its own (a lattice's), else square.
+fn well_top(c: &Component, cols: usize, least: f64, pitch_y: Option<f64>, (width, height): (u32, u32)) -> bool {
     let (w, h) = (f64::from(c.width()), f64::from(c.height()));
     let pitch = w / cols as f64;
     let reach = Reach::of(c, (width, height));
-    let whole_rows = (h / pitch - (h / pitch).round()).abs() <= 0.1;
+    let rows = h / pitch_y.unwrap_or(pitch);
+    let whole_rows = (rows - rows.round()).abs() <= 0.1;
     let placed = reach == Reach::Inside || reach == Reach::TopOrBottom && whole_rows;
     placed && pitch >= 5.0 && h >= least * pitch && c.area as f64 / (w * h) >= 0.4
 }
@@ -266,14 +268,15 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
             regions.extend(lattice.map(|(top, _)| top));
             // Known rows: the stack may leave only a few empty rows above it.
             let least = if known.rows.is_some() { 2.0 } else { 4.0 };
-            for region in regions.iter().filter(|r| well_top(r, cols, least, (width, height))) {
+            let own_pitch_y = |r: &Component| lattice.filter(|(top, _)| top == r).map(|(_, p)| p);
+            for region in regions.iter().filter(|r| well_top(r, cols, least, own_pitch_y(r), (width, height))) {
                 let key = |c: &Component| (c.width(), Reach::of(c, (width, height)), std::cmp::Reverse(c.y0));
                 if best.as_ref().is_some_and(|(b, ..)| key(region) <= key(b)) {
                     continue;
                 }
                 let empty = mean_colour(frame, &plain, region);
                 let pitch = f64::from(region.width()) / cols as f64;
-                let own_y = lattice.filter(|(top, _)| top == region).map(|(_, p)| p);
+                let own_y = own_pitch_y(region);
                 let pitch_y = own_y.unwrap_or(pitch);
                 let rows =
                     known.rows.unwrap_or_else(|| well_rows(frame, region, &regions, (pitch, pitch_y), cols, empty));

@@ -249,6 +249,10 @@ fn mean_colour(frame: &Frame, mask: &[bool], c: &Component) -> [u8; 3] {
     sum.map(|s| (s / n.max(1)) as u8)
 }
 
+/// A well found: its region, the other regions, its empty colour, its rows and a row pitch of its
+/// own (a lattice's), when it has one.
+type Found = (Component, Vec<Component>, [u8; 3], usize, Option<f64>);
+
 /// Finds the well (and the boxes beside it) in a frame.
 pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
     let (width, height) = (frame.width(), frame.height());
@@ -258,8 +262,7 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
         Some(c) => vec![c],
         None => common_colours(frame),
     };
-    // The well, the other regions, its empty colour, its rows and a row pitch of its own.
-    let mut best: Option<(Component, Vec<Component>, [u8; 3], usize, Option<f64>)> = None;
+    let mut best: Option<Found> = None;
     for &colour in &colours {
         let plain = mask_of(frame, colour);
         for mask in [bridge(&plain, width as usize), plain.clone()] {

@@ -293,3 +293,21 @@ fn holes_drawn_only_as_circles_inscribed_in_their_squares_are_told_by_their_rims
         assert_eq!(read, (english_later(), Some((2, 3))), "at {pitch} px, selected and marked");
     }
 }
+
+/// Pegs drawn as small dots, a sixth of the pitch across (a glyph "●" in a page's wide grid cell),
+/// with ring holes half the pitch across: the lattice is found from the dots, and each dot takes
+/// up its square though it is less than the fifth of the pitch a thing must otherwise be. Before,
+/// no dot took up its square: the board was the one hole, and no profile was learned.
+#[test]
+fn pegs_drawn_as_dots_a_sixth_of_the_pitch_across_calibrate_blind_and_read() {
+    let dots = |pitch| Drawing { peg: 0.08, ..Drawing::new(Kind::Discs, pitch) };
+    let learnt = learn(&dots(50.0).draw(&english()), None, MoveStyle::Click)
+        .unwrap_or_else(|e| panic!("cannot calibrate: {e:#}"));
+    assert_eq!(learnt.board, english(), "{:?}", learnt.notes);
+    for pitch in [50.0, 40.0, 60.0] {
+        let drawing = Drawing { selected: &[(2, 3)], ..dots(pitch) };
+        let (board, selected) =
+            read_found(&drawing.draw(&english_later()), &learnt).unwrap_or_else(|e| panic!("at {pitch} px: {e}"));
+        assert_eq!((board, selected), (english_later(), Some((2, 3))), "at {pitch} px");
+    }
+}

@@ -96,18 +96,36 @@ fn taken(found: &crate::vision::lattice::Found, candidate: &Candidate) -> Vec<(i
             .filter(|t| tile(t))
             .any(|t| p.x0 + 1 >= t.x0 && p.y0 + 1 >= t.y0 && p.x1 <= t.x1 + 1 && p.y1 <= t.y1 + 1)
     };
-    let mut cells: Vec<(i64, i64)> = members
-        .iter()
-        .filter(|(_, parts)| {
-            parts
-                .iter()
-                .filter(|p| !(tiled && (tile(p) || !on_face(p, parts))))
-                .any(|p| (p.width() as f64 / l.pitch_x).max(p.height() as f64 / l.pitch_y) >= TAKES_UP)
-        })
-        .map(|(&cell, _)| cell)
-        .collect();
-    cells.sort_unstable();
-    cells
+    // A small thing inside a bigger one (of a square's size at most) is a detail of it: a marble's
+    // highlight, a cup's lip, a dot on a selected peg's disc.
+    let big = |p: &Part| {
+        let (w, h) = (p.width() as f64 / l.pitch_x, p.height() as f64 / l.pitch_y);
+        w.max(h) >= TAKES_UP && w <= 1.05 && h <= 1.05
+    };
+    let bigger: Vec<&Part> = found.segmentations.iter().flat_map(|s| s.parts.iter()).filter(|p| big(p)).collect();
+    let detail = |p: &Part| bigger.iter().any(|b| b.x0 <= p.x0 && b.y0 <= p.y0 && b.x1 >= p.x1 && b.y1 >= p.y1);
+    let takes_up = |small: bool| {
+        // When `small`, a thing of the size of those the lattice was found from takes up its
+        // square too, however small against the pitch.
+        let (tw, th) = candidate.thing;
+        let of_the_lattice = move |p: &Part| small && sized(p, (tw.round() as u32, th.round() as u32), l) && !detail(p);
+        let mut cells: Vec<(i64, i64)> = members
+            .iter()
+            .filter(|(_, parts)| {
+                parts.iter().filter(|p| !(tiled && (tile(p) || !on_face(p, parts)))).any(|p| {
+                    (p.width() as f64 / l.pitch_x).max(p.height() as f64 / l.pitch_y) >= TAKES_UP || of_the_lattice(p)
+                })
+            })
+            .map(|(&cell, _)| cell)
+            .collect();
+        cells.sort_unstable();
+        cells
+    };
+    // Things too small to take up a square by their size (glyph dots a sixth of the pitch across)
+    // still do when the lattice is theirs and they stand alone: when by size alone fewer than half
+    // the squares its own things stand on would be taken, they were too small, not specks.
+    let cells = takes_up(false);
+    if cells.len() * 2 < candidate.cells.len() { takes_up(true) } else { cells }
 }
 
 fn bounds(cells: &[(i64, i64)]) -> Extent {

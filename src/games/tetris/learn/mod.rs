@@ -17,6 +17,7 @@ pub mod floor;
 pub mod framed_boxes;
 pub mod grid_lines;
 pub mod keys;
+pub mod lattice;
 pub mod look;
 pub mod own_boxes;
 pub mod read;
@@ -34,6 +35,8 @@ pub(crate) mod draw;
 mod framed_tests;
 #[cfg(test)]
 mod keys_tests;
+#[cfg(test)]
+mod lattice_tests;
 #[cfg(test)]
 mod live_tests;
 #[cfg(test)]

@@ -13,14 +13,15 @@
 //! one clear of the frame's edges, then the highest) is taken. The other regions of the same
 //! colour at least two cells wide and tall are the boxes beside it (previews, the hold box), read
 //! in `boxes.rs`. A well drawn as a grid over a page of its own colour, with no border, has no
-//! region of its own: there the empty cells, squares of one size in 10 columns at one pitch, give
-//! its top instead (`lattice_top`). A frame drawn over the well's rim makes the region too small:
+//! region of its own: there the empty cells, nearly square, of one size, in 10 columns at one pitch, give
+//! its top and its row pitch instead (`lattice.rs`). A frame drawn over the well's rim makes the region too small:
 //! its grid lines then place the cells (`grid_lines.rs`). Nothing here is a pixel position or a colour of a particular program.
 
 use anyhow::{bail, ensure};
 
 use super::boxes::Rect;
 pub use super::floor::{NEAR, near};
+use super::lattice::lattice_top;
 use super::{framed_boxes, own_boxes};
 use crate::frame::Frame;
 use crate::vision::regions::{Component, components};
@@ -123,12 +124,14 @@ pub fn bridge(mask: &[bool], width: usize) -> Vec<bool> {
 }
 
 /// The region's bounding box as the top of a well of `cols` columns: at least `least` rows of it
-/// seen, clear of the frame's sides (`Reach`), filling a good part of its box.
-fn well_top(c: &Component, cols: usize, least: f64, (width, height): (u32, u32)) -> bool {
+/// seen, clear of the frame's sides (`Reach`), filling a good part of its box; rows of `pitch_y`
+/// when the region gives its own (a lattice's), else square.
+fn well_top(c: &Component, cols: usize, least: f64, pitch_y: Option<f64>, (width, height): (u32, u32)) -> bool {
     let (w, h) = (f64::from(c.width()), f64::from(c.height()));
     let pitch = w / cols as f64;
     let reach = Reach::of(c, (width, height));
-    let whole_rows = (h / pitch - (h / pitch).round()).abs() <= 0.1;
+    let rows = h / pitch_y.unwrap_or(pitch);
+    let whole_rows = (rows - rows.round()).abs() <= 0.1;
     let placed = reach == Reach::Inside || reach == Reach::TopOrBottom && whole_rows;
     placed && pitch >= 5.0 && h >= least * pitch && c.area as f64 / (w * h) >= 0.4
 }
@@ -166,10 +169,17 @@ impl Reach {
 /// cell empty would have joined it; so a row of a border or of the page under the floor (all one
 /// colour, the well's or another) ends the well, and so does a row whose empty-looking middles are
 /// the page's (`page_at`: under the floor, around the things drawn below the well).
-fn well_rows(frame: &Frame, c: &Component, regions: &[Component], pitch: f64, cols: usize, empty: [u8; 3]) -> usize {
-    let mut rows = (f64::from(c.height()) / pitch).round().max(1.0) as usize;
+fn well_rows(
+    frame: &Frame,
+    c: &Component,
+    regions: &[Component],
+    (pitch, pitch_y): (f64, f64),
+    cols: usize,
+    empty: [u8; 3],
+) -> usize {
+    let mut rows = (f64::from(c.height()) / pitch_y).round().max(1.0) as usize;
     let middle = |row: usize, col: usize| {
-        let (x, y) = (f64::from(c.x0) + (col as f64 + 0.5) * pitch, f64::from(c.y0) + (row as f64 + 0.5) * pitch);
+        let (x, y) = (f64::from(c.x0) + (col as f64 + 0.5) * pitch, f64::from(c.y0) + (row as f64 + 0.5) * pitch_y);
         let r = (pitch * 0.2).max(1.0);
         let (mut sum, mut n) = ([0u32; 3], 0u32);
         for yy in (y - r) as u32..=(y + r) as u32 {
@@ -186,14 +196,15 @@ fn well_rows(frame: &Frame, c: &Component, regions: &[Component], pitch: f64, co
     let low: Vec<[u8; 3]> = (0..cols).map(|col| middle(rows - 1, col)).filter(|&m| near(m, empty)).collect();
     let mut reference = mean_of(&low).unwrap_or(empty);
     while rows < MOST_ROWS {
-        let bottom = f64::from(c.y0) + (rows as f64 + 1.0) * pitch;
+        let bottom = f64::from(c.y0) + (rows as f64 + 1.0) * pitch_y;
         // A row may end on the image's last line (a well drawn down to the window's bottom).
         if bottom > f64::from(frame.height()) {
             break;
         }
         let empty_cols: Vec<usize> = (0..cols).filter(|&col| near(middle(rows, col), reference)).collect();
         let empties: Vec<[u8; 3]> = empty_cols.iter().map(|&col| middle(rows, col)).collect();
-        let at = |col: usize| (c.x0 + ((col as f64 + 0.5) * pitch) as u32, c.y0 + ((rows as f64 + 0.5) * pitch) as u32);
+        let at =
+            |col: usize| (c.x0 + ((col as f64 + 0.5) * pitch) as u32, c.y0 + ((rows as f64 + 0.5) * pitch_y) as u32);
         if empties.is_empty() || empties.len() == cols || empty_cols.iter().any(|&col| page_at(regions, at(col), c)) {
             break;
         }
@@ -220,42 +231,6 @@ fn mean_of(colours: &[[u8; 3]]) -> Option<[u8; 3]> {
     (n > 0).then(|| std::array::from_fn(|i| (colours.iter().map(|c| u32::from(c[i])).sum::<u32>() / n) as u8))
 }
 
-/// The top of a well drawn as a grid with no border of its own (its lines the page's only edge):
-/// the empty cells are the commonest size of square region, in `cols` columns at one pitch; the
-/// box from the first column's and row's cells to the last, widened by half a line each side.
-fn lattice_top(regions: &[Component], cols: usize, (width, height): (u32, u32)) -> Option<Component> {
-    let square = |c: &&Component| {
-        let inside = c.x0 > 0 && c.y0 > 0 && c.x1 < width && c.y1 < height;
-        let (w, h) = (c.width(), c.height());
-        inside && w >= 5 && w.abs_diff(h) <= (w / 6).max(1) && c.area * 10 >= (w * h) as usize * 9
-    };
-    let squares: Vec<&Component> = regions.iter().filter(square).collect();
-    let mut sizes: Vec<u32> = squares.iter().map(|c| c.width()).collect();
-    sizes.sort_unstable();
-    let size = sizes.chunk_by(|a, b| a == b).max_by_key(|run| run.len())?[0];
-    let cells: Vec<&&Component> = squares.iter().filter(|c| c.width().abs_diff(size) <= 1).collect();
-    let starts = |at: &dyn Fn(&Component) -> u32| {
-        let mut v: Vec<u32> = cells.iter().map(|c| at(c)).collect();
-        v.sort_unstable();
-        v.dedup_by(|a, b| a.abs_diff(*b) <= 2);
-        v
-    };
-    let (xs, ys) = (starts(&|c| c.x0), starts(&|c| c.y0));
-    if xs.len() != cols || ys.len() < 4 {
-        return None;
-    }
-    let pitch = f64::from(xs[cols - 1] - xs[0]) / (cols - 1) as f64;
-    let half_gap = ((pitch - f64::from(size)) / 2.0).max(0.0);
-    let x0 = (f64::from(xs[0]) - half_gap).round() as u32;
-    let y0 = (f64::from(ys[0]) - half_gap).round() as u32;
-    let x1 = (f64::from(x0) + pitch * cols as f64).round() as u32;
-    let y1 = (f64::from(*ys.last()?) + f64::from(size) + half_gap).round() as u32;
-    let regular = ys
-        .windows(2)
-        .all(|w| ((f64::from(w[1] - w[0]) / pitch) - (f64::from(w[1] - w[0]) / pitch).round()).abs() < 0.2);
-    (regular && x0 > 0 && y0 > 0).then_some(Component { area: ((x1 - x0) * (y1 - y0)) as usize, x0, y0, x1, y1 })
-}
-
 /// The mean colour of a region's pixels in the frame.
 fn mean_colour(frame: &Frame, mask: &[bool], c: &Component) -> [u8; 3] {
     let (mut sum, mut n) = ([0u64; 3], 0u64);
@@ -274,6 +249,10 @@ fn mean_colour(frame: &Frame, mask: &[bool], c: &Component) -> [u8; 3] {
     sum.map(|s| (s / n.max(1)) as u8)
 }
 
+/// A well found: its region, the other regions, its empty colour, its rows and a row pitch of its
+/// own (a lattice's), when it has one.
+type Found = (Component, Vec<Component>, [u8; 3], usize, Option<f64>);
+
 /// Finds the well (and the boxes beside it) in a frame.
 pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
     let (width, height) = (frame.width(), frame.height());
@@ -283,31 +262,36 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
         Some(c) => vec![c],
         None => common_colours(frame),
     };
-    let mut best: Option<(Component, Vec<Component>, [u8; 3], usize)> = None;
+    let mut best: Option<Found> = None;
     for &colour in &colours {
         let plain = mask_of(frame, colour);
         for mask in [bridge(&plain, width as usize), plain.clone()] {
             let mut regions = components(&mask, width as usize);
-            regions.extend(lattice_top(&regions, cols, (width, height)));
+            let lattice = lattice_top(&regions, cols, (width, height));
+            regions.extend(lattice.map(|(top, _)| top));
             // Known rows: the stack may leave only a few empty rows above it.
             let least = if known.rows.is_some() { 2.0 } else { 4.0 };
-            for region in regions.iter().filter(|r| well_top(r, cols, least, (width, height))) {
+            let own_pitch_y = |r: &Component| lattice.filter(|(top, _)| top == r).map(|(_, p)| p);
+            for region in regions.iter().filter(|r| well_top(r, cols, least, own_pitch_y(r), (width, height))) {
                 let key = |c: &Component| (c.width(), Reach::of(c, (width, height)), std::cmp::Reverse(c.y0));
                 if best.as_ref().is_some_and(|(b, ..)| key(region) <= key(b)) {
                     continue;
                 }
                 let empty = mean_colour(frame, &plain, region);
                 let pitch = f64::from(region.width()) / cols as f64;
-                let rows = known.rows.unwrap_or_else(|| well_rows(frame, region, &regions, pitch, cols, empty));
-                let fits = f64::from(region.y0) + pitch * (rows as f64 - 0.5) <= f64::from(height);
+                let own_y = own_pitch_y(region);
+                let pitch_y = own_y.unwrap_or(pitch);
+                let rows =
+                    known.rows.unwrap_or_else(|| well_rows(frame, region, &regions, (pitch, pitch_y), cols, empty));
+                let fits = f64::from(region.y0) + pitch_y * (rows as f64 - 0.5) <= f64::from(height);
                 if fits && (known.rows.is_some() || (FEWEST_ROWS..=MOST_ROWS).contains(&rows)) {
                     let others = regions.iter().filter(|o| *o != region).copied().collect();
-                    best = Some((*region, others, empty, rows));
+                    best = Some((*region, others, empty, rows, own_y));
                 }
             }
         }
     }
-    let Some((region, others, empty, rows)) = best else {
+    let Some((region, others, empty, rows, own_y)) = best else {
         let tried: Vec<String> = colours.iter().map(|&c| crate::vision::colour::to_hex(c)).collect();
         bail!(
             "no tetris well in this {width}x{height} image: no region of one colour (tried {}) inside the image, {cols} cells wide and {FEWEST_ROWS} to {MOST_ROWS} rows tall",
@@ -324,12 +308,12 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
             let (left, top) = (x0.round() as u32, y0.round() as u32);
             let placed = Component { x0: left, y0: top, x1: left + (pitch * cols as f64).round() as u32, ..region };
             let all: Vec<Component> = others.iter().copied().chain([region]).collect();
-            well_rows(frame, &placed, &all, pitch, cols, empty).clamp(FEWEST_ROWS, MOST_ROWS)
+            well_rows(frame, &placed, &all, (pitch, pitch), cols, empty).clamp(FEWEST_ROWS, MOST_ROWS)
         }
         _ => rows,
     };
     ensure!(
-        y0 + pitch * (rows as f64 - 0.5) <= f64::from(height),
+        y0 + own_y.unwrap_or(pitch) * (rows as f64 - 0.5) <= f64::from(height),
         "the well found at ({x0}, {y0}), {pitch:.1} px cells, would end below the image with {rows} rows"
     );
     let mut boxes: Vec<Rect> = others
@@ -338,10 +322,11 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
         .map(|o| (o.x0, o.y0, o.x1, o.y1))
         .collect();
     boxes.extend(own_boxes::find(frame, &region, pitch, empty));
-    let bottom = (y0 + pitch * rows as f64) as u32;
+    let bottom = (y0 + own_y.unwrap_or(pitch) * rows as f64) as u32;
     let framed = framed_boxes::find(frame, &region, bottom, pitch, empty, &others);
     let boxes = own_boxes::innermost(framed_boxes::merge(boxes, framed));
     let grid = super::floor::Grid { x0, y0, pitch, rows, cols };
-    let pitch_y = on_lines.and_then(|g| g.pitch_y).unwrap_or_else(|| super::floor::cell_height(frame, &grid, empty));
+    let pitch_y =
+        on_lines.and_then(|g| g.pitch_y).or(own_y).unwrap_or_else(|| super::floor::cell_height(frame, &grid, empty));
     Ok(Well { x0, y0, pitch, pitch_y, rows, cols, empty, boxes })
 }

@@ -13,9 +13,10 @@
 //! one clear of the frame's edges, then the highest) is taken. The other regions of the same
 //! colour at least two cells wide and tall are the boxes beside it (previews, the hold box), read
 //! in `boxes.rs`. A well drawn as a grid over a page of its own colour, with no border, has no
-//! region of its own: there the empty cells, nearly square, of one size, in 10 columns at one pitch, give
-//! its top and its row pitch instead (`lattice.rs`). A frame drawn over the well's rim makes the region too small:
-//! its grid lines then place the cells (`grid_lines.rs`). Nothing here is a pixel position or a colour of a particular program.
+//! region of its own: there the empty cells, nearly square, of one size, in 10 columns at one
+//! pitch, give its top and its row pitch instead (`lattice.rs`). A frame drawn over the well's rim
+//! makes the region too small: its grid lines then place the cells (`grid_lines.rs`). Nothing here
+//! is a pixel position or a colour of a particular program.
 
 use anyhow::{bail, ensure};
 

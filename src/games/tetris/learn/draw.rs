@@ -82,7 +82,8 @@ pub struct Scene<'a> {
     pub hold: Option<Piece>,
 }
 
-fn put(img: &mut RgbaImage, (x, y, w, h): (u32, u32, u32, u32), c: [u8; 3]) {
+/// Fills the rectangle (x, y, w, h) with `c`, clipped to the image.
+pub fn put(img: &mut RgbaImage, (x, y, w, h): (u32, u32, u32, u32), c: [u8; 3]) {
     for yy in y..(y + h).min(img.height()) {
         for xx in x..(x + w).min(img.width()) {
             img.put_pixel(xx, yy, Rgba([c[0], c[1], c[2], 255]));

@@ -6,20 +6,13 @@
 use image::{Rgba, RgbaImage};
 
 use super::super::Piece;
+use super::draw::put;
 use super::read::read;
 
 const WELL: [u8; 3] = [200, 199, 168];
 const PINK: [u8; 3] = [153, 53, 88];
 const DARK: [u8; 3] = [80, 6, 35];
 const ORANGE: [u8; 3] = [240, 160, 50];
-
-fn put(img: &mut RgbaImage, (x, y, w, h): (u32, u32, u32, u32), c: [u8; 3]) {
-    for yy in y..y + h {
-        for xx in x..x + w {
-            img.put_pixel(xx, yy, Rgba([c[0], c[1], c[2], 255]));
-        }
-    }
-}
 
 fn mix(a: [u8; 3], b: [u8; 3], t: f64) -> [u8; 3] {
     std::array::from_fn(|i| (f64::from(a[i]) * (1.0 - t) + f64::from(b[i]) * t).round() as u8)

@@ -7,42 +7,13 @@
 use image::{Rgba, RgbaImage};
 
 use super::super::Piece;
+use super::draw::put;
 use super::read::read;
+use super::tests::{MID, settled};
 use crate::frame::Frame;
-
-const ROWS: [&str; 20] = [
-    "..........",
-    "..........",
-    "....x.....",
-    "...xxx....",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "#........#",
-    "##.....###",
-    "###.######",
-];
 
 const WHITE: [u8; 3] = [255, 255, 255];
 const CELL: [u8; 3] = [50, 200, 50];
-
-fn put(img: &mut RgbaImage, (x, y, w, h): (u32, u32, u32, u32), c: [u8; 3]) {
-    for yy in y..y + h {
-        for xx in x..x + w {
-            img.put_pixel(xx, yy, Rgba([c[0], c[1], c[2], 255]));
-        }
-    }
-}
 
 /// A grid of labels at (x, y), `w` x `h` px each, 2 px apart inside a 1-px white rim; `at` gives
 /// each label's colour.
@@ -69,7 +40,7 @@ fn tk_window((w, h): (u32, u32), top: u32) -> Frame {
     let mut img = RgbaImage::from_pixel(well_x + 10 * pw + 6 * pw, 20 * ph + 2 * ph, Rgba([0, 0, 0, 255]));
     labels(&mut img, (pw, ph), (4, 4), (w, h), &|_, _| [0, 0, 0]);
     labels(&mut img, (well_x, top), (20, 10), (w, h), &|r, c| {
-        let ch = ROWS[r as usize].as_bytes()[c as usize];
+        let ch = MID[r as usize].as_bytes()[c as usize];
         match ch {
             b'#' => [200, 30, 30],
             b'x' => [160, 40, 200],
@@ -92,8 +63,7 @@ fn a_grid_of_labels_wider_than_tall_with_grids_beside_it_is_the_well() {
         assert_eq!((seen.well.cols, seen.well.rows), (10, 20), "{size:?}");
         assert!((seen.well.pitch - pw).abs() < 0.5, "{size:?}: pitch {}", seen.well.pitch);
         assert!((seen.well.pitch_y - ph).abs() < 0.5, "{size:?}: pitch_y {}", seen.well.pitch_y);
-        let settled: Vec<String> = ROWS.iter().map(|r| r.replace('x', ".")).collect();
-        assert_eq!(seen.settled_rows(), settled, "{size:?}");
+        assert_eq!(seen.settled_rows(), settled(&MID), "{size:?}");
         assert_eq!(seen.piece(), Some(Piece::T), "{size:?}");
     }
 }
@@ -107,8 +77,7 @@ fn a_grid_of_labels_from_the_windows_top_is_the_well() {
         assert_eq!(seen.well.rows, 20, "{size:?}: y0 {}", seen.well.y0);
         assert!(seen.well.y0 <= 1.0, "{size:?}: y0 {}", seen.well.y0);
         assert!((seen.well.pitch_y - f64::from(size.1 + 2)).abs() < 0.5, "{size:?}: pitch_y {}", seen.well.pitch_y);
-        let settled: Vec<String> = ROWS.iter().map(|r| r.replace('x', ".")).collect();
-        assert_eq!(seen.settled_rows(), settled, "{size:?}");
+        assert_eq!(seen.settled_rows(), settled(&MID), "{size:?}");
         assert_eq!(seen.piece(), Some(Piece::T), "{size:?}");
     }
 }

@@ -31,7 +31,7 @@ const START: [&str; 20] = [
     "####.#####",
 ];
 
-const MID: [&str; 20] = [
+pub(super) const MID: [&str; 20] = [
     "..........",
     "..........",
     "...xxx....",
@@ -54,7 +54,7 @@ const MID: [&str; 20] = [
     "#.########",
 ];
 
-fn settled(rows: &[&str]) -> Vec<String> {
+pub(super) fn settled(rows: &[&str]) -> Vec<String> {
     rows.iter().map(|r| r.replace('x', ".")).collect()
 }
 

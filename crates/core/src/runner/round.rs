@@ -274,27 +274,28 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if shown == Shown::Predicted {
             return Ok(Step::Confirmed(predicted));
         }
-        if G::cannot_lose(mv) {
-            // Only a win ends a game on a move that cannot lose: a board gone is its end display.
-            let settled = settle(screen, self.profile, guard)?;
-            if board_gone::<G>(&settled, layout, &self.config) && explain(screen, &settled).is_ok() {
-                return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "a move that cannot lose"));
-            }
-            *frame = settled;
+        let won = G::is_won(&predicted, &self.config);
+        let cannot_lose = G::cannot_lose(mv);
+        // Once the screen holds still (a redraw may still have been under way), for every check
+        // below; a proposal's plain mismatch is judged on what was watched. A window gone after a
+        // winning move is a game that exits at its end.
+        if self.proposed.is_none() || won || cannot_lose {
+            *frame = match settle(screen, self.profile, guard) {
+                Err(Ending::Window(ScreenError::WindowGone)) if won => {
+                    return Ok(self.closed_after_win(predicted, mv, progress));
+                }
+                result => result?,
+            };
+        }
+        // Only a win ends a game on a move that cannot lose: a board gone is its end display.
+        if cannot_lose && board_gone::<G>(frame, layout, &self.config) && explain(screen, frame).is_ok() {
+            return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "a move that cannot lose"));
         }
         if self.proposed.is_some() {
-            if G::is_won(&predicted, &self.config) {
-                // A dialog the game opens over its board once won is the window system's word,
-                // not the proposed profile's reading: the proposal's moves all showed the rules.
-                let settled = match settle(screen, self.profile, guard) {
-                    Err(Ending::Window(ScreenError::WindowGone)) => {
-                        return Ok(self.closed_after_win(predicted, mv, progress));
-                    }
-                    result => result?,
-                };
-                if matches!(explain(screen, &settled), Err(ScreenError::Covered { .. })) {
-                    return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "won by the rules"));
-                }
+            // A dialog the game opens over its board once won is the window system's word, not
+            // the proposed profile's reading: the proposal's moves all showed the rules.
+            if won && matches!(explain(screen, frame), Err(ScreenError::Covered { .. })) {
+                return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "won by the rules"));
             }
             let (pictures, config) = (self.options.pictures.as_deref(), &self.config);
             let number = self.summary.moves + 1;
@@ -311,17 +312,10 @@ impl<'p, G: TurnBased> Game<'p, G> {
                 tried,
             )));
         }
-        // A redraw may still have been under way: look once more after the screen settles.
-        *frame = match settle(screen, self.profile, guard) {
-            Err(Ending::Window(ScreenError::WindowGone)) if G::is_won(&predicted, &self.config) => {
-                return Ok(self.closed_after_win(predicted, mv, progress));
-            }
-            result => result?,
-        };
         if G::confirm(frame, layout, &self.config, &predicted) {
             return Ok(Step::Confirmed(predicted));
         }
-        if G::is_won(&predicted, &self.config) && shows_end_display::<G>(screen, frame, layout, &self.config) {
+        if won && shows_end_display::<G>(screen, frame, layout, &self.config) {
             return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "won by the rules"));
         }
         self.mismatch(screen, frame, mv, progress)

@@ -1,5 +1,5 @@
-//! Issue 40: a learned peg look that survives what the program does with it. Boards drawn in four
-//! looks (`drawn`), each calibrated blind from its start, then read in the states and sizes a
+//! Issue 40: a learned peg look that survives what the program does with it. Boards drawn in the
+//! looks of `drawn`, each calibrated blind from its start, then read in the states and sizes a
 //! program shows them in: a peg drawn selected (another colour), a narrower window with smaller
 //! squares and relatively bigger pegs, a window too small for the board, and pegs on
 //! stone-textured tiles.
@@ -14,7 +14,7 @@ use super::read::{ReadError, locate_with, read_with, selected_with};
 use crate::frame::{Frame, Rect};
 use crate::vision::edge::cut_off;
 
-const KINDS: [Kind; 3] = [Kind::Discs, Kind::Buttons, Kind::Glossy];
+const KINDS: [Kind; 4] = [Kind::Discs, Kind::Buttons, Kind::Glossy, Kind::Rimmed];
 
 /// Calibrated blind from `kind`'s English start drawn at `pitch`.
 fn learnt(kind: Kind, pitch: f64) -> Learnt {
@@ -205,7 +205,7 @@ fn pegs_on_bevelled_tiles_calibrate_blind_and_read_at_other_sizes() {
 /// of the peg's look, so the learned profile reads other boards, selected or not.
 #[test]
 fn blind_calibration_from_a_screenshot_with_a_selected_peg() {
-    let failures: Vec<String> = [Kind::Discs, Kind::Buttons, Kind::Glossy, Kind::Stone]
+    let failures: Vec<String> = [Kind::Discs, Kind::Buttons, Kind::Glossy, Kind::Stone, Kind::Rimmed]
         .into_iter()
         .flat_map(|kind| [(kind, None), (kind, Some(english_later()))])
         .filter_map(|(kind, known)| {
@@ -231,7 +231,7 @@ fn blind_calibration_from_a_screenshot_with_a_selected_peg() {
 /// only the one shaped as the pegs is taken for a peg.
 #[test]
 fn blind_calibration_from_the_start_with_a_peg_selected() {
-    for kind in [Kind::Discs, Kind::Buttons, Kind::Glossy, Kind::Stone] {
+    for kind in [Kind::Discs, Kind::Buttons, Kind::Glossy, Kind::Stone, Kind::Rimmed] {
         let frame = Drawing { selected: &[(2, 3)], ..Drawing::new(kind, 40.0) }.draw(&english());
         let learnt = learn(&frame, None, MoveStyle::Click).unwrap_or_else(|e| panic!("{kind:?}: {e:#}"));
         assert_eq!(learnt.board, english(), "{kind:?}: {:?}", learnt.notes);

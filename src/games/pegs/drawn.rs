@@ -1,9 +1,9 @@
-//! Peg solitaire boards drawn for tests, in the looks of five kinds of program: flat discs with
+//! Peg solitaire boards drawn for tests, in the looks of six kinds of program: flat discs with
 //! ring holes on a wooden panel, glyph pegs on push buttons with gaps between them, glossy balls
-//! with shaded hollows, balls on stone-textured tiles with dark wells, and glossy balls on bevelled
-//! tiles whose flat face is well under the pitch across. Any square may be drawn selected, in the colours a click-click
-//! program shows a chosen peg in (the disc, the button or the ball in another colour, or the peg
-//! outlined in blue); the cell
+//! with shaded hollows, balls on stone-textured tiles with dark wells, glossy balls on bevelled
+//! tiles whose flat face is well under the pitch across, and pegs and holes as rimmed discs of one
+//! size. Any square may be drawn selected, in the colours a click-click program shows a chosen peg
+//! in (the disc, the button or the ball in another colour, or the peg outlined in blue); the cell
 //! pitch and the peg's size relative to it are free, so a page that draws smaller squares and
 //! relatively bigger marbles at a narrower window can be drawn too. The truth is what was drawn.
 
@@ -29,6 +29,10 @@ pub enum Kind {
     /// face five sixths of the pitch across), holes dark wells, squares with no hole plain tiles,
     /// on a blue page.
     Bevelled,
+    /// Pegs and holes as discs of one size in two colours, each inside a darker rim a tenth of its
+    /// radius wide, on a light panel; a selected peg a pale disc inside a pale rim, so that its
+    /// rim hardly stands out from the panel (fedelopez/peg-solitaire-web's look).
+    Rimmed,
 }
 
 /// A smooth value noise in [-1, 1] with features `scale` pixels across.
@@ -78,6 +82,7 @@ impl Drawing {
             Kind::Buttons => 0.22,
             Kind::Glossy => 0.38,
             Kind::Bevelled => 0.39,
+            Kind::Rimmed => 0.41,
         };
         Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch, lit: &[] }
     }
@@ -171,6 +176,17 @@ impl Drawing {
                     }
                     _ => [170.0, 170.0, 170.0],
                 }
+            }
+            Kind::Rimmed => {
+                let panel = [238.0, 226.0, 216.0];
+                let (fill, rim) = match cell {
+                    _ if d >= self.peg => return panel,
+                    Cell::Off => return panel,
+                    Cell::Hole => ([47.0, 79.0, 79.0], [20.0, 20.0, 20.0]),
+                    Cell::Peg if selected => ([223.0, 210.0, 124.0], [231.0, 179.0, 213.0]),
+                    Cell::Peg => ([172.0, 112.0, 61.0], [121.0, 63.0, 13.0]),
+                };
+                if d < 0.9 * self.peg { fill } else { rim }
             }
             Kind::Buttons => {
                 let inside = (dx.abs() * p) < p / 2.0 - 1.0 && (dy.abs() * p) < p / 2.0 - 1.0;

@@ -3,12 +3,13 @@
 //! holes', so learning it as either spoils that look, and learning it as a square with no hole
 //! reads a peg as none. The rule, for any look: a square whose look occurs once (no other square
 //! of the board lies within the given ΔE of it), where something stands (not a bare surface), and
-//! whose rings stand out from its surround as the pegs' do (its shape, `looks::shape`, within
-//! `SELECTED_SHAPE` of the pegs' and nearer theirs than the holes') is a peg drawn selected. It is
+//! whose rings stand out from its surround as the pegs' do (`looks::selected_shape`: its shape
+//! within `SELECTED_SHAPE` of the pegs' and nearer theirs than the holes', or, where pegs and holes
+//! are shaped alike, nearer the pegs' colour) is a peg drawn selected. It is
 //! set aside from the looks learned, and the learned profile must then read it as a selected peg.
 
 use super::board::{Board, Cell};
-use super::looks::{SELECTED_SHAPE, shape, shape_distance};
+use super::looks::selected_shape;
 use crate::vision::looks::Look;
 
 /// The squares (indices into `looks`) whose look occurs once: none of the others lies within
@@ -21,7 +22,7 @@ pub fn lone(looks: &[Look], relative: bool, alike: f32) -> Vec<usize> {
 }
 
 /// True when the square `aside` of `board` (read from `looks`) is shaped as the board's other
-/// pegs are, within `SELECTED_SHAPE`, and more like them than like its holes; rings standing out
+/// pegs are and more like them than like its holes (`looks::selected_shape`); rings standing out
 /// by no more than `floor` make no shape.
 pub fn peg_shaped(looks: &[Look], board: &Board, aside: usize, floor: f32) -> bool {
     let mean_of = |kind: Cell| {
@@ -29,11 +30,9 @@ pub fn peg_shaped(looks: &[Look], board: &Board, aside: usize, floor: f32) -> bo
             (0..looks.len()).filter(|&i| i != aside && board.cells[i] == kind).map(|i| looks[i]).collect();
         (!of.is_empty()).then(|| Look::mean(&of))
     };
-    let (Some(mine), Some(pegs)) = (shape(&looks[aside], floor), mean_of(Cell::Peg).and_then(|p| shape(&p, floor)))
-    else {
+    let Some(pegs) = mean_of(Cell::Peg) else {
         return false;
     };
-    let to_peg = shape_distance(&mine, &pegs);
-    let holes = mean_of(Cell::Hole).and_then(|h| shape(&h, floor));
-    to_peg <= SELECTED_SHAPE && holes.is_none_or(|h| shape_distance(&mine, &h) > to_peg)
+    let holes = mean_of(Cell::Hole);
+    selected_shape(&looks[aside], &pegs, holes.iter(), floor)
 }

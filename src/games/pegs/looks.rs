@@ -6,8 +6,9 @@
 //!
 //! A selected peg (click-click programs draw the chosen peg, or its button, in another colour) is
 //! still a peg: a square that looks like none of the profile's, but stands out from its own
-//! surround ring by ring as a peg does and as no other look does (`Classes::judge`), is read as a
-//! peg and reported as the selected one. A program selects one peg at a time: two such squares are
+//! surround ring by ring as a peg does and as no other look does (`Classes::judge`; where pegs and
+//! holes are discs of one size, its middle does and its colour lies nearer the peg's:
+//! `selected_shape`), is read as a peg and reported as the selected one. A program selects one peg at a time: two such squares are
 //! refused, each named. A hole whose rim is lit in another colour (the holes a chosen peg can jump
 //! to) is a hole when its inside is the hole's (`Classes::lit_hole`).
 
@@ -74,6 +75,75 @@ pub(super) fn shape(look: &Look, floor: f32) -> Option<[f32; RINGS]> {
 
 pub(super) fn shape_distance(a: &[f32; RINGS], b: &[f32; RINGS]) -> f32 {
     a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+}
+
+/// How much each of the first `rings` rings of `look` stands out from the surround `around`, as a
+/// share of the strongest of them (the others 0); None when none stands out by more than `floor`.
+fn shape_against(look: &Look, rings: usize, around: &Lab, floor: f32) -> Option<[f32; RINGS]> {
+    let lift: [f32; RINGS] = std::array::from_fn(|k| if k < rings { look.lab[k].delta_e(around) } else { 0.0 });
+    let most = lift.iter().copied().fold(0.0, f32::max);
+    (most > floor).then(|| lift.map(|v| v / most))
+}
+
+/// The mean colour of the first `rings` rings of `look`.
+fn middle_colour(look: &Look, rings: usize) -> Lab {
+    let mut sum = [0.0f32; 3];
+    for ring in &look.rgb[..rings] {
+        (0..3).for_each(|i| sum[i] += ring[i] / rings as f32);
+    }
+    Lab::from_rgb(sum)
+}
+
+/// Whether `seen` is `peg` drawn in another colour (a selected peg), by how its rings stand out
+/// from its surround (rings standing out by no more than `floor` make no shape). Either its whole
+/// `shape` lies within `SELECTED_SHAPE` of the peg's and nearer it than any of `others`' shapes;
+/// or, where the first of `others` (the hole) is shaped as the peg (pegs and holes drawn as discs
+/// of one size), its middle (`middle_rings`: the outermost ring left out, where a page may
+/// recolour a chosen peg's rim so that it hardly stands out) is shaped as the peg's, its mean
+/// colour lies farther than `floor` from the peg's (another colour, not the peg at another size)
+/// and nearer it than the middle of any other look shaped alike, and any other look's middle
+/// lies farther from it in shape.
+pub(super) fn selected_shape<'a>(
+    seen: &Look,
+    peg: &Look,
+    others: impl Iterator<Item = &'a Look> + Clone,
+    floor: f32,
+) -> bool {
+    let whole = shape(seen, floor).zip(shape(peg, floor)).is_some_and(|(mine, pegs)| {
+        let own = shape_distance(&mine, &pegs);
+        own <= SELECTED_SHAPE && others.clone().filter_map(|l| shape(l, floor)).all(|s| shape_distance(&mine, &s) > own)
+    });
+    if whole {
+        return true;
+    }
+    // A profile's look may carry no surround of its own (then its outermost ring stands for it):
+    // every look is measured against the surround of the square seen, as if drawn there. Only
+    // where the hole's whole shape is the peg's (discs of one size) does the middle decide.
+    let around = Lab::from_rgb(seen.around);
+    let whole_shape = |look: &Look| shape_against(look, RINGS, &around, floor);
+    let alike = |hole: &Look| {
+        whole_shape(peg).zip(whole_shape(hole)).is_some_and(|(p, h)| shape_distance(&p, &h) <= SELECTED_SHAPE)
+    };
+    if !others.clone().next().is_some_and(alike) {
+        return false;
+    }
+    let rings = middle_rings(peg);
+    let middle = |look: &Look| shape_against(look, rings, &around, floor);
+    let Some((mine, pegs)) = middle(seen).zip(middle(peg)) else {
+        return false;
+    };
+    let own = shape_distance(&mine, &pegs);
+    let colour = middle_colour(seen, rings);
+    let in_colour = colour.delta_e(&middle_colour(peg, rings));
+    own <= SELECTED_SHAPE
+        && in_colour > floor
+        && others.filter_map(|l| middle(l).map(|s| (l, s))).all(|(other, s)| {
+            if shape_distance(&s, &pegs) > SELECTED_SHAPE {
+                shape_distance(&mine, &s) > own
+            } else {
+                colour.delta_e(&middle_colour(other, rings)) > in_colour
+            }
+        })
 }
 
 /// The looks of a profile, ready to compare with.
@@ -194,13 +264,7 @@ impl Classes {
         if self.lit_hole(seen) {
             return Some(hole);
         }
-        let peg_shaped = shape(seen, self.limit).zip(shape(&self.peg, self.limit)).is_some_and(|(mine, peg)| {
-            let own = shape_distance(&mine, &peg);
-            let others = std::iter::once(&self.hole).chain(&self.off);
-            own <= SELECTED_SHAPE
-                && others.filter_map(|l| shape(l, self.limit)).all(|s| shape_distance(&mine, &s) > own)
-        });
-        if peg_shaped {
+        if selected_shape(seen, &self.peg, std::iter::once(&self.hole).chain(&self.off), self.limit) {
             return Some(Judged { cell: Cell::Peg, distance: self.limit, selected: true });
         }
         // A hole with a mark in its middle (a page dots the holes the chosen peg can jump to).

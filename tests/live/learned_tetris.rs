@@ -229,3 +229,50 @@ fn quadrapassel_is_learned_live_with_its_own_keys_and_rotation_table() {
     // quadrapassel turns counter-clockwise (its setting rotate-counter-clock-wise, true by default).
     assert!(text.contains("turns counter-clockwise"), "{text}");
 }
+
+/// austinlast/tetris (pygame, `main.py`; fetched outside the repository, its folder in
+/// GAMEBOT_AUSTINLAST_TETRIS_DIR, run by the Python of GAMEBOT_ZOO_PYTHON with pygame): its well
+/// is drawn from the window's top-left corner (x = 0, y = 0), 30-px textured cells under grey grid
+/// lines on black, an outlined ghost, its score panel light blue right of it, the window titled
+/// "pygame window". The harness part reads its `Game` object's `lines_cleared` (the "Lines:" the
+/// panel shows), then runs its `main`.
+const AUSTINLAST: &str = r#"
+def state():
+    games = objects("Game")
+    if not games:
+        return {"verdict": "menu"}
+    g = games[-1]
+    return {"moves": g.lines_cleared, "verdict": "lost" if g.game_over else "playing"}
+threading.Thread(target=poll_in_thread, daemon=True).start()
+import main
+main.main()
+"#;
+
+/// A well from the window's left edge (`learn/well.rs`, `on_columns`): learned from its live
+/// window, then played in a new run of the program to 200 lines by its own counter.
+#[test]
+#[ignore = "needs GAMEBOT_AUSTINLAST_TETRIS_DIR: austinlast/tetris fetched, and pygame (GAMEBOT_ZOO_PYTHON)"]
+fn austinlast_with_its_well_at_the_windows_left_edge_is_learned_live_and_played_to_200_lines() {
+    let folder = program_dir("GAMEBOT_AUSTINLAST_TETRIS_DIR");
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let session = Session::python(&folder, AUSTINLAST, 1, "pygame window", &[]);
+        let learn = ["calibrate", "tetris", "--learn", "--title", "pygame window", "--profile", "learned-austinlast"];
+        let (ok, text) = gamebot(&session.display, dir.path(), &learn);
+        assert!(ok, "live calibration:\n{text}");
+        let keys = learned_keys(&text);
+        for (what, key) in USUAL_KEYS {
+            assert_eq!(keys[what].as_str(), Some(key), "{what}: {text}");
+        }
+        assert_eq!(keys.get("hard_drop").and_then(|k| k.as_str()), Some("space"), "hard drop: {text}");
+        assert!(text.contains("turns clockwise"), "{text}");
+    }
+    let session = Session::python(&folder, AUSTINLAST, 2, "pygame window", &[]);
+    let play = ["play", "tetris", "--profile", "learned-austinlast", "--lines", "200"];
+    let (ok, text) = gamebot(&session.display, dir.path(), &play);
+    std::thread::sleep(Duration::from_millis(500));
+    let lines = session.state_when(|s| !s.verdict.is_empty()).moves;
+    println!("the program's own line counter: {lines}");
+    assert!(ok, "play from the learned profile:\n{text}");
+    assert!(lines >= 200, "the program counted {lines} lines:\n{text}");
+}

@@ -32,6 +32,8 @@ mod blind_tests;
 #[cfg(test)]
 pub(crate) mod draw;
 #[cfg(test)]
+mod edge_tests;
+#[cfg(test)]
 mod framed_tests;
 #[cfg(test)]
 mod keys_tests;

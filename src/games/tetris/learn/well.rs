@@ -5,8 +5,9 @@
 //! candidate background: the pixels near it form regions, once as they are and once with thin
 //! lines bridged (grid lines, and the 1-2 px seams of a grid drawn cell by cell, are at most
 //! `THIN_LINE` px across and cut an empty well into cells). A region is the top of a well when it
-//! lies clear of the frame's sides (a region touching them is the window's own background, around
-//! everything; a well may touch the top or the bottom edge, `Reach`), is at least four cells tall
+//! lies clear of the frame's edges, or touches them as a well does and the window's own background
+//! around everything does not (whole rows at the top or bottom, its cells on its columns at the
+//! left or right, `Reach`), is at least four cells tall
 //! (10 columns of square cells) and fills a good part of its bounding box. The well has the rows
 //! that region spans and, below, every row with some cells empty and some not (under the floor, a
 //! row of the page is all one colour); 15 to 28 in all. Of the wells found so, the widest (then
@@ -125,23 +126,54 @@ pub fn bridge(mask: &[bool], width: usize) -> Vec<bool> {
 }
 
 /// The region's bounding box as the top of a well of `cols` columns: at least `least` rows of it
-/// seen, clear of the frame's sides (`Reach`), filling a good part of its box; rows of `pitch_y`
-/// when the region gives its own (a lattice's), else square.
-fn well_top(c: &Component, cols: usize, least: f64, pitch_y: Option<f64>, (width, height): (u32, u32)) -> bool {
+/// seen, placed against the frame's edges as `Reach` asks, filling a good part of its box; rows
+/// of `pitch_y` when the region gives its own (a lattice's), else square.
+fn well_top(c: &Component, mask: &[bool], cols: usize, least: f64, pitch_y: Option<f64>, size: (u32, u32)) -> bool {
     let (w, h) = (f64::from(c.width()), f64::from(c.height()));
     let pitch = w / cols as f64;
-    let reach = Reach::of(c, (width, height));
     let rows = h / pitch_y.unwrap_or(pitch);
     let whole_rows = (rows - rows.round()).abs() <= 0.1;
-    let placed = reach == Reach::Inside || reach == Reach::TopOrBottom && whole_rows;
+    let (sides, top_or_bottom) = Reach::edges(c, size);
+    let columns = || on_columns(c, mask, size.0 as usize, pitch);
+    let placed = match (sides, top_or_bottom) {
+        (false, false) => true,
+        (false, true) => whole_rows && columns() != Some(false),
+        (true, _) => (!top_or_bottom || whole_rows) && columns() == Some(true),
+    };
     placed && pitch >= 5.0 && h >= least * pitch && c.area as f64 / (w * h) >= 0.4
 }
 
-/// Where a region lies against the frame's edges. One running from the left edge to the right, or
-/// touching either, is the window's own background around everything. A well may start at the
-/// window's top (a canvas at the top of a page with no margin) or end at its bottom (a well as
-/// tall as its window); such a region must span whole rows of cells (a well cut by the edge shows
-/// a part of a row there), and of two as wide, one wholly inside the frame is preferred.
+/// Whether the cells in a region stand on its columns: along every row of its box, where the
+/// region's colour meets another (a cell, the piece, the stack's side), that edge lies within a
+/// fifth of a cell (2 px at least: seams, outlines) of a column's side, for 80% of such edges;
+/// none when there are fewer of them than two cells' height (an empty well). The window's
+/// background, and a column of the well's colour down the page around the well, are cut by what
+/// stands on them anywhere; a well cut by the window's edge through a column has its cells' sides
+/// half a column off its own.
+fn on_columns(c: &Component, mask: &[bool], width: usize, pitch: f64) -> Option<bool> {
+    let slack = (pitch / 5.0).max(2.0);
+    let (mut edges, mut on) = (0usize, 0usize);
+    for y in c.y0 as usize..c.y1 as usize {
+        let row = &mask[y * width..(y + 1) * width];
+        for x in c.x0 as usize + 1..c.x1 as usize {
+            if row[x] != row[x - 1] {
+                let at = (x - c.x0 as usize) as f64 / pitch;
+                edges += 1;
+                on += usize::from((at - at.round()).abs() * pitch <= slack);
+            }
+        }
+    }
+    (edges as f64 >= 2.0 * pitch).then_some(on as f64 >= 0.8 * edges as f64)
+}
+
+/// Where a region lies against the frame's edges. The window's own background, around
+/// everything, touches them; so may a well: one starting at the window's top (a canvas at the top
+/// of a page with no margin) or ending at its bottom (a well as tall as its window) must span
+/// whole rows of cells (a well cut by the edge shows a part of a row there), and one drawn from
+/// the window's left edge (a pygame program's well at x = 0, its score panel right of it) or to
+/// its right one must have its cells on its columns (`on_columns`: the background's are not), as
+/// must one at the top or bottom that has cells in it at all. Of two as wide, one touching fewer
+/// edges is preferred.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Reach {
     /// Touching the left or the right edge.
@@ -153,14 +185,17 @@ enum Reach {
 }
 
 impl Reach {
-    fn of(c: &Component, (width, height): (u32, u32)) -> Reach {
-        if c.x0 == 0 || c.x1 >= width {
-            Reach::Sides
-        } else if c.y0 == 0 || c.y1 >= height {
-            Reach::TopOrBottom
-        } else {
-            Reach::Inside
+    fn of(c: &Component, size: (u32, u32)) -> Reach {
+        match Reach::edges(c, size) {
+            (true, _) => Reach::Sides,
+            (false, true) => Reach::TopOrBottom,
+            (false, false) => Reach::Inside,
         }
+    }
+
+    /// Whether the region touches the left or right edge, and whether the top or bottom one.
+    fn edges(c: &Component, (width, height): (u32, u32)) -> (bool, bool) {
+        (c.x0 == 0 || c.x1 >= width, c.y0 == 0 || c.y1 >= height)
     }
 }
 
@@ -273,7 +308,7 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
             // Known rows: the stack may leave only a few empty rows above it.
             let least = if known.rows.is_some() { 2.0 } else { 4.0 };
             let own_pitch_y = |r: &Component| lattice.filter(|(top, _)| top == r).map(|(_, p)| p);
-            for region in regions.iter().filter(|r| well_top(r, cols, least, own_pitch_y(r), (width, height))) {
+            for region in regions.iter().filter(|r| well_top(r, &mask, cols, least, own_pitch_y(r), (width, height))) {
                 let key = |c: &Component| (c.width(), Reach::of(c, (width, height)), std::cmp::Reverse(c.y0));
                 if best.as_ref().is_some_and(|(b, ..)| key(region) <= key(b)) {
                     continue;

@@ -135,8 +135,10 @@ impl TurnBased for Mines {
         predicted.allows(read)
     }
 
+    /// Won by the rules: as `Board::is_won` says, or when the numbers alone prove every covered
+    /// cell a mine (`solve::only_mines_left`), the total unknown.
     fn is_won(board: &Board, _config: &MinesConfig) -> bool {
-        board.is_won()
+        board.is_won() || solve::only_mines_left(board)
     }
 
     fn is_lost(board: &Board) -> bool {

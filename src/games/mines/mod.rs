@@ -23,6 +23,7 @@ pub mod cli;
 pub mod config;
 pub mod counter;
 pub mod learn;
+pub mod lost;
 pub mod read;
 pub mod read_error;
 pub mod sgt_id;
@@ -147,6 +148,16 @@ impl TurnBased for Mines {
 
     fn cannot_lose(mv: &Move) -> bool {
         mv.safety.is_none()
+    }
+
+    fn shows_loss(
+        frame: &Frame,
+        layout: &Grid,
+        config: &MinesConfig,
+        predicted: &Board,
+        mv: &Move,
+    ) -> Option<(Board, String)> {
+        lost::shows_loss(frame, layout, config, predicted, mv)
     }
 
     fn actions(mv: &Move, board: &Board, layout: &Grid, _config: &MinesConfig) -> anyhow::Result<Vec<Action>> {

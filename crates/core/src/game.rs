@@ -195,6 +195,19 @@ pub trait TurnBased: Game {
     fn cannot_lose(_mv: &Self::Move) -> bool {
         false
     }
+    /// After a move that can lose (`cannot_lose` false) whose board the screen does not show as
+    /// `predicted`: the board the game ended lost with and why the screen shows a loss, when it
+    /// does (a Minesweeper page showing its mines in a look the profile never saw, where covered
+    /// cells were). None (the default) leaves it a mismatch.
+    fn shows_loss(
+        _frame: &Frame,
+        _layout: &Self::Layout,
+        _config: &Self::Config,
+        _predicted: &Self::Board,
+        _mv: &Self::Move,
+    ) -> Option<(Self::Board, String)> {
+        None
+    }
     /// True when a move's outcome is only partly known before the game shows it (hidden
     /// information: the numbers a Minesweeper click uncovers). The loop then reads the board after
     /// every confirmed move and plans again from what it shows, and a plan's end is no mismatch.

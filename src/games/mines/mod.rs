@@ -23,6 +23,7 @@ pub mod cli;
 pub mod config;
 pub mod counter;
 pub mod learn;
+pub mod lost;
 pub mod read;
 pub mod read_error;
 pub mod sgt_id;
@@ -135,8 +136,10 @@ impl TurnBased for Mines {
         predicted.allows(read)
     }
 
+    /// Won by the rules: as `Board::is_won` says, or when the numbers alone prove every covered
+    /// cell a mine (`solve::only_mines_left`), the total unknown.
     fn is_won(board: &Board, _config: &MinesConfig) -> bool {
-        board.is_won()
+        board.is_won() || solve::only_mines_left(board)
     }
 
     fn is_lost(board: &Board) -> bool {
@@ -145,6 +148,16 @@ impl TurnBased for Mines {
 
     fn cannot_lose(mv: &Move) -> bool {
         mv.safety.is_none()
+    }
+
+    fn shows_loss(
+        frame: &Frame,
+        layout: &Grid,
+        config: &MinesConfig,
+        predicted: &Board,
+        mv: &Move,
+    ) -> Option<(Board, String)> {
+        lost::shows_loss(frame, layout, config, predicted, mv)
     }
 
     fn actions(mv: &Move, board: &Board, layout: &Grid, _config: &MinesConfig) -> anyhow::Result<Vec<Action>> {

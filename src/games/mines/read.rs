@@ -160,6 +160,19 @@ pub fn read(frame: &Frame, grid: &Grid, config: &MinesConfig) -> Result<Board, R
     Ok(board)
 }
 
+/// Each cell of `grid` read alone, row by row: its cell, or why it reads as none (`read` stops at
+/// the first such cell).
+pub fn read_each(frame: &Frame, grid: &Grid, config: &MinesConfig) -> Result<Vec<Result<Cell, String>>, ReadError> {
+    let cells = (0..grid.rows).flat_map(|row| (0..grid.cols).map(move |col| grid.cell_rect(row, col)));
+    Ok(match &config.looks {
+        Some(looks) => cells.map(|rect| super::learn::cells::read_cell(frame, rect, looks)).collect(),
+        None => {
+            let classifier = classifier(config)?;
+            cells.map(|rect| read_cell(frame, rect, &classifier, config)).collect()
+        }
+    })
+}
+
 /// Reads every cell of `grid` by the hand-made profile's colours.
 fn read_cells(frame: &Frame, grid: &Grid, config: &MinesConfig) -> Result<Board, ReadError> {
     let classifier = classifier(config)?;

@@ -318,6 +318,15 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if won && shows_end_display::<G>(screen, frame, layout, &self.config) {
             return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "won by the rules"));
         }
+        // A move that can lose ends a game lost only when the game says why on the screen.
+        if !cannot_lose
+            && explain(screen, frame).is_ok()
+            && let Some((end, why)) = G::shows_loss(frame, layout, &self.config, &predicted, mv)
+        {
+            self.summary.moves += 1;
+            progress.line(&format!("move {}: {mv}  (lost: {why})", self.summary.moves));
+            return Ok(Step::Over(end, Ending::Lost));
+        }
         self.mismatch(screen, frame, mv, progress)
     }
 

@@ -112,9 +112,50 @@ pub fn decide(board: &Board, budget: Budget) -> Result<Decision, SolveError> {
     }
 }
 
+/// True when the numbers alone prove every cell still covered (or flagged) a mine: nothing clear
+/// is left to open, so the game is won by the rules whether or not the total of mines is known
+/// (a program that shows no counter; `Board::is_won` needs the total, or every mine flagged).
+/// A cell being opened is no mine by the move, so a board predicted with one is not won by this.
+pub fn only_mines_left(board: &Board) -> bool {
+    if board.is_lost() || board.untouched() {
+        return false;
+    }
+    let mut pos = Position::from_board(board);
+    if pos.deduce().is_err() {
+        return false;
+    }
+    board.cells.iter().zip(&pos.cells).all(|(&cell, &known)| match cell {
+        Cell::Covered | Cell::Flagged | Cell::Opening => known == Known::Mine,
+        _ => true,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::TurnBased;
+    use crate::games::mines::Mines;
+    use crate::games::mines::config::MinesConfig;
+
+    /// prosaic's page (no counter, so no total) after the bot opened its last clear cell: every
+    /// covered cell is a mine by the numbers, but the board was not won (no total, no flags), the
+    /// solver had no move, and the bot stopped on "the solver found no move on this board".
+    #[test]
+    fn a_board_whose_numbers_prove_every_covered_cell_a_mine_is_won_without_the_total() {
+        let config = MinesConfig::default();
+        let end = Board::from_rows(&[
+            "13#2.1#1", "2##2.111", "#431....", "2#1.....", "22211...", "#11#1111", "111222#1", "...1#211",
+        ])
+        .unwrap();
+        assert!(Mines::is_won(&end, &config), "every covered cell is a mine:\n{end}");
+        assert!(Mines::is_won(&Board::from_rows(&["1#", "11"]).unwrap(), &config));
+        let open = Board::from_rows(&["1##", "1##"]).unwrap();
+        assert!(!Mines::is_won(&open, &config), "a clear cell may be left:\n{open}");
+        let opening = Board::from_rows(&["1#", "1#"]).unwrap().opening(&[3]);
+        assert!(!Mines::is_won(&opening, &config), "the cell being opened is not yet shown:\n{opening}");
+        let lost = Board::from_rows(&["1*", "11"]).unwrap();
+        assert!(!Mines::is_won(&lost, &config));
+    }
 
     /// A program that places its mines before any click (Navid079's page) keeps no first click
     /// safe: the first click is a guess in the corner (the likeliest cell to be a 0), with the

@@ -1,0 +1,75 @@
+//! A lost game told from the screen: an sgt-mines board (learned blind) with covered cells painted
+//! in a look the profile never saw, as a page shows its mines once one is hit.
+
+use image::{Rgba, RgbaImage};
+
+use super::*;
+use crate::games::mines::learn::learn;
+
+/// The fixture's picture, its learned profile, the grid found on it and the board it reads.
+fn fixture() -> (RgbaImage, MinesConfig, Grid, Board) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines");
+    let frame = crate::screen::load_png(&dir.join("sgt-16x16n40-01-700x760-mid-flags.png")).expect("the picture");
+    let config = learn(&frame, None).expect("learned blind").config;
+    let grid = read::locate(&frame, &config).expect("the board found");
+    let board = read::read(&frame, &grid, &config).expect("the board read");
+    (frame.image, config, grid, board)
+}
+
+/// Paints cell `i` as a mine no look of the profile has: red, a black disc on it.
+fn paint_mine(image: &mut RgbaImage, grid: &Grid, cols: usize, i: usize) {
+    let rect = grid.cell_rect(i / cols, i % cols);
+    let (x0, y0, size) = (rect.x.round() as i64, rect.y.round() as i64, rect.width.round() as i64);
+    for y in y0..y0 + size {
+        for x in x0..x0 + size {
+            let (dx, dy) = (x - x0 - size / 2, y - y0 - size / 2);
+            let colour = if dx * dx + dy * dy <= size * size / 16 { [0, 0, 0] } else { [230, 20, 20] };
+            image.put_pixel(x as u32, y as u32, Rgba([colour[0], colour[1], colour[2], 255]));
+        }
+    }
+}
+
+fn guess(board: &Board, i: usize) -> Move {
+    Move { cells: vec![(i / board.cols, i % board.cols)], safety: Some(0.5) }
+}
+
+/// The guessed cell and four other covered cells shown as mines in a new look: lost, the five
+/// cells mines on the board it ends with, and the reason names the guessed cell. With an opened
+/// cell painted too, with the guessed cell left covered, or after a safe move, no loss.
+#[test]
+fn a_guess_answered_by_mines_in_a_new_look_where_covered_cells_were_is_lost() {
+    let (image, config, grid, board) = fixture();
+    let covered: Vec<usize> = (0..board.cells.len()).filter(|&i| board.cells[i] == Cell::Covered).collect();
+    let opened = (0..board.cells.len()).find(|&i| matches!(board.cells[i], Cell::Open(_))).expect("an opened cell");
+    let (guessed, others) = (covered[0], &covered[1..5]);
+    let mv = guess(&board, guessed);
+    let predicted = board.opening(&[guessed]);
+    let mut shown = image.clone();
+    for &i in std::iter::once(&guessed).chain(others) {
+        paint_mine(&mut shown, &grid, board.cols, i);
+    }
+    let frame = Frame::from_image(shown.clone());
+    assert!(read::read(&frame, &grid, &config).is_err(), "the board no longer reads");
+    let (end, why) = shows_loss(&frame, &grid, &config, &predicted, &mv).expect("lost");
+    assert!(end.is_lost(), "{end}");
+    for &i in std::iter::once(&guessed).chain(others) {
+        assert_eq!(end.cells[i], Cell::Mine, "cell {i}");
+    }
+    let (r, c) = (guessed / board.cols, guessed % board.cols);
+    assert!(why.contains(&format!("row {r} col {c}")) && why.contains("5 cells"), "{why}");
+
+    let safe = Move { cells: mv.cells.clone(), safety: None };
+    assert!(shows_loss(&frame, &grid, &config, &predicted, &safe).is_none(), "a move that cannot lose");
+
+    let mut opened_too = shown.clone();
+    paint_mine(&mut opened_too, &grid, board.cols, opened);
+    let frame = Frame::from_image(opened_too);
+    assert!(shows_loss(&frame, &grid, &config, &predicted, &mv).is_none(), "an opened cell unreadable");
+
+    let mut guessed_covered = image.clone();
+    for &i in others {
+        paint_mine(&mut guessed_covered, &grid, board.cols, i);
+    }
+    let frame = Frame::from_image(guessed_covered);
+    assert!(shows_loss(&frame, &grid, &config, &predicted, &mv).is_none(), "the guessed cell still covered");
+}

@@ -17,6 +17,7 @@ mod zoo_alley_mines;
 mod zoo_b21phiro_pegs;
 mod zoo_buttonpad_flood;
 mod zoo_buttonpad_pegs;
+mod zoo_fede_pegs;
 mod zoo_fromxt_pegs;
 mod zoo_kangankhanke_pegs;
 mod zoo_metulburr_flood;

@@ -17,6 +17,8 @@ pub mod zoo;
 #[cfg(target_os = "linux")]
 pub mod zoo_b21phiro;
 #[cfg(target_os = "linux")]
+pub mod zoo_fede;
+#[cfg(target_os = "linux")]
 pub mod zoo_hailey;
 #[cfg(target_os = "linux")]
 pub mod zoo_programs;

@@ -11,6 +11,8 @@
 //! in the learned profile before play, as a user would (a still screen does not show them).
 //! TokeHOlesen's pixel-art peg solitaire (pygame-ce, bevelled tiles) needs platformdirs too.
 //! b21phiro's canvas page (touching circles fitted to the window) is built with its own Vite and served.
+//! fedelopez's SVG page (pegs and holes discs of one size) is bundled with esbuild; it is calibrated
+//! with a peg selected, zoomed to 1.25.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -251,4 +253,21 @@ fn wins_b21phiros_peg_solitaire_of_touching_circles_fitted_to_its_window_from_a_
     let text = learn_and_win(&page.session.display, "pegs", TITLE, &[], &[]);
     let end = page.truth().rows;
     assert!(one_peg(&end), "the program's own board holds one peg:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_FEDE_PEGS_DIR: fedelopez/peg-solitaire-web bundled with jQuery (its bundled index.html's folder)"]
+fn wins_fedes_peg_solitaire_of_discs_alike_calibrated_with_a_peg_selected_at_a_zoom() {
+    use crate::common::zoo_fede::{TITLE, fede_click, fede_truth, open_fede};
+    let dir = program_dir("GAMEBOT_FEDE_PEGS_DIR");
+    let (session, mut cdp) = open_fede(&dir, (860, 700), &["--force-device-scale-factor=1.25"]);
+    // A person's click on a peg left it selected (pale yellow, its rim pale pink) before the bot
+    // was started: the calibration shot shows it.
+    fede_click(&mut cdp, 5, 3);
+    let (start, selected) = fede_truth(&mut cdp);
+    assert_eq!(start.iter().map(|r| r.matches('o').count()).sum::<usize>(), 32, "{start:?}");
+    assert_eq!(selected, Some((5, 3)), "the page did not select the peg");
+    let text = learn_and_win(&session.display, "pegs", TITLE, &[], &[]);
+    let (end, _) = fede_truth(&mut cdp);
+    assert!(one_peg(&end), "the page's own circles hold one peg:\n{end:?}\n{text}");
 }

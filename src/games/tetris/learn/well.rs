@@ -7,11 +7,11 @@
 //! `THIN_LINE` px across and cut an empty well into cells). A region is the top of a well when it
 //! lies clear of the frame's edges, or touches them as a well does and the window's own background
 //! around everything does not (whole rows at the top or bottom, its cells on its columns at the
-//! left or right, `Reach`), is at least four cells tall
-//! (10 columns of square cells) and fills a good part of its bounding box. The well has the rows
-//! that region spans and, below, every row with some cells empty and some not (under the floor, a
-//! row of the page is all one colour); 15 to 28 in all. Of the wells found so, the widest (then
-//! one clear of the frame's edges, then the highest) is taken. The other regions of the same
+//! left or right, `Reach`), is at least four cells tall (10 columns of square cells) and fills a
+//! good part of its bounding box. The well has the rows that region spans and, below, every row
+//! with some cells empty and some not (under the floor, a row of the page is all one colour); 15
+//! to 28 in all. Of the wells found so, the widest (then one touching fewer of the frame's edges,
+//! then the highest) is taken. The other regions of the same
 //! colour at least two cells wide and tall are the boxes beside it (previews, the hold box), read
 //! in `boxes.rs`. A well drawn as a grid over a page of its own colour, with no border, has no
 //! region of its own: there the empty cells, nearly square, of one size, in 10 columns at one

@@ -114,3 +114,36 @@ fn read_case(dir: &Path, name: &str) -> (Vec<String>, (u32, u32)) {
     let size = image::image_dimensions(dir.join(format!("{name}.png"))).unwrap();
     (rows, size)
 }
+
+/// A square of a board: (row, column).
+pub type Square = (usize, usize);
+
+/// A click-click peg page driven through DevTools (`truth`: its rows and selected peg; `click`: a
+/// click on a square): the first `jumps` legal jumps clicked peg then hole, each checked in the
+/// page's truth, then the peg of the next jump selected when `select`, and the window captured
+/// (the truth checked unchanged across the capture). Returns the frame, the rows and the peg selected.
+pub fn jump_select_capture(
+    session: &mut Session,
+    cdp: &mut crate::common::cdp::Cdp,
+    truth: impl Fn(&mut crate::common::cdp::Cdp) -> (Vec<String>, Option<Square>),
+    click: impl Fn(&mut crate::common::cdp::Cdp, usize, usize),
+    jumps: usize,
+    select: bool,
+) -> (Frame, Vec<String>, Option<Square>) {
+    let (mut rows, _) = truth(cdp);
+    for _ in 0..jumps {
+        let (from, to) = first_jump(&rows);
+        jump(&mut rows, from, to);
+        click(cdp, from.0, from.1);
+        click(cdp, to.0, to.1);
+        assert_eq!(truth(cdp), (rows.clone(), None), "the page did not take the jump {from:?}>{to:?}");
+    }
+    let selected = select.then(|| first_jump(&rows).0);
+    if let Some(peg) = selected {
+        click(cdp, peg.0, peg.1);
+    }
+    assert_eq!(truth(cdp), (rows.clone(), selected), "the page did not select {selected:?}");
+    let frame = session.capture();
+    assert_eq!(truth(cdp), (rows.clone(), selected), "the board changed while it was captured");
+    (frame, rows, selected)
+}

@@ -7,7 +7,7 @@
 //! legal ones, clicked peg then hole; a selected peg is the one of the next legal jump.
 
 use crate::common::zoo_fede::{fede_click as click, fede_truth as truth, open_fede};
-use crate::zoo::{Cases, first_jump, jump, program_dir};
+use crate::zoo::{Cases, jump_select_capture, program_dir};
 
 /// One capture in a window of `size` at device scale `scale`, after `jumps` jumps, with the peg
 /// of the next jump selected when `selected`.
@@ -15,22 +15,9 @@ fn capture(cases: &mut Cases, name: &str, size: (u32, u32), scale: f64, jumps: u
     let dir = program_dir("GAMEBOT_FEDE_PEGS_DIR");
     let factor = format!("--force-device-scale-factor={scale}");
     let (mut session, mut cdp) = open_fede(&dir, size, &[&factor]);
-    let (mut rows, _) = truth(&mut cdp);
-    assert_eq!(rows.iter().map(|r| r.matches('o').count()).sum::<usize>(), 32, "the English start: {rows:?}");
-    for _ in 0..jumps {
-        let (from, to) = first_jump(&rows);
-        jump(&mut rows, from, to);
-        click(&mut cdp, from.0, from.1);
-        click(&mut cdp, to.0, to.1);
-        assert_eq!(truth(&mut cdp), (rows.clone(), None), "the page did not take the jump {from:?}>{to:?}");
-    }
-    let selected = selected.then(|| first_jump(&rows).0);
-    if let Some(peg) = selected {
-        click(&mut cdp, peg.0, peg.1);
-    }
-    assert_eq!(truth(&mut cdp), (rows.clone(), selected), "the page did not select {selected:?}");
-    let frame = session.capture();
-    assert_eq!(truth(&mut cdp), (rows.clone(), selected), "the board changed while it was captured");
+    let start = truth(&mut cdp).0;
+    assert_eq!(start.iter().map(|r| r.matches('o').count()).sum::<usize>(), 32, "the English start: {start:?}");
+    let (frame, rows, selected) = jump_select_capture(&mut session, &mut cdp, truth, click, jumps, selected);
     let source = format!(
         "fedelopez's peg solitaire (fedelopez/peg-solitaire-web, bundled with esbuild), SVG discs on a round \
          table; Chromium --app under Xvfb + jwm, window {}x{} at device scale {scale}{}{}; truth from the page's \

@@ -8,7 +8,7 @@
 //! then on the hole through DevTools' mouse events.
 
 use crate::common::zoo_programs::{fromxt_click as click, fromxt_truth as truth, open_fromxt};
-use crate::zoo::{Cases, first_jump, jump, program_dir};
+use crate::zoo::{Cases, jump_select_capture, program_dir};
 
 /// One capture in a window of `size` at device scale `scale`, after `jumps` jumps, with the peg of
 /// the next jump selected if `select`.
@@ -16,23 +16,7 @@ fn capture(cases: &mut Cases, name: &str, size: (u32, u32), scale: f64, jumps: u
     let dir = program_dir("GAMEBOT_FROMXT_PEGS_DIR");
     let factor = format!("--force-device-scale-factor={scale}");
     let (mut session, mut cdp) = open_fromxt(&dir, size, &[&factor]);
-    let (mut rows, _) = truth(&mut cdp);
-    for _ in 0..jumps {
-        let (from, to) = first_jump(&rows);
-        jump(&mut rows, from, to);
-        click(&mut cdp, from.0, from.1);
-        click(&mut cdp, to.0, to.1);
-        assert_eq!(truth(&mut cdp), (rows.clone(), None), "the page did not take the jump {from:?}>{to:?}");
-    }
-    let mut selected = None;
-    if select {
-        let (from, _) = first_jump(&rows);
-        click(&mut cdp, from.0, from.1);
-        selected = Some(from);
-        assert_eq!(truth(&mut cdp), (rows.clone(), selected), "the page did not select {from:?}");
-    }
-    let frame = session.capture();
-    assert_eq!(truth(&mut cdp), (rows.clone(), selected), "the board changed while it was captured");
+    let (frame, rows, selected) = jump_select_capture(&mut session, &mut cdp, truth, click, jumps, select);
     let source = format!(
         "fromxt's marble peg solitaire (peaceiris/fromxt.github.io post/peg_solitaire/peg.html, jQuery \
          from Debian's libjs-jquery), English board of marble photographs; Chromium --app under Xvfb + \

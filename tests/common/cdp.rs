@@ -1,16 +1,43 @@
 //! The DevTools protocol over Chromium's pipes, for live tests that read a browser game's truth
-//! from its page (DOM, game objects), never from gamebot's reader.
+//! from its page (DOM, game objects), never from gamebot's reader. A reply that does not come (a
+//! command Chromium could not parse is dropped without one) fails the test after `REPLY_WITHIN`
+//! rather than hanging it: the pipe is read on a thread of its own.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long a command may wait for its reply.
+const REPLY_WITHIN: Duration = Duration::from_secs(60);
 
 /// The DevTools protocol over Chromium's pipes: NUL-terminated JSON messages, one page session.
 pub struct Cdp {
     to: File,
-    from: BufReader<File>,
+    /// Chromium's messages, each as it came, from the thread reading its pipe (closed at its end).
+    from: Receiver<String>,
     next_id: u32,
     session: String,
+}
+
+/// Reads Chromium's NUL-terminated messages from `pipe` on a thread of its own until the pipe ends.
+fn messages(pipe: File) -> Receiver<String> {
+    let (sender, receiver) = channel();
+    std::thread::spawn(move || {
+        let mut from = BufReader::new(pipe);
+        loop {
+            let mut message = Vec::new();
+            if from.read_until(0, &mut message).map_or(true, |n| n == 0) {
+                return;
+            }
+            let text = String::from_utf8_lossy(&message).trim_end_matches('\0').to_string();
+            if sender.send(text).is_err() {
+                return;
+            }
+        }
+    });
+    receiver
 }
 
 impl Cdp {
@@ -18,7 +45,7 @@ impl Cdp {
     /// (two named pipes in `dir`).
     pub fn open(dir: &Path) -> Cdp {
         let to = std::fs::OpenOptions::new().write(true).open(dir.join("in")).unwrap();
-        let from = BufReader::new(File::open(dir.join("out")).unwrap());
+        let from = messages(File::open(dir.join("out")).unwrap());
         let mut cdp = Cdp { to, from, next_id: 0, session: String::new() };
         let targets = cdp.send("Target.getTargets", "{}");
         let page = targets
@@ -42,13 +69,16 @@ impl Cdp {
         write!(self.to, "{{\"id\":{id}{session},\"method\":\"{method}\",\"params\":{params}}}\0").unwrap();
         self.to.flush().unwrap();
         let wanted = format!("{{\"id\":{id},");
+        let deadline = Instant::now() + REPLY_WITHIN;
         loop {
-            let mut message = Vec::new();
-            self.from.read_until(0, &mut message).unwrap();
-            assert!(!message.is_empty(), "Chromium closed its DevTools pipe");
-            let text = String::from_utf8_lossy(&message).trim_end_matches('\0').to_string();
-            if text.starts_with(&wanted) {
-                return text;
+            match self.from.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(text) if text.starts_with(&wanted) => return text,
+                Ok(_) => {}
+                Err(RecvTimeoutError::Disconnected) => panic!("Chromium closed its DevTools pipe"),
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "no reply to DevTools {method} {params} in {} s (a command Chromium cannot parse gets none)",
+                    REPLY_WITHIN.as_secs()
+                ),
             }
         }
     }

@@ -3,14 +3,16 @@
 //! is played and won, never refused because of the closed one, also while the window manager is too
 //! busy to take the closed window's frame down at once (jwm stopped for a moment). A window over
 //! the game is named as a user knows it (a panel of jwm; an untitled window by its program), never
-//! by a bare window id. Needs xvfb, jwm, sgt-puzzles and xdotool; Linux only.
+//! by a bare window id, and told for the game's own (a dialog transient for it, a window of its
+//! process) or another program's. Needs xvfb, jwm, sgt-puzzles and xdotool; Linux only.
 #![cfg(target_os = "linux")]
 
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use x11rb::connection::Connection;
-use x11rb::protocol::xproto::{ConnectionExt as _, CreateWindowAux, WindowClass};
+use x11rb::protocol::xproto::{AtomEnum, ConnectionExt as _, CreateWindowAux, PropMode, WindowClass};
+use x11rb::wrapper::ConnectionExt as _;
 
 use crate::common::desktops::Desk;
 use crate::common::generate;
@@ -93,7 +95,7 @@ fn what_covers_the_game_is_named_by_its_kind_and_program() {
     let display = gamebot::screen::x11::Display::open_on(Some(&desk.display)).unwrap();
     let id: u32 = window.parse().unwrap();
     let bottom = gamebot::frame::Point::new(at.x + i32::from(w) / 2, 1020);
-    assert_eq!(display.covering(id, &[bottom]), Some(Some("the panel of jwm".to_string())));
+    assert_eq!(display.covering(id, &[bottom]), Some(Some(("the panel of jwm".to_string(), false))));
     assert_eq!(display.covering(id, &[gamebot::frame::Point::new(bottom.x, 990)]), Some(None));
     // An untitled window of this test's own program over the whole game.
     desk.move_window(&window, 300, 200);
@@ -108,4 +110,21 @@ fn what_covers_the_game_is_named_by_its_kind_and_program() {
     std::thread::sleep(Duration::from_millis(300));
     let me = std::fs::read_to_string("/proc/self/comm").unwrap();
     covered_by(&desk.gamebot(&PLAY), &format!("an untitled window of {}", me.trim()));
+    let middle = [gamebot::frame::Point::new(at.x + i32::from(w) / 2, at.y + i32::from(h) / 2)];
+    assert!(matches!(display.covering(id, &middle), Some(Some((_, false)))), "another program's window");
+    // The same window declaring itself the game's dialog (transient for it): the game's own.
+    let (transient, window_kind) = (AtomEnum::WM_TRANSIENT_FOR, AtomEnum::WINDOW);
+    conn.change_property32(PropMode::REPLACE, cover, transient, window_kind, &[id]).unwrap();
+    conn.get_input_focus().unwrap().reply().unwrap();
+    assert!(matches!(display.covering(id, &middle), Some(Some((_, true)))), "a dialog of the game's");
+    conn.delete_property(cover, u32::from(transient)).unwrap();
+    conn.get_input_focus().unwrap().reply().unwrap();
+    assert!(matches!(display.covering(id, &middle), Some(Some((_, false)))), "no longer the game's");
+    // A titled window that says it was made by the game's process (`_NET_WM_PID`): the game's own.
+    let pid: u32 = desk.xdotool(&["getwindowpid", &window]).trim().parse().unwrap();
+    let net_wm_pid = conn.intern_atom(false, b"_NET_WM_PID").unwrap().reply().unwrap().atom;
+    conn.change_property32(PropMode::REPLACE, cover, net_wm_pid, AtomEnum::CARDINAL, &[pid]).unwrap();
+    conn.change_property8(PropMode::REPLACE, cover, AtomEnum::WM_NAME, AtomEnum::STRING, b"Solved").unwrap();
+    conn.get_input_focus().unwrap().reply().unwrap();
+    assert_eq!(display.covering(id, &middle), Some(Some(("\"Solved\"".to_string(), true))));
 }

@@ -236,7 +236,7 @@ impl Screen for SimFlood {
             return Err(ScreenError::WindowGone);
         }
         if state.dialog_when_won && state.board.is_won() {
-            return Err(ScreenError::Covered { by: "\"Solved\" (a dialog of the game)".into() });
+            return Err(ScreenError::Covered { by: "\"Solved\" (a dialog of the game)".into(), by_the_game: true });
         }
         Ok(())
     }

@@ -12,8 +12,21 @@ use crate::input::guard::{Guard, Halt};
 use crate::profile::Profile;
 use crate::screen::{Screen, ScreenError};
 
-/// The inputs of `mv` made through the guard; false when the window moved or changed size before
-/// one of them (nothing went astray: the board is to be found again).
+/// How a move's inputs went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    /// Every input was made.
+    Made,
+    /// The window moved or changed size before an input (nothing went astray: the board is to be
+    /// found again).
+    Relocate,
+    /// After at least one input, a window of the game's own came over the board where the next
+    /// would go (a click's cascade won the game and it opened its dialog): the rest were not made,
+    /// and what the screen shows is judged as after the move.
+    CutShort,
+}
+
+/// The inputs of `mv` made through the guard.
 pub fn make_move<G: TurnBased>(
     guard: &mut Guard,
     screen: &dyn Screen,
@@ -22,14 +35,15 @@ pub fn make_move<G: TurnBased>(
     board: &G::Board,
     layout: &G::Layout,
     config: &G::Config,
-) -> Result<bool, Ending> {
-    for action in G::actions(mv, board, layout, config)? {
-        match guard.perform(&action, frame, screen) {
-            Err(Halt::Window(ScreenError::Moved)) => return Ok(false),
+) -> Result<Inputs, Ending> {
+    for (i, action) in G::actions(mv, board, layout, config)?.iter().enumerate() {
+        match guard.perform(action, frame, screen) {
+            Err(Halt::Window(ScreenError::Moved)) => return Ok(Inputs::Relocate),
+            Err(Halt::Window(ScreenError::Covered { by_the_game: true, .. })) if i > 0 => return Ok(Inputs::CutShort),
             result => result?,
         }
     }
-    Ok(true)
+    Ok(Inputs::Made)
 }
 
 /// What happened when the first move was made in every input style the profile allows: the
@@ -85,7 +99,7 @@ pub fn first_move<G: TurnBased>(
                 name.unwrap_or("?")
             ));
         }
-        if !make_move::<G>(guard, screen, &before, mv, board, layout, &style_config)? {
+        if make_move::<G>(guard, screen, &before, mv, board, layout, &style_config)? == Inputs::Relocate {
             return Ok(FirstMove { watched: None, closed_after: false, style: None, tried });
         }
         let watched = match watch_after_inputs::<G>(screen, guard, profile, &before, layout, &style_config, predicted) {

@@ -9,11 +9,15 @@
 //! what differed and a picture. When the first move changes nothing, the other input styles the
 //! profile allows are tried before giving up, and the one that moved the game is recorded. Only
 //! after a move that wins by the rules may the board become unreadable (the game's own end display:
-//! a dialog, a recoloured last piece, a closed window); the loop then stops, won, and says so. A
+//! a dialog, a recoloured last piece, a closed window), or after a move that cannot lose (a
+//! Minesweeper cell proven safe) be gone or under a window of the game's own; the loop then stops,
+//! won, and says so. A
 //! board that shows the game lost stops it too, as a loss. In a game of hidden information
 //! (`TurnBased::HIDDEN`) the loop reads the board after every move and plans again. Every
 //! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
+#[cfg(test)]
+mod cut_short_tests;
 mod ending;
 mod inputs;
 mod proposal;

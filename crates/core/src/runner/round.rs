@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::inputs::{first_move, make_move, watch_after_inputs};
+use super::inputs::{Inputs, first_move, make_move, watch_after_inputs};
 use super::watch::{Shown, Watched};
 use super::{
     CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, board_gone, ensure_in_view, explain,
@@ -247,7 +247,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
             }
             return Ok(made.watched.map_or(Made::Relocate, |w| Made::Watched(w, made.tried)));
         }
-        if !make_move::<G>(guard, &*screen, frame, mv, board, layout, config)? {
+        if make_move::<G>(guard, &*screen, frame, mv, board, layout, config)? == Inputs::Relocate {
             return Ok(Made::Relocate);
         }
         match watch_after_inputs::<G>(screen, guard, self.profile, frame, layout, config, predicted) {
@@ -287,9 +287,14 @@ impl<'p, G: TurnBased> Game<'p, G> {
                 result => result?,
             };
         }
-        // Only a win ends a game on a move that cannot lose: a board gone is its end display.
+        // Only a win ends a game on a move that cannot lose: a board gone is its end display, and so
+        // is a window of the game's own come over it (a dialog; another program's is a stop).
         if cannot_lose && board_gone::<G>(frame, layout, &self.config) && explain(screen, frame).is_ok() {
             return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "a move that cannot lose"));
+        }
+        if cannot_lose && matches!(explain(screen, frame), Err(ScreenError::Covered { by_the_game: true, .. })) {
+            let why = "a move that cannot lose, answered by a window of the game's own";
+            return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, why));
         }
         if self.proposed.is_some() {
             // A dialog the game opens over its board once won is the window system's word, not

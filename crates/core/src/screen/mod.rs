@@ -52,7 +52,9 @@ pub enum ScreenError {
     #[error("the game window moved or changed size since it was last seen")]
     Moved,
     #[error("stopped: another window, {by}, covers the game window where the bot would act; uncover it and run again")]
-    Covered { by: String },
+    /// `by_the_game`: the covering window is the game's own (a dialog it opened: the same
+    /// program, or a window it declares itself transient for), not another program's.
+    Covered { by: String, by_the_game: bool },
     #[error(
         "stopped: the game window is not fully on the screen ({detail}) and the bot would need that part; move the window onto the screen and run again"
     )]

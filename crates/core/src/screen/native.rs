@@ -82,10 +82,10 @@ impl Native {
         }
     }
 
-    /// What covers window `id` at any of `points` (desktop units): Some(Some(name)) when a
-    /// window stacked above it does, Some(None) when none does, None when it cannot be told here
-    /// (then the caller uses xcap's stacking order).
-    pub fn covering(&self, id: u32, points: &[Point]) -> Option<Option<String>> {
+    /// What covers window `id` at any of `points` (desktop units): Some(Some((name, the game's
+    /// own))) when a window stacked above it does, Some(None) when none does, None when it cannot
+    /// be told here (then the caller uses xcap's stacking order).
+    pub fn covering(&self, id: u32, points: &[Point]) -> Option<Option<(String, bool)>> {
         #[cfg(target_os = "linux")]
         {
             self.display.as_ref()?.covering(id, points)

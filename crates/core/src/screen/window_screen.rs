@@ -83,7 +83,7 @@ impl Screen for LiveWindow {
             return Err(ScreenError::OffScreen { detail: desktop.where_cut(area) });
         }
         if let Some(cover) = self.native.covering(self.id, points) {
-            return cover.map_or(Ok(()), |by| Err(ScreenError::Covered { by }));
+            return cover.map_or(Ok(()), |(by, by_the_game)| Err(ScreenError::Covered { by, by_the_game }));
         }
         for above in &all[..at] {
             if above.is_minimized().unwrap_or(false) {
@@ -96,7 +96,9 @@ impl Screen for LiveWindow {
             }
             let inside = |p: &Point| p.x >= ax && p.y >= ay && p.x < ax + aw as i32 && p.y < ay + ah as i32;
             if points.iter().any(inside) {
-                return Err(ScreenError::Covered { by: window_name(above) });
+                // The same program's window (its pid), where xcap can tell it.
+                let by_the_game = matches!((above.pid(), ours.pid()), (Ok(a), Ok(b)) if a == b);
+                return Err(ScreenError::Covered { by: window_name(above), by_the_game });
             }
         }
         Ok(())

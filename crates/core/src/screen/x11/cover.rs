@@ -62,15 +62,49 @@ impl Display {
         chain
     }
 
-    /// The name of a window stacked above `window` that takes input at one of `points` (root
-    /// coordinates), from the X server's own stacking of the top-level windows (root's children,
-    /// bottom to top; menus, panels and other unmanaged windows included).
-    /// Some(None): nothing covers them; None: it cannot be told.
-    pub fn covering(&self, window: Window, points: &[Point]) -> Option<Option<String>> {
+    /// The window stacked above `window` that takes input at one of `points` (root coordinates),
+    /// from the X server's own stacking of the top-level windows (root's children, bottom to top;
+    /// menus, panels and other unmanaged windows included): its name, and whether it is the game's
+    /// own. Some(None): nothing covers them; None: it cannot be told.
+    pub fn covering(&self, window: Window, points: &[Point]) -> Option<Option<(String, bool)>> {
         let above = self.above(window)?;
         let hit =
             above.iter().filter(|a| !a.dying).find(|a| points.iter().any(|&p| a.input.iter().any(|r| r.contains(p))));
-        Some(hit.map(|a| self.name_of(a.id)))
+        Some(hit.map(|a| (self.name_of(a.id), self.opened_by(a.id, window))))
+    }
+
+    /// True when top-level window `cover` is `game`'s own: a window inside it declares itself
+    /// transient for the game (`WM_TRANSIENT_FOR`, a dialog it owns), or was made by the same
+    /// program (`_NET_WM_PID`, else the X-Resource extension's client PID, of the client inside
+    /// a window manager's frame; never the frame's own, which is the manager's).
+    pub fn opened_by(&self, cover: Window, game: Window) -> bool {
+        let of_game = self.ancestors(game);
+        let inside = self.tree_of(cover);
+        let transient = |v: Window| {
+            let reply = self.conn.get_property(false, v, AtomEnum::WM_TRANSIENT_FOR, AtomEnum::WINDOW, 0, 1).ok();
+            let owner = reply.and_then(|c| c.reply().ok()).and_then(|r| r.value32().and_then(|mut i| i.next()));
+            owner.is_some_and(|o| of_game.contains(&o) || self.ancestors(o).contains(&game))
+        };
+        if inside.iter().any(|&v| transient(v)) {
+            return true;
+        }
+        let program = |w: Window| {
+            let clients: Vec<Window> = self.tree_of(w).into_iter().filter(|&v| self.is_client(v)).collect();
+            clients
+                .iter()
+                .find_map(|&v| self.net_wm_pid(v))
+                .or_else(|| clients.iter().find_map(|&v| self.client_pid(v)))
+        };
+        matches!((program(cover), program(game)), (Some(a), Some(b)) if a == b)
+    }
+
+    /// True when the window manager manages `v` (it bears `WM_STATE`) or it has a title: a
+    /// program's own window, not a frame.
+    fn is_client(&self, v: Window) -> bool {
+        let Ok(wm_state) = self.atom("WM_STATE") else { return false };
+        let state = self.conn.get_property(false, v, wm_state, AtomEnum::ANY, 0, 1).ok();
+        state.and_then(|c| c.reply().ok()).is_some_and(|r| r.type_ != x11rb::NONE)
+            || matches!(self.title(v), Ok(Some(_)))
     }
 
     /// The top-level windows stacked above `window` that are in the way (mapped, not being

@@ -1,5 +1,5 @@
 //! Windows: the top-level windows as the system itself lists them (`EnumWindows`, topmost first),
-//! with the few things the bot asks of one: title, program, place, minimised, focused, and a
+//! with the few things the bot asks of one: title, program, process, place, minimised, focused, and a
 //! capture. xcap's own list leaves out every window whose frame bounds the desktop compositor
 //! (DWM) will not give, as under Wine, where DWM is absent and the list comes back empty. A
 //! window's place here is its client area (`GetClientRect`, `ClientToScreen`): what the program
@@ -83,6 +83,11 @@ impl Win32Window {
             let got = GetWindowTextW(self.hwnd, text.as_mut_ptr(), text.len() as i32).max(0) as usize;
             Ok(String::from_utf16_lossy(&text[..got.min(length)]))
         }
+    }
+
+    /// The process that owns the window (as xcap gives it): a dialog of the game's is the same.
+    pub fn pid(&self) -> Result<u32> {
+        Ok(pid(self.hwnd))
     }
 
     /// The program's process, for messages (its executable's name is not asked: no title, no name).

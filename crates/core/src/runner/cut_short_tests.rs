@@ -7,32 +7,18 @@
 
 use std::cell::RefCell;
 use std::fmt;
-use std::path::Path;
 use std::rc::Rc;
 
-use anyhow::{bail, ensure};
+use anyhow::ensure;
 
+use super::test_games::{CELL, Lamps, extras, profile, read_row, row_image};
 use super::{Ending, PlayOptions, play};
 use crate::budget::Budget;
-use crate::case::{CaseFile, Passed};
 use crate::frame::{Frame, Point};
-use crate::game::{Benchmark, Benchmarks, Cases, Game, Plan, Reading, SelfCheck, TurnBased, Unavailable};
+use crate::game::{Plan, Reading, TurnBased};
 use crate::input::{Action, InputDevice, InputError};
 use crate::profile::Profile;
 use crate::screen::{Screen, ScreenError};
-use crate::vision::grid::Grid;
-
-/// A lamp's square, in pixels.
-const CELL: u32 = 20;
-
-#[derive(Clone, Debug, PartialEq)]
-struct Lamps(Vec<bool>);
-
-impl fmt::Display for Lamps {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.iter().map(|&lit| if lit { '1' } else { '0' }).collect::<String>())
-    }
-}
 
 /// The lamps a move clicks, in order.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,40 +34,7 @@ impl fmt::Display for Clicks {
 /// every click was made), else first (the rest of the move meets the dialog).
 struct Chain<const FIRST_LAST: bool>;
 
-impl<const FIRST_LAST: bool> Game for Chain<FIRST_LAST> {
-    const NAME: &'static str = "chain";
-    const ABOUT: &'static str = "put out a row of lamps, the first putting out all";
-    const DEFAULT_PROFILE: &'static str = "chain";
-    type Play = Unavailable;
-    type Calibrate = Unavailable;
-    type Solve = Unavailable;
-    type Bench = Unavailable;
-    type Tune = Unavailable;
-}
-
-impl<const FIRST_LAST: bool> Cases for Chain<FIRST_LAST> {
-    fn check_case(_: &CaseFile, _: &Frame, _: &Profile, _: Option<&Grid>) -> Result<Passed, String> {
-        Err("no cases".into())
-    }
-}
-
-impl<const FIRST_LAST: bool> SelfCheck for Chain<FIRST_LAST> {
-    fn check_random(_seed: u64) -> Result<String, String> {
-        Ok(String::new())
-    }
-    fn parse_text(_text: &str) -> anyhow::Result<()> {
-        Ok(())
-    }
-    fn text_seeds() -> Vec<String> {
-        Vec::new()
-    }
-}
-
-impl<const FIRST_LAST: bool> Benchmarks for Chain<FIRST_LAST> {
-    fn benchmarks(_root: &Path) -> Vec<Benchmark> {
-        Vec::new()
-    }
-}
+extras!(generic [const FIRST_LAST: bool] for Chain<FIRST_LAST>, "chain");
 
 impl<const FIRST_LAST: bool> TurnBased for Chain<FIRST_LAST> {
     type Board = Lamps;
@@ -102,15 +55,7 @@ impl<const FIRST_LAST: bool> TurnBased for Chain<FIRST_LAST> {
         frame.width() == *layout as u32 * CELL
     }
     fn read(frame: &Frame, layout: &usize, _config: &()) -> anyhow::Result<Reading<Lamps>> {
-        let mut lamps = Vec::new();
-        for i in 0..*layout as u32 {
-            lamps.push(match frame.rgb(i * CELL + CELL / 2, CELL / 2) {
-                [255, 255, 255] => true,
-                [0, 0, 0] => false,
-                other => bail!("lamp {i}: {other:?}"),
-            });
-        }
-        Ok(Reading { board: Lamps(lamps), confidence: 1.0 })
+        Ok(Reading { board: read_row(frame, *layout)?, confidence: 1.0 })
     }
     fn solve(board: &Lamps, _config: &(), _budget: Budget) -> anyhow::Result<Plan<Clicks>> {
         // The first two lit lamps: not the whole row by the rules, which do not know the chain.
@@ -171,11 +116,10 @@ struct Sim(Rc<RefCell<Window>>);
 impl Screen for Sim {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
         let w = self.0.borrow();
-        let image = image::RgbaImage::from_fn(w.lamps.0.len() as u32 * CELL, CELL, |x, _| match w.dialog() {
-            true => image::Rgba([128, 128, 128, 255]),
-            false if w.lamps.0[(x / CELL) as usize] => image::Rgba([255, 255, 255, 255]),
-            false => image::Rgba([0, 0, 0, 255]),
-        });
+        let mut image = row_image(&w.lamps.0);
+        if w.dialog() {
+            image.pixels_mut().for_each(|p| *p = image::Rgba([128, 128, 128, 255]));
+        }
         Ok(Frame::from_image(image))
     }
     fn describe(&self) -> String {
@@ -214,7 +158,7 @@ impl InputDevice for Sim {
 /// Plays a row of four lit lamps; the ending and the lamps clicked.
 fn played<const FIRST_LAST: bool>(dialog_by_the_game: bool) -> (Ending, Vec<usize>) {
     let window = Rc::new(RefCell::new(Window { lamps: Lamps(vec![true; 4]), dialog_by_the_game, clicks: Vec::new() }));
-    let profile: Profile = toml::from_str("name = \"chain\"\ngame = \"chain\"\n[window]\ntitle = \"Chain\"\n").unwrap();
+    let profile = profile("chain");
     let (mut screen, mut input) = (Sim(Rc::clone(&window)), Sim(Rc::clone(&window)));
     let options = PlayOptions::default();
     let played = play::<Chain<FIRST_LAST>>(&mut screen, &mut input, &profile, None, &options, &mut |_: &str| {});

@@ -17,11 +17,15 @@
 //! action goes through the one guard (`input::guard`): inside the window, failsafe, keyboard focus.
 
 #[cfg(test)]
+mod again_tests;
+#[cfg(test)]
 mod cut_short_tests;
 mod ending;
 mod inputs;
 mod proposal;
 mod round;
+#[cfg(test)]
+mod test_games;
 mod watch;
 
 use std::path::PathBuf;

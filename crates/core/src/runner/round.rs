@@ -1,8 +1,9 @@
 //! The play loop in named steps. A game is a run of rounds (`Game::round`): read the board and
 //! plan (`Game::read_and_plan`), then make the plan's moves one at a time (`Game::one_move`: make
-//! it and watch the board, `Game::make`; then judge what the screen shows, `Game::judge`) until the
-//! game ends or the board must be read again (a mismatch, a window moved, a game of hidden
-//! information, a plan run out). What the loop keeps from round to round is `Game`'s state.
+//! it and watch the board, `Game::make`, once more when the board stayed as it was; then judge
+//! what the screen shows, `Game::judge`) until the game ends or the board must be read again (a
+//! mismatch, a window moved, a game of hidden information, a plan run out). What the loop keeps
+//! from round to round is `Game`'s state.
 
 use std::time::{Duration, Instant};
 
@@ -202,7 +203,21 @@ impl<'p, G: TurnBased> Game<'p, G> {
             return Err(Ending::MoveLimit(self.summary.moves));
         }
         let predicted = G::predict(board, mv, &self.config);
-        let (watched, tried) = match self.make(screen, guard, frame, board, mv, layout, &predicted, progress)? {
+        let mut made = self.make(screen, guard, frame, board, mv, layout, &predicted, progress)?;
+        // A move whose inputs left the board as it was (a click that only put down a selection
+        // the game kept from the last jump, or that the game missed) is made once more before
+        // the screen is called a mismatch. The first move's input styles are tried instead.
+        if let Made::Watched(watched, tried) = &made
+            && tried.is_empty()
+            && watched.shown != Shown::Predicted
+            && G::read(&watched.frame, layout, &self.config).is_ok_and(|r| G::matches(&r.board, board))
+        {
+            let number = self.summary.moves + 1;
+            progress.line(&format!("move {number} ({mv}) left the board as it was; making it once more"));
+            let before = watched.frame.clone();
+            made = self.make(screen, guard, &before, board, mv, layout, &predicted, progress)?;
+        }
+        let (watched, tried) = match made {
             Made::Watched(watched, tried) => (watched, tried),
             Made::Relocate => {
                 // Nothing went astray: find the window where it is now and the board in it.

@@ -10,6 +10,7 @@
 
 use anyhow::{Context, bail};
 
+use super::bare_holes;
 use super::board::{Board, Cell};
 use super::locate::locate_as_learned;
 use super::lone_peg::{lone, peg_shaped};
@@ -440,6 +441,9 @@ struct At<'a> {
     things: &'a [(i64, i64)],
 }
 
+/// How a board of holes drawn as nothing was proposed (`bare_holes`).
+const BARE_HOLES: &str = "proposed: every thing looks alike, so they are pegs and the bare squares between them across and down holes drawn as nothing";
+
 /// A board to learn from, the square it takes for a selected peg (if any), and how it was told.
 type Reading = (Board, Option<(i64, i64)>, String);
 
@@ -455,13 +459,18 @@ fn readings(at: &At, known: Option<&Board>, relative: bool, misses: &mut Vec<Str
     let mut tries = Vec::new();
     match known {
         Some(board) => tries.push((board.clone(), None, "from the known board".to_string())),
-        None => match propose(at.looks, at.extent, &taken, relative) {
-            Ok((board, why)) => tries.push((board, None, format!("proposed: {why}"))),
-            Err(why) => {
-                let compared = if relative { " (looks relative to their surrounds)" } else { "" };
-                misses.push(format!("{where_}{compared}: {why}"));
+        None => {
+            match propose(at.looks, at.extent, &taken, relative) {
+                Ok((board, why)) => tries.push((board, None, format!("proposed: {why}"))),
+                Err(why) => {
+                    let compared = if relative { " (looks relative to their surrounds)" } else { "" };
+                    misses.push(format!("{where_}{compared}: {why}"));
+                }
             }
-        },
+            if let Some(board) = bare_holes::propose(at.looks, at.extent, &taken, relative, OFF_WITHIN) {
+                tries.push((board, None, BARE_HOLES.to_string()));
+            }
+        }
     }
     for i in lone(at.looks, relative, OFF_WITHIN) {
         let square = (r0 + (i / cols) as i64, c0 + (i % cols) as i64);
@@ -470,7 +479,10 @@ fn readings(at: &At, known: Option<&Board>, relative: bool, misses: &mut Vec<Str
             Some(_) => None,
             None => {
                 let rest: Vec<(i64, i64)> = taken.iter().copied().filter(|&t| t != square).collect();
-                propose(at.looks, at.extent, &rest, relative).ok().map(|(board, _)| board)
+                propose(at.looks, at.extent, &rest, relative)
+                    .ok()
+                    .map(|(board, _)| board)
+                    .or_else(|| bare_holes::propose(at.looks, at.extent, &rest, relative, OFF_WITHIN))
             }
         };
         let Some(mut board) = board else { continue };

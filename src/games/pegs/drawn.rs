@@ -1,11 +1,12 @@
-//! Peg solitaire boards drawn for tests, in the looks of six kinds of program: flat discs with
+//! Peg solitaire boards drawn for tests, in the looks of seven kinds of program: flat discs with
 //! ring holes on a wooden panel, glyph pegs on push buttons with gaps between them, glossy balls
 //! with shaded hollows, balls on stone-textured tiles with dark wells, glossy balls on bevelled
-//! tiles whose flat face is well under the pitch across, and pegs and holes as rimmed discs of one
-//! size. Any square may be drawn selected, in the colours a click-click program shows a chosen peg
-//! in (the disc, the button or the ball in another colour, or the peg outlined in blue); the cell
-//! pitch and the peg's size relative to it are free, so a page that draws smaller squares and
-//! relatively bigger marbles at a narrower window can be drawn too. The truth is what was drawn.
+//! tiles whose flat face is well under the pitch across, pegs and holes as rimmed discs of one
+//! size, and light dots with holes drawn as nothing. Any square may be drawn selected, in the
+//! colours a click-click program shows a chosen peg in (the disc, the button or the ball in another
+//! colour, a dark disc behind a dot, or the peg outlined in blue); the cell pitch and the peg's
+//! size relative to it are free, so a page that draws smaller squares and relatively bigger
+//! marbles at a narrower window can be drawn too. The truth is what was drawn.
 
 use image::{Rgba, RgbaImage};
 
@@ -33,6 +34,10 @@ pub enum Kind {
     /// radius wide, on a light panel; a selected peg a pale disc inside a pale rim, so that its
     /// rim hardly stands out from the panel (fedelopez/peg-solitaire-web's look).
     Rimmed,
+    /// A small light dot for a peg and nothing at all for a hole, on a purple panel reaching a
+    /// little beyond the board, a dark page around; a selected peg's dot on a darker disc
+    /// (user469fun/Square-Peg-Solitaire's look).
+    Bare,
 }
 
 /// A smooth value noise in [-1, 1] with features `scale` pixels across.
@@ -83,6 +88,7 @@ impl Drawing {
             Kind::Glossy => 0.38,
             Kind::Bevelled => 0.39,
             Kind::Rimmed => 0.41,
+            Kind::Bare => 0.14,
         };
         Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch, lit: &[] }
     }
@@ -188,6 +194,12 @@ impl Drawing {
                 };
                 if d < 0.9 * self.peg { fill } else { rim }
             }
+            Kind::Bare => match cell {
+                _ if !panel => [20.0, 18.0, 24.0],
+                Cell::Peg if d < self.peg => [230.0, 224.0, 233.0],
+                Cell::Peg if selected && d < 0.48 => [50.0, 30.0, 100.0],
+                _ => [80.0, 56.0, 140.0],
+            },
             Kind::Buttons => {
                 let inside = (dx.abs() * p) < p / 2.0 - 1.0 && (dy.abs() * p) < p / 2.0 - 1.0;
                 match cell {

@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::align::{Hint, aligned};
+use super::bare_holes;
 use super::board::{Board, Cell};
 use super::looks::{Classes, LooksError, read_looks};
 use super::seen::Seen;
@@ -60,7 +61,8 @@ fn moved(extent: Extent, which: usize, by: i64) -> Extent {
 
 /// Grows `extent` by every row or column next to it that holds a peg or a hole, where something
 /// sits (`taken`) at every peg and hole, and reads whole; then trims rows and columns of squares
-/// with no hole from its edges.
+/// with no hole from its edges. Where holes are drawn as nothing (`bare_holes`), nothing sits in a
+/// hole: a row of them reads whole on the board's surface and ends where the surface does.
 pub fn settle(
     seen: &Seen,
     lattice: &Lattice,
@@ -68,6 +70,7 @@ pub fn settle(
     classes: &Classes,
     taken: &dyn Fn((i64, i64)) -> bool,
 ) -> Extent {
+    let bare = bare_holes::drawn_as_nothing(&classes.hole, &classes.peg);
     let mut changed = true;
     while changed {
         changed = false;
@@ -76,7 +79,8 @@ pub fn settle(
             let squares = side(next, which);
             let cells = line(seen, lattice, &squares, classes);
             let holds = |c: &Vec<Cell>| {
-                c.iter().any(|&x| x != Cell::Off) && c.iter().zip(&squares).all(|(&x, &at)| x == Cell::Off || taken(at))
+                let sits = |x: Cell, at| x == Cell::Off || taken(at) || (bare && x == Cell::Hole);
+                c.iter().any(|&x| x != Cell::Off) && c.iter().zip(&squares).all(|(&x, &at)| sits(x, at))
             };
             if cells.is_some_and(|c| holds(&c)) {
                 extent = next;

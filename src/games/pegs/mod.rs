@@ -10,6 +10,7 @@ pub mod act;
 pub mod align;
 #[cfg(test)]
 mod any_tests;
+pub mod bare_holes;
 pub mod benchmarks;
 pub mod board;
 pub mod calibrate;

@@ -12,8 +12,10 @@ use crate::vision::grid::Grid;
 
 /// After the guess `mv` whose board the screen does not show as `predicted`: the board lost and
 /// why, when the guessed cell no longer shows as a covered cell (it reads as no look of the
-/// profile, or as a mine), every cell that reads as no look is where a covered cell was, and
-/// every opened cell reads as it did. None for a move that cannot lose, or any other screen.
+/// profile, or as a mine), every cell that reads as no look is where a covered cell was, every
+/// opened cell reads as it did, and some cell does (an opened one, or, before anything is opened,
+/// a covered one still covered: the board is still drawn as it was). None for a move that cannot
+/// lose, or any other screen.
 pub fn shows_loss(
     frame: &Frame,
     grid: &Grid,
@@ -26,7 +28,7 @@ pub fn shows_loss(
     }
     let read = read::read_each(frame, grid, config).ok()?;
     let mut end = predicted.clone();
-    let (mut unread, mut opened) = (0, 0);
+    let (mut unread, mut opened, mut covered) = (0, 0, 0);
     for (i, cell) in read.into_iter().map(Result::ok).enumerate() {
         let before = predicted.cells[i];
         match (before, cell) {
@@ -37,20 +39,20 @@ pub fn shows_loss(
                 unread += usize::from(cell.is_none());
                 end.cells[i] = Cell::Mine;
             }
-            (Cell::Covered | Cell::Flagged, Some(Cell::Covered | Cell::Flagged)) => {}
+            (Cell::Covered | Cell::Flagged, Some(Cell::Covered | Cell::Flagged)) => covered += 1,
             _ => return None,
         }
     }
     let guessed: Vec<(usize, usize)> =
         mv.cells.iter().copied().filter(|&(r, c)| end.cells[r * end.cols + c] == Cell::Mine).collect();
     let &(r, c) = guessed.first()?;
-    if opened == 0 || guessed.len() != mv.cells.len() {
+    if opened + covered == 0 || guessed.len() != mv.cells.len() {
         return None;
     }
     let why = format!(
         "the guessed cell row {r} col {c} no longer shows as a covered cell; the {unread} cells that read as no look \
-         of the profile are all where covered cells were, and the {opened} opened cells read as before: the game \
-         shows its mines"
+         of the profile are all where covered cells were, and the {opened} opened cells and {covered} covered ones \
+         read as before: the game shows its mines"
     );
     Some((end, why))
 }
@@ -58,3 +60,7 @@ pub fn shows_loss(
 #[cfg(test)]
 #[path = "lost_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "lost_play_tests.rs"]
+mod play_tests;

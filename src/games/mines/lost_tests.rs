@@ -73,3 +73,31 @@ fn a_guess_answered_by_mines_in_a_new_look_where_covered_cells_were_is_lost() {
     let frame = Frame::from_image(guessed_covered);
     assert!(shows_loss(&frame, &grid, &config, &predicted, &mv).is_none(), "the guessed cell still covered");
 }
+
+/// Before anything is opened (sgt's untouched 9x9 board, a profile learned blind from its first
+/// click): the guess and four covered cells shown as mines is lost, the covered cells that still
+/// read as covered showing the board drawn as it was ("no loss" before: only opened cells counted).
+/// Every cell painted (nothing reads as it did), or the guessed cell left covered, is no loss.
+#[test]
+fn a_first_guess_answered_by_mines_before_anything_is_opened_is_lost() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines");
+    let start = crate::screen::load_png(&dir.join("sgt-9x9n10-02-default-start.png")).expect("the picture");
+    let config = learn(&start, None).expect("learned blind").config;
+    let frame = crate::screen::load_png(&dir.join("sgt-9x9n10-01-default-untouched.png")).expect("the picture");
+    let grid = read::locate(&frame, &config).expect("the board found");
+    let board = read::read(&frame, &grid, &config).expect("the board read");
+    assert!(board.untouched(), "{board}");
+    let mv = guess(&board, 0);
+    let predicted = board.opening(&[0]);
+    let painted = |cells: &[usize]| {
+        let mut image = frame.image.clone();
+        cells.iter().for_each(|&i| paint_mine(&mut image, &grid, board.cols, i));
+        Frame::from_image(image)
+    };
+    let (end, why) = shows_loss(&painted(&[0, 10, 20, 30, 40]), &grid, &config, &predicted, &mv).expect("lost");
+    assert_eq!(end.cells.iter().filter(|&&c| c == Cell::Mine).count(), 5, "{end}");
+    assert!(why.contains("row 0 col 0") && why.contains("76 covered ones"), "{why}");
+    let every: Vec<usize> = (0..board.cells.len()).collect();
+    assert!(shows_loss(&painted(&every), &grid, &config, &predicted, &mv).is_none(), "nothing reads as it did");
+    assert!(shows_loss(&painted(&[10, 20]), &grid, &config, &predicted, &mv).is_none(), "the guessed cell covered");
+}

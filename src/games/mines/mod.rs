@@ -49,8 +49,10 @@ use solve::{Decision, decide};
 /// Minesweeper.
 pub struct Mines;
 
-/// One move: cells to open, each certainly clear (`safety` None), or one guess with its chance of
-/// holding no mine.
+/// One move: cells to open, each proven clear by the numbers (`safety` None), or one guess with its
+/// chance of holding no mine. The first click on an untouched board is safe only by the first-click
+/// rule the profile assumes (a program may place its mines before it, whatever a profile learned
+/// blind assumes): a guess certain by that rule alone, `Some(1.0)`, a move that can lose.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Move {
     /// (row, column) from the top-left.
@@ -63,6 +65,7 @@ impl fmt::Display for Move {
         let cells: Vec<String> = self.cells.iter().map(|(r, c)| format!("{r},{c}")).collect();
         match self.safety {
             None => write!(f, "open {}", cells.join(" ")),
+            Some(p) if p >= 1.0 => write!(f, "open {} (safe only by the first-click rule)", cells.join(" ")),
             Some(p) => write!(f, "guess {} ({:.0}% safe)", cells.join(" "), p * 100.0),
         }
     }
@@ -120,6 +123,9 @@ impl TurnBased for Mines {
     fn solve(board: &Board, _config: &MinesConfig, budget: Budget) -> anyhow::Result<Plan<Move>> {
         let at = |i: usize| (i / board.cols, i % board.cols);
         let mv = match decide(board, budget)? {
+            Decision::Open(cells) if board.untouched() => {
+                Move { cells: cells.into_iter().map(at).collect(), safety: Some(1.0) }
+            }
             Decision::Open(cells) => Move { cells: cells.into_iter().map(at).collect(), safety: None },
             Decision::Guess { cell, safety } => Move { cells: vec![at(cell)], safety: Some(safety) },
             Decision::Done => return Ok(Plan { moves: Vec::new(), proven_optimal: false }),
@@ -146,6 +152,8 @@ impl TurnBased for Mines {
         board.is_lost()
     }
 
+    /// Every cell proven clear by the numbers: no guess, and no first click safe only by the
+    /// profile's first-click rule.
     fn cannot_lose(mv: &Move) -> bool {
         mv.safety.is_none()
     }

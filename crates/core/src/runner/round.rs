@@ -311,6 +311,16 @@ impl<'p, G: TurnBased> Game<'p, G> {
             let why = "a move that cannot lose, answered by a window of the game's own";
             return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, why));
         }
+        // A move that can lose ends a game lost only when the game says why on the screen,
+        // whether the profile is confirmed or still a proposal.
+        if !cannot_lose
+            && let Some((end, why)) = G::shows_loss(frame, layout, &self.config, &predicted, mv)
+            && explain(screen, frame).is_ok()
+        {
+            self.summary.moves += 1;
+            progress.line(&format!("move {}: {mv}  (lost: {why})", self.summary.moves));
+            return Ok(Step::Over(end, Ending::Lost));
+        }
         if self.proposed.is_some() {
             // A dialog the game opens over its board once won is the window system's word, not
             // the proposed profile's reading: the proposal's moves all showed the rules.
@@ -337,15 +347,6 @@ impl<'p, G: TurnBased> Game<'p, G> {
         }
         if won && shows_end_display::<G>(screen, frame, layout, &self.config) {
             return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "won by the rules"));
-        }
-        // A move that can lose ends a game lost only when the game says why on the screen.
-        if !cannot_lose
-            && explain(screen, frame).is_ok()
-            && let Some((end, why)) = G::shows_loss(frame, layout, &self.config, &predicted, mv)
-        {
-            self.summary.moves += 1;
-            progress.line(&format!("move {}: {mv}  (lost: {why})", self.summary.moves));
-            return Ok(Step::Over(end, Ending::Lost));
         }
         self.mismatch(screen, frame, mv, progress)
     }

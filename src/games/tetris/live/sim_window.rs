@@ -176,6 +176,9 @@ pub struct SimTetrisState {
     pub min_repeat: Option<Duration>,
     /// A game not started yet: no piece shows until this key is pressed or a click is made.
     pub waiting: Option<Starter>,
+    /// While waiting, the first piece shows all the same (a program that draws it under its Start
+    /// button), not moving.
+    pub shows_waiting_piece: bool,
     /// A program that looks at its keys once a frame this long: a key pressed and released
     /// together is missed, one held down a frame or more is taken once (when it comes up).
     pub frame: Option<Duration>,
@@ -223,6 +226,7 @@ impl SimTetris {
             gravity: None,
             min_repeat: None,
             waiting: None,
+            shows_waiting_piece: false,
             frame: None,
             held: HashMap::new(),
             last_taken: HashMap::new(),
@@ -352,7 +356,7 @@ impl SimTetrisState {
         for (r, row) in self.settled.iter().enumerate() {
             cells.extend(row.iter().enumerate().filter(|(_, c)| **c).map(|(c, _)| (r as i32, c as i32)));
         }
-        if let (Some(falling), None) = (self.falling, &self.waiting) {
+        if let Some(falling) = self.falling.filter(|_| self.waiting.is_none() || self.shows_waiting_piece) {
             cells.extend(falling.cells());
         }
         let preview = self.next.rotation(0);

@@ -8,12 +8,16 @@
 //! page or a toolkit's window), and Return and Space again, which press a focused button. Every
 //! one goes through the guard (inside the window, the failsafe asked). What started the game is
 //! said, and a key that started it alone is written into the profile as the key that starts a new
-//! game.
+//! game. Some programs draw their first piece before their game runs (under a Start button): a
+//! piece shows, but no key moves it and it does not fall. Once the keys have been tried on it in
+//! vain, the same ways are tried (`start_shown`), and the game is taken for running only when its
+//! piece falls by itself.
 
 use std::time::Duration;
 
 use anyhow::bail;
 
+use super::super::live::eyes::{LearnedWell, seen};
 use super::super::live::play::capture_until;
 use super::look;
 use crate::frame::{Frame, Point};
@@ -58,29 +62,13 @@ pub fn begin(
     if has_piece(&frame) {
         return Ok((frame, Started::Already));
     }
-    let mut guard = Guard::new(input, &GuardSettings::default());
-    let middle = Point::new(frame.width() as i32 / 2, frame.height() as i32 / 2);
-    progress(&format!("no falling piece in {} s: starting a game by a click in the window's middle", first.as_secs()));
-    guard.perform(&Action::Click(middle), &frame, &*screen)?;
-    let frame = capture_until(screen, after_each, has_piece)?;
-    if has_piece(&frame) {
-        return Ok((frame, Started::ByClick));
-    }
-    for focused in [false, true] {
-        if focused {
-            progress(&format!("still no falling piece: {FOCUS_KEY} to give a start button the keyboard"));
-            guard.key(FOCUS_KEY, &*screen)?;
-        }
-        for key in START_KEYS {
-            let on = if focused { format!(" on the control {FOCUS_KEY} reached") } else { String::new() };
-            progress(&format!("still no falling piece: starting a game by {key}{on}"));
-            guard.key(key, &*screen)?;
-            let frame = capture_until(screen, after_each, has_piece)?;
-            if has_piece(&frame) {
-                let key = key.to_string();
-                return Ok((frame, if focused { Started::ByFocusedKey(key) } else { Started::ByKey(key) }));
-            }
-        }
+    progress(&format!("no falling piece in {} s: starting a game", first.as_secs()));
+    let mut watch = |screen: &mut dyn Screen| -> anyhow::Result<Option<Frame>> {
+        let frame = capture_until(screen, after_each, has_piece)?;
+        Ok(has_piece(&frame).then_some(frame))
+    };
+    if let Some(begun) = by_usual_ways(screen, input, &frame, &mut watch, progress)? {
+        return Ok(begun);
     }
     let [first_key, second_key] = START_KEYS;
     bail!(
@@ -90,9 +78,73 @@ pub fn begin(
     )
 }
 
+/// Starts the game of a program that shows a piece in its well before its game runs (its first
+/// piece drawn under a Start button): no key moved that piece and it did not fall. The usual ways
+/// are tried as by `begin`, each watched for `after_each` for the piece to fall by itself (or
+/// another to show): a game running is one whose gravity moves its piece. An error says so.
+pub fn start_shown(
+    screen: &mut dyn Screen,
+    input: &mut dyn InputDevice,
+    well: &LearnedWell,
+    after_each: Duration,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<(Frame, Started)> {
+    let frame = screen.capture()?;
+    let shown = seen(&frame, well).falling.map(|f| f.cells);
+    let mut watch = |screen: &mut dyn Screen| -> anyhow::Result<Option<Frame>> {
+        let frame = capture_until(screen, after_each, |f| {
+            seen(f, well).falling.is_some_and(|now| shown.as_ref() != Some(&now.cells))
+        })?;
+        Ok(seen(&frame, well).falling.is_some_and(|now| shown.as_ref() != Some(&now.cells)).then_some(frame))
+    };
+    match by_usual_ways(screen, input, &frame, &mut watch, progress)? {
+        Some(begun) => Ok(begun),
+        None => bail!(
+            "the piece shown in the well never fell nor moved by any key, nor after a click in the window's middle, \
+             Return or space, nor after {FOCUS_KEY}: start a game first"
+        ),
+    }
+}
+
+/// Tries the usual ways of starting a game one after the other (a click in the window's middle,
+/// the start keys, then the start keys after `FOCUS_KEY`), each followed by `watch`, which says
+/// (with the frame) when the game runs.
+fn by_usual_ways(
+    screen: &mut dyn Screen,
+    input: &mut dyn InputDevice,
+    frame: &Frame,
+    watch: &mut dyn FnMut(&mut dyn Screen) -> anyhow::Result<Option<Frame>>,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Option<(Frame, Started)>> {
+    let mut guard = Guard::new(input, &GuardSettings::default());
+    let middle = Point::new(frame.width() as i32 / 2, frame.height() as i32 / 2);
+    progress("starting a game by a click in the window's middle");
+    guard.perform(&Action::Click(middle), frame, &*screen)?;
+    if let Some(frame) = watch(screen)? {
+        return Ok(Some((frame, Started::ByClick)));
+    }
+    for focused in [false, true] {
+        if focused {
+            progress(&format!("the game still not running: {FOCUS_KEY} to give a start button the keyboard"));
+            guard.key(FOCUS_KEY, &*screen)?;
+        }
+        for key in START_KEYS {
+            let on = if focused { format!(" on the control {FOCUS_KEY} reached") } else { String::new() };
+            progress(&format!("the game still not running: starting it by {key}{on}"));
+            guard.key(key, &*screen)?;
+            if let Some(frame) = watch(screen)? {
+                let key = key.to_string();
+                return Ok(Some((frame, if focused { Started::ByFocusedKey(key) } else { Started::ByKey(key) })));
+            }
+        }
+    }
+    Ok(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::super::live::config::Keys;
+    use super::super::super::live::eyes::learned_well;
     use super::super::super::live::sim_window::{SimTetris, Starter};
     use super::*;
 
@@ -144,5 +196,23 @@ mod tests {
         let by_button = sim(Some(Starter::Button));
         assert_eq!(begun(&by_button).unwrap(), Started::ByFocusedKey("Return".into()));
         assert_eq!(by_button.state().received, ["Return", "space", "Tab", "Return"]);
+    }
+
+    /// blackwright/tetris draws its first piece under its Start Game button before its game runs:
+    /// `begin` takes it for a running game, and no key moves it. `start_shown` tries the usual
+    /// ways and takes the game for running only once its piece falls by itself: not after the
+    /// click (the piece still shows, unmoved), but after Tab and Return press the button.
+    #[test]
+    fn a_piece_shown_before_its_game_runs_is_started_and_seen_falling() {
+        let shown = sim(Some(Starter::Button));
+        shown.state().shows_waiting_piece = true;
+        shown.state().gravity = Some((0, 1));
+        assert_eq!(begun(&shown).unwrap(), Started::Already, "a piece shows: begin alone takes it for a game");
+        let frame = shown.clone().capture().unwrap();
+        let well = learned_well(&frame, &look::learn(&frame).unwrap().settings).unwrap();
+        let quick = Duration::from_millis(200);
+        let (_, how) = start_shown(&mut shown.clone(), &mut shown.clone(), &well, quick, &mut |_: &str| {}).unwrap();
+        assert_eq!(how, Started::ByFocusedKey("Return".into()));
+        assert!(shown.state().waiting.is_none(), "the game runs");
     }
 }

@@ -21,7 +21,8 @@
 //! What it does not learn is written there too: how the gravity grows, the lock delay, turns
 //! against a wall (kicks). A program showing no falling piece is started first (`begin.rs`: a
 //! click in the window's middle, Return, Space); a key that started it is the profile's
-//! `new_game`.
+//! `new_game`. So is one whose piece no key moves and which does not fall (a first piece drawn
+//! before the game runs), once the keys have been tried on it; then the keys are tried again.
 
 use std::time::Duration;
 
@@ -31,7 +32,7 @@ use super::super::cli::with_table;
 use super::super::live::config::{Keys, LiveConfig, Realtime};
 use super::super::live::eyes::learned_well;
 use super::super::live::play::{self, Options};
-use super::begin::{Started, begin};
+use super::begin::{Started, begin, start_shown};
 use super::keys::{Effect, USUAL};
 use super::look::{self, LookSettings};
 use super::repeat::{self, RepeatSeen, StepKeys};
@@ -75,7 +76,7 @@ pub fn learn(
     title: &str,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<LearnedLive> {
-    let (first, started) = begin(screen, input, FIRST_PIECE, START_WATCH, progress)?;
+    let (first, mut started) = begin(screen, input, FIRST_PIECE, START_WATCH, progress)?;
     let learned = look::learn(&first).context("the well with a falling piece seen a moment ago")?;
     match &started {
         Started::Already => {}
@@ -94,10 +95,19 @@ pub fn learn(
         if look.hold { "seen" } else { "not seen" }
     ));
     let well = learned_well(&first, &look)?;
-    let gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
+    let mut gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
     let (found, keys, repeat, hold_ms) = {
         let mut guard = Guard::new(input, &GuardSettings::default());
-        let (found, hold_ms) = keys_tried(screen, &mut guard, &well, progress)?;
+        let (mut found, mut hold_ms) = keys_tried(screen, &mut guard, &well, progress)?;
+        // A piece shown that no key moves and that does not fall: the program draws its first
+        // piece before its game runs (under a Start button). Start it, and try the keys again.
+        if keys_of(&found).is_err() && started == Started::Already && gravity.is_empty() {
+            progress("no key moved the piece shown and it did not fall: its game is not running");
+            started = start_shown(screen, input, &well, START_WATCH, progress)?.1;
+            gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
+            guard = Guard::new(input, &GuardSettings::default());
+            (found, hold_ms) = keys_tried(screen, &mut guard, &well, progress)?;
+        }
         let keys = keys_of(&found)?;
         progress(&format!(
             "keys: left {}, right {}, turn {} ({}), soft drop {}, hard drop {}",

@@ -7,6 +7,7 @@ pub mod annotate;
 pub mod burst;
 pub mod config;
 pub mod contest;
+pub mod covered;
 pub mod driver;
 pub mod eyes;
 pub mod locate;
@@ -17,3 +18,6 @@ pub mod sight;
 pub mod sim_window;
 pub mod start;
 pub mod turns;
+
+#[cfg(test)]
+mod cover_tests;

@@ -149,6 +149,8 @@ fn wait_spawn(
         let t = Instant::now();
         let grid = eyes.grid(&frame);
         read_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        // Cells found covered by the program's own drawing (here or while the last piece was steered).
+        eyes.take_notes().iter().for_each(|note| progress(note));
         if std::env::var_os("GAMEBOT_DEBUG").is_some() {
             match &grid {
                 Ok(g) => {

@@ -4,7 +4,8 @@
 //! Each cell is sampled at four points (a quarter of a cell in from each corner), so a read costs
 //! 800 pixel lookups. A cell whose four samples disagree is half drawn: the game animates each step
 //! of a piece over about 50 ms, and the "Game Over" text covers cells; such a frame is an error
-//! naming the cell, and the caller captures again. Pieces are told by shape, never by colour.
+//! naming the cell, and the caller captures again (the live loop's eyes tell a cell that stays so
+//! from a piece in motion: `covered.rs`). Pieces are told by shape, never by colour.
 
 use anyhow::bail;
 
@@ -51,20 +52,31 @@ fn filled(frame: &Frame, (x, y): (u32, u32), empty_max: u8) -> bool {
 
 /// Reads every cell of the well; a half-drawn cell is an error naming it.
 pub fn read_grid(frame: &Frame, layout: &Layout, empty_max: u8) -> anyhow::Result<Grid> {
+    let (grid, partial) = read_cells(frame, layout, empty_max);
+    if let Some(&(r, c)) = partial.first() {
+        let (x, y) = layout.point(r, c, 0.5, 0.5);
+        bail!("row {r} col {c} (pixel {x},{y}) is only partly drawn: a piece in motion, or text over the well");
+    }
+    Ok(grid)
+}
+
+/// Reads every cell of the well: the grid, with the cells only partly drawn (some of their four
+/// samples filled, not all) left empty and listed, as (row, col).
+pub fn read_cells(frame: &Frame, layout: &Layout, empty_max: u8) -> (Grid, Vec<(usize, usize)>) {
     let mut grid = [[false; COLUMNS]; ROWS];
+    let mut partial = Vec::new();
     for (r, row) in grid.iter_mut().enumerate() {
         for (c, cell) in row.iter_mut().enumerate() {
             let samples = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
                 .map(|(fx, fy)| filled(frame, layout.point(r, c, fx, fy), empty_max));
             let count = samples.iter().filter(|&&s| s).count();
             if count != 0 && count != 4 {
-                let (x, y) = layout.point(r, c, 0.5, 0.5);
-                bail!("row {r} col {c} (pixel {x},{y}) is only partly drawn: a piece in motion, or text over the well");
+                partial.push((r, c));
             }
             *cell = count == 4;
         }
     }
-    Ok(grid)
+    (grid, partial)
 }
 
 /// The 4-connected groups of filled cells.

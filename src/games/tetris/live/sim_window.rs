@@ -12,6 +12,9 @@
 //! frame (`frame`), as a program that looks at its keys once a frame does. It can wait to be
 //! started by a key or a click (`waiting`), showing no piece until then.
 //!
+//! It can draw its own text over the well (`covers`): a glyph, the same in every frame, over a
+//! cell, whatever that cell shows under it, as a program drawing its score over the well does.
+//!
 //! It can misbehave on purpose: change a settled cell behind the rules' back (the loop must notice
 //! the stack it reads is not the one predicted), or lose its window (the loop must stop with an
 //! error). `SimTetris` is a cheap handle: clones share one game.
@@ -86,6 +89,21 @@ pub fn draw_well(pitch: u32, block: [u8; 3], cells: &[(i32, i32)], preview: &[(u
     frame
 }
 
+/// A "1" drawn over cell (row, col) of a simulated window's well: a bar down its middle on a base
+/// across its lower left, covering about an eighth of the cell and one of the four points a
+/// quarter-cell in from its corners.
+fn draw_glyph(frame: &mut Frame, (row, col): (u32, u32), rgb: [u8; 3]) {
+    let (x0, y0) = (layout(PITCH).well.0 + col * PITCH, layout(PITCH).well.1 + row * PITCH);
+    let strokes = [(7..9, 3..13), (3..11, 11..13)];
+    for (xs, ys) in strokes {
+        for y in ys {
+            for x in xs.clone() {
+                frame.image.put_pixel(x0 + x, y0 + y, Rgba([rgb[0], rgb[1], rgb[2], 255]));
+            }
+        }
+    }
+}
+
 /// `frame` drawn `px` pixels further right, the page's colour coming in on the left.
 fn moved_right(frame: &Frame, px: u32) -> Frame {
     let fill = Rgba([BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 255]);
@@ -158,6 +176,9 @@ pub struct SimTetrisState {
     pub min_repeat: Option<Duration>,
     /// A game not started yet: no piece shows until this key is pressed or a click is made.
     pub waiting: Option<Starter>,
+    /// While waiting, the first piece shows all the same (a program that draws it under its Start
+    /// button), not moving.
+    pub shows_waiting_piece: bool,
     /// A program that looks at its keys once a frame this long: a key pressed and released
     /// together is missed, one held down a frame or more is taken once (when it comes up).
     pub frame: Option<Duration>,
@@ -167,6 +188,8 @@ pub struct SimTetrisState {
     last_taken: HashMap<String, Instant>,
     /// Keys received, in order.
     pub received: Vec<String>,
+    /// Glyphs drawn over the well, the same in every frame: (row, col) of the cell, colour.
+    pub covers: Vec<((u32, u32), [u8; 3])>,
     pointer: Point,
 }
 
@@ -203,10 +226,12 @@ impl SimTetris {
             gravity: None,
             min_repeat: None,
             waiting: None,
+            shows_waiting_piece: false,
             frame: None,
             held: HashMap::new(),
             last_taken: HashMap::new(),
             received: Vec::new(),
+            covers: Vec::new(),
             pointer: Point::new(0, 0),
         };
         state.spawn(first);
@@ -331,13 +356,16 @@ impl SimTetrisState {
         for (r, row) in self.settled.iter().enumerate() {
             cells.extend(row.iter().enumerate().filter(|(_, c)| **c).map(|(c, _)| (r as i32, c as i32)));
         }
-        if let (Some(falling), None) = (self.falling, &self.waiting) {
+        if let Some(falling) = self.falling.filter(|_| self.waiting.is_none() || self.shows_waiting_piece) {
             cells.extend(falling.cells());
         }
         let preview = self.next.rotation(0);
         let next: Vec<(u32, u32)> =
             preview.cells.iter().map(|&(x, y)| (x as u32, (preview.height - 1 - y) as u32)).collect();
-        let frame = draw_well(PITCH, BLOCK, &cells, &next);
+        let mut frame = draw_well(PITCH, BLOCK, &cells, &next);
+        for &(cell, colour) in &self.covers {
+            draw_glyph(&mut frame, cell, colour);
+        }
         match self.move_after {
             Some((pieces, px)) if self.pieces >= pieces => moved_right(&frame, px),
             _ => frame,

@@ -9,15 +9,12 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use anyhow::ensure;
-
-use super::test_games::{CELL, Lamps, extras, profile, read_row, row_image};
+use super::test_games::{CELL, Lamps, extras, lamp_row, profile, row_image};
 use super::{PlayOptions, play};
 use crate::budget::Budget;
 use crate::frame::{Frame, Point};
-use crate::game::{Plan, Reading, TurnBased};
+use crate::game::{Plan, TurnBased};
 use crate::input::{Action, InputDevice, InputError};
-use crate::profile::Profile;
 use crate::screen::{Screen, ScreenError};
 
 /// The square the lamp moves from, one square right.
@@ -48,19 +45,7 @@ impl TurnBased for Slide {
     type Layout = usize;
     type Config = ();
 
-    fn config(_profile: &Profile) -> anyhow::Result<()> {
-        Ok(())
-    }
-    fn locate(frame: &Frame, _config: &()) -> anyhow::Result<usize> {
-        ensure!(frame.height() == CELL, "no row of lamps");
-        Ok((frame.width() / CELL) as usize)
-    }
-    fn layout_fits(layout: &usize, frame: &Frame) -> bool {
-        frame.width() == *layout as u32 * CELL
-    }
-    fn read(frame: &Frame, layout: &usize, _config: &()) -> anyhow::Result<Reading<Lamps>> {
-        Ok(Reading { board: read_row(frame, *layout)?, confidence: 1.0 })
-    }
+    lamp_row!();
     fn solve(board: &Lamps, _config: &(), _budget: Budget) -> anyhow::Result<Plan<From>> {
         Ok(Plan { moves: (lit(board)..board.0.len() - 1).map(From).collect(), proven_optimal: true })
     }
@@ -69,23 +54,11 @@ impl TurnBased for Slide {
         next.0.swap(mv.0, mv.0 + 1);
         next
     }
-    fn matches(read: &Lamps, predicted: &Lamps) -> bool {
-        read == predicted
-    }
     fn is_won(board: &Lamps, _config: &()) -> bool {
         board.0.last() == Some(&true)
     }
     fn actions(mv: &From, _board: &Lamps, _layout: &usize, _config: &()) -> anyhow::Result<Vec<Action>> {
         Ok(vec![Action::Click(centre(mv.0)), Action::Click(centre(mv.0 + 1))])
-    }
-    fn board_toml(board: &Lamps) -> String {
-        format!("lamps = \"{board}\"\n")
-    }
-    fn describe(_frame: &Frame, layout: &usize, _board: &Lamps) -> Vec<String> {
-        vec![format!("{layout} squares")]
-    }
-    fn annotate(frame: &Frame, _layout: &usize, _board: &Lamps, _plan: &[From]) -> image::RgbaImage {
-        frame.image.clone()
     }
 }
 

@@ -9,15 +9,12 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use anyhow::ensure;
-
-use super::test_games::{CELL, Lamps, extras, profile, read_row, row_image};
+use super::test_games::{CELL, Lamps, extras, lamp_row, profile, row_image};
 use super::{Ending, PlayOptions, play};
 use crate::budget::Budget;
 use crate::frame::{Frame, Point};
-use crate::game::{Plan, Reading, TurnBased};
+use crate::game::{Plan, TurnBased};
 use crate::input::{Action, InputDevice, InputError};
-use crate::profile::Profile;
 use crate::screen::{Screen, ScreenError};
 
 /// The lamps a move clicks, in order.
@@ -44,19 +41,7 @@ impl<const FIRST_LAST: bool> TurnBased for Chain<FIRST_LAST> {
     type Config = ();
     const HIDDEN: bool = true;
 
-    fn config(_profile: &Profile) -> anyhow::Result<()> {
-        Ok(())
-    }
-    fn locate(frame: &Frame, _config: &()) -> anyhow::Result<usize> {
-        ensure!(frame.height() == CELL, "no row of lamps");
-        Ok((frame.width() / CELL) as usize)
-    }
-    fn layout_fits(layout: &usize, frame: &Frame) -> bool {
-        frame.width() == *layout as u32 * CELL
-    }
-    fn read(frame: &Frame, layout: &usize, _config: &()) -> anyhow::Result<Reading<Lamps>> {
-        Ok(Reading { board: read_row(frame, *layout)?, confidence: 1.0 })
-    }
+    lamp_row!();
     fn solve(board: &Lamps, _config: &(), _budget: Budget) -> anyhow::Result<Plan<Clicks>> {
         // The first two lit lamps: not the whole row by the rules, which do not know the chain.
         let mut cells: Vec<usize> = (0..board.0.len()).filter(|&i| board.0[i]).take(2).collect();
@@ -70,9 +55,6 @@ impl<const FIRST_LAST: bool> TurnBased for Chain<FIRST_LAST> {
         mv.0.iter().for_each(|&i| next.0[i] = false);
         next
     }
-    fn matches(read: &Lamps, predicted: &Lamps) -> bool {
-        read == predicted
-    }
     fn is_won(board: &Lamps, _config: &()) -> bool {
         board.0.iter().all(|lit| !lit)
     }
@@ -85,15 +67,6 @@ impl<const FIRST_LAST: bool> TurnBased for Chain<FIRST_LAST> {
             .iter()
             .map(|&i| Action::Click(Point::new((i as u32 * CELL + CELL / 2) as i32, (CELL / 2) as i32)))
             .collect())
-    }
-    fn board_toml(board: &Lamps) -> String {
-        format!("lamps = \"{board}\"\n")
-    }
-    fn describe(_frame: &Frame, layout: &usize, _board: &Lamps) -> Vec<String> {
-        vec![format!("{layout} lamps")]
-    }
-    fn annotate(frame: &Frame, _layout: &usize, _board: &Lamps, _plan: &[Clicks]) -> image::RgbaImage {
-        frame.image.clone()
     }
 }
 

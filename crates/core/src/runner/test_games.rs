@@ -1,6 +1,7 @@
 //! What every game the play loop's tests simulate needs besides its rules: a name, no commands,
 //! no cases, no self-check and no benchmarks (`extras!`), and a row of lamps drawn in squares of
-//! `CELL` pixels, white when lit (`Lamps`, `row_image`, `read_row`).
+//! `CELL` pixels, white when lit (`Lamps`, `row_image`, `read_row`), found and read the same way
+//! by every such game (`lamp_row!`).
 
 use std::fmt;
 
@@ -89,6 +90,40 @@ macro_rules! extras {
     };
 }
 pub(crate) use extras;
+
+/// The parts of `TurnBased` every row of lamps shares, inside its `impl`: no config, the row found
+/// and read (`read_row`), matched whole, written and described.
+macro_rules! lamp_row {
+    () => {
+        fn config(_profile: &crate::profile::Profile) -> anyhow::Result<()> {
+            Ok(())
+        }
+        fn locate(frame: &Frame, _config: &()) -> anyhow::Result<usize> {
+            anyhow::ensure!(frame.height() == crate::runner::test_games::CELL, "no row of lamps");
+            Ok((frame.width() / crate::runner::test_games::CELL) as usize)
+        }
+        fn layout_fits(layout: &usize, frame: &Frame) -> bool {
+            frame.width() == *layout as u32 * crate::runner::test_games::CELL
+        }
+        fn read(frame: &Frame, layout: &usize, _config: &()) -> anyhow::Result<crate::game::Reading<Lamps>> {
+            let board = crate::runner::test_games::read_row(frame, *layout)?;
+            Ok(crate::game::Reading { board, confidence: 1.0 })
+        }
+        fn matches(read: &Lamps, predicted: &Lamps) -> bool {
+            read == predicted
+        }
+        fn board_toml(board: &Lamps) -> String {
+            format!("lamps = \"{board}\"\n")
+        }
+        fn describe(_frame: &Frame, layout: &usize, _board: &Lamps) -> Vec<String> {
+            vec![format!("{layout} lamps")]
+        }
+        fn annotate(frame: &Frame, _layout: &usize, _board: &Lamps, _plan: &[Self::Move]) -> image::RgbaImage {
+            frame.image.clone()
+        }
+    };
+}
+pub(crate) use lamp_row;
 
 /// A profile for a simulated game.
 pub fn profile(name: &str) -> crate::profile::Profile {

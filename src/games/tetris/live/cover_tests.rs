@@ -5,26 +5,12 @@
 //! same in every frame, and the loop must play on through them, reading each as what it covers,
 //! both with a hand-written profile's eyes and with a learned look.
 
-use std::path::Path;
-
 use super::super::learn::look;
 use super::config::LiveConfig;
 use super::eyes::Eyes;
 use super::play::{Options, Outcome, run};
-use super::sim_window::SimTetris;
+use super::sim_window::{SimTetris, quick_config};
 use crate::screen::Screen;
-
-/// The shipped quadrapassel profile with quick waits and an empty rotation table (the simulation
-/// turns its own way).
-fn config() -> LiveConfig {
-    let mut config = LiveConfig::load("quadrapassel", Path::new("config")).expect("the quadrapassel profile");
-    config.timing.poll_ms = 1;
-    config.timing.still_ms = 8;
-    config.timing.mismatch_ms = 40;
-    config.timing.piece_timeout_ms = 400;
-    config.rotation.clear();
-    config
-}
 
 /// A game over a stack whose bottom right cell is settled, a white "1" over the empty cell at
 /// row 8 col 0 and a dark one over that settled cell.
@@ -55,7 +41,7 @@ fn plays_through_the_text(sim: &SimTetris, config: &LiveConfig, covers: &[(&str,
 
 #[test]
 fn text_over_the_well_is_read_as_what_it_covers_with_a_profiles_eyes() {
-    let config = config();
+    let config = quick_config();
     let covers = [("row 8 col 0", "read as empty"), ("row 19 col 9", "read as filled")];
     plays_through_the_text(&covered(3, &config), &config, &covers);
 }
@@ -64,7 +50,7 @@ fn text_over_the_well_is_read_as_what_it_covers_with_a_profiles_eyes() {
 /// part differs from the empty look): only the white one is partly drawn.
 #[test]
 fn text_over_the_well_is_read_as_what_it_covers_with_a_learned_look() {
-    let mut config = config();
+    let mut config = quick_config();
     // The look learned from a frame with no text, as a calibration at a quiet moment would.
     let plain = SimTetris::new(3, &["..#......#"], &config.keys).capture().expect("a frame");
     config.look = Some(look::learn(&plain).expect("the look").settings);

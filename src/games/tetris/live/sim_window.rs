@@ -28,11 +28,25 @@ use image::{Rgba, RgbaImage};
 
 use super::super::Piece;
 use super::super::simulate::PieceStream;
-use super::config::Keys;
+use super::config::{Keys, LiveConfig};
 use super::locate::{COLUMNS, ROWS};
 use crate::frame::{Frame, Point};
 use crate::input::{Action, InputDevice, InputError};
 use crate::screen::{Screen, ScreenError};
+
+/// The shipped quadrapassel profile (the simulation draws its well) with quick waits, as the
+/// simulation draws at once, and an empty rotation table (it turns pieces its own way, so the loop
+/// learns each turn on screen).
+pub fn quick_config() -> LiveConfig {
+    let mut config =
+        LiveConfig::load("quadrapassel", std::path::Path::new("config")).expect("the quadrapassel profile");
+    config.timing.poll_ms = 1;
+    config.timing.still_ms = 8;
+    config.timing.mismatch_ms = 40;
+    config.timing.piece_timeout_ms = 400;
+    config.rotation.clear();
+    config
+}
 
 const PITCH: u32 = 16;
 const BLOCK: [u8; 3] = [200, 120, 40];

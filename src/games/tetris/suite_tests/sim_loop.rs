@@ -3,23 +3,8 @@
 //! the rules predicted (and plays on from what the screen shows), finds its well again when the
 //! page moves it, and stops with an error when the window goes away.
 
-use std::path::Path;
-
-use gamebot::games::tetris::live::config::LiveConfig;
 use gamebot::games::tetris::live::play::{Options, Outcome, Summary, run};
-use gamebot::games::tetris::live::sim_window::SimTetris;
-
-/// The shipped profile with quick waits (the simulation draws at once) and an empty rotation table
-/// (the simulation turns pieces its own way, so the loop learns each turn on screen).
-fn config() -> LiveConfig {
-    let mut config = LiveConfig::load("quadrapassel", Path::new("config")).expect("the quadrapassel profile");
-    config.timing.poll_ms = 1;
-    config.timing.still_ms = 8;
-    config.timing.mismatch_ms = 40;
-    config.timing.piece_timeout_ms = 400;
-    config.rotation.clear();
-    config
-}
+use gamebot::games::tetris::live::sim_window::{SimTetris, quick_config};
 
 fn play(sim: &SimTetris, lines: u32) -> (anyhow::Result<Summary>, Vec<String>) {
     play_until(sim, Options { lines: Some(lines), pieces: None, new_game: false, learn: false })
@@ -28,13 +13,13 @@ fn play(sim: &SimTetris, lines: u32) -> (anyhow::Result<Summary>, Vec<String>) {
 fn play_until(sim: &SimTetris, options: Options) -> (anyhow::Result<Summary>, Vec<String>) {
     let (mut screen, mut device) = (sim.clone(), sim.clone());
     let mut notes = Vec::new();
-    let result = run(&mut screen, &mut device, &config(), &options, &mut |l: &str| notes.push(l.to_string()));
+    let result = run(&mut screen, &mut device, &quick_config(), &options, &mut |l: &str| notes.push(l.to_string()));
     (result, notes)
 }
 
 #[test]
 fn clears_the_asked_lines_with_no_misread_and_no_lost_piece() {
-    let sim = SimTetris::new(3, &[], &config().keys);
+    let sim = SimTetris::new(3, &[], &quick_config().keys);
     let (result, notes) = play(&sim, 12);
     let summary = result.expect("the loop plays");
     assert_eq!(summary.outcome, Outcome::Reached, "{notes:#?}");
@@ -53,7 +38,7 @@ fn clears_the_asked_lines_with_no_misread_and_no_lost_piece() {
 /// drops, a row a press, and locked by one more, and lines are cleared all the same.
 #[test]
 fn with_no_hard_drop_pieces_are_brought_down_by_soft_drops() {
-    let mut config = config();
+    let mut config = quick_config();
     config.keys.hard_drop = None;
     let sim = SimTetris::new(6, &[], &config.keys);
     let (mut screen, mut device) = (sim.clone(), sim.clone());
@@ -69,7 +54,7 @@ fn with_no_hard_drop_pieces_are_brought_down_by_soft_drops() {
 
 #[test]
 fn stops_once_the_asked_pieces_are_placed() {
-    let sim = SimTetris::new(4, &[], &config().keys);
+    let sim = SimTetris::new(4, &[], &quick_config().keys);
     let (result, notes) = play_until(&sim, Options { lines: None, pieces: Some(9), new_game: false, learn: false });
     let summary = result.expect("the loop plays");
     assert_eq!((summary.outcome, summary.pieces), (Outcome::Reached, 9), "{notes:#?}");
@@ -86,7 +71,7 @@ fn a_top_out_ends_the_game_as_a_failure() {
         stack.push(row);
     }
     let stack: Vec<&str> = stack.iter().map(String::as_str).collect();
-    let sim = SimTetris::new(5, &stack, &config().keys);
+    let sim = SimTetris::new(5, &stack, &quick_config().keys);
     let (result, notes) = play(&sim, 1000);
     let summary = result.expect("a top-out is an outcome, not an error");
     assert_eq!(summary.outcome, Outcome::ToppedOut, "{notes:#?}");
@@ -98,7 +83,7 @@ fn a_top_out_ends_the_game_as_a_failure() {
 
 #[test]
 fn a_stack_unlike_the_prediction_is_a_misread_and_play_goes_on_from_the_screen() {
-    let sim = SimTetris::new(7, &[], &config().keys);
+    let sim = SimTetris::new(7, &[], &quick_config().keys);
     sim.state().corrupt_after = Some(4);
     let (result, notes) = play(&sim, 8);
     let summary = result.expect("the loop plays on");
@@ -113,7 +98,7 @@ fn a_stack_unlike_the_prediction_is_a_misread_and_play_goes_on_from_the_screen()
 /// again, and plays on where it is.
 #[test]
 fn a_well_the_page_moves_in_mid_game_is_found_again_and_played_on() {
-    let sim = SimTetris::new(13, &[], &config().keys);
+    let sim = SimTetris::new(13, &[], &quick_config().keys);
     // Half a cell (the simulation's squares are 16 px apart): every cell read is half drawn.
     sim.state().move_after = Some((5, 8));
     let (result, notes) = play(&sim, 10);
@@ -125,7 +110,7 @@ fn a_well_the_page_moves_in_mid_game_is_found_again_and_played_on() {
 
 #[test]
 fn a_lost_window_stops_the_loop_with_an_error() {
-    let sim = SimTetris::new(9, &[], &config().keys);
+    let sim = SimTetris::new(9, &[], &quick_config().keys);
     sim.state().vanish_after = Some(3);
     let (result, _) = play(&sim, 100);
     let err = result.expect_err("no window, no play");
@@ -137,16 +122,17 @@ fn a_lost_window_stops_the_loop_with_an_error() {
 #[test]
 fn under_gravity_quicker_than_looks_pieces_go_in_one_burst_and_land_as_planned() {
     // The rotation table learnt on screen first, as a calibration does.
-    let sim = SimTetris::new(11, &[], &config().keys);
+    let sim = SimTetris::new(11, &[], &quick_config().keys);
     let (mut screen, mut device) = (sim.clone(), sim.clone());
     let learn = Options { lines: None, pieces: None, new_game: false, learn: true };
-    let learnt = run(&mut screen, &mut device, &config(), &learn, &mut |_: &str| {}).expect("the table is learnt");
+    let learnt =
+        run(&mut screen, &mut device, &quick_config(), &learn, &mut |_: &str| {}).expect("the table is learnt");
     #[derive(serde::Deserialize)]
     struct Table {
         rotation: Vec<gamebot::games::tetris::live::config::Turn>,
     }
     let table: Table = toml::from_str(&learnt.turns.to_toml()).expect("the table in the profile's form");
-    let mut config = config();
+    let mut config = quick_config();
     config.rotation = table.rotation;
     // Then two rows a capture, 60 pieces on: a piece lands within ten looks of showing, fewer than
     // the closed loop takes to turn an I, S or Z, see it, shift it, see it and drop it. By then

@@ -206,9 +206,11 @@ impl<'p, G: TurnBased> Game<'p, G> {
         let mut made = self.make(screen, guard, frame, board, mv, layout, &predicted, progress)?;
         // A move whose inputs left the board as it was (a click that only put down a selection
         // the game kept from the last jump, or that the game missed) is made once more before
-        // the screen is called a mismatch. The first move's input styles are tried instead.
+        // the screen is called a mismatch. The first move's input styles are tried instead, and
+        // a proposal's moves must each show the rules at once.
         if let Made::Watched(watched, tried) = &made
             && tried.is_empty()
+            && self.proposed.is_none()
             && watched.shown != Shown::Predicted
             && G::read(&watched.frame, layout, &self.config).is_ok_and(|r| G::matches(&r.board, board))
         {

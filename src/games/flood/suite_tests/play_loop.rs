@@ -91,9 +91,22 @@ fn a_board_that_stays_unreadable_stops_the_bot_naming_the_cell_with_no_click() {
 }
 
 #[test]
-fn an_ignored_click_is_noticed_and_the_bot_replans() {
+fn an_ignored_click_is_noticed_and_made_once_more() {
     let sim = game();
+    let moves = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::CHECK).moves.len();
     sim.state().ignore_clicks = vec![2];
+    let (result, lines) = run(&sim, &PlayOptions::default());
+    let summary = won(result);
+    assert!(sim.state().board.is_won());
+    assert_eq!(summary.mismatches, 0);
+    assert_eq!(sim.state().received.len(), moves + 1, "the third click made twice");
+    assert!(lines.iter().any(|l| l.contains("move 3") && l.contains("making it once more")), "{lines:?}");
+}
+
+#[test]
+fn a_click_ignored_twice_is_noticed_and_the_bot_replans() {
+    let sim = game();
+    sim.state().ignore_clicks = vec![2, 3];
     let (result, lines) = run(&sim, &PlayOptions::default());
     let summary = won(result);
     assert!(sim.state().board.is_won());
@@ -129,12 +142,12 @@ fn a_dialog_over_the_board_after_the_winning_move_is_the_games_end_display() {
 
 #[test]
 fn an_ignored_last_move_under_an_end_display_is_still_a_mismatch() {
-    // The cover is shown only for a won board: an ignored last click leaves the board readable,
-    // so the loop re-plans instead of counting the move.
+    // The cover is shown only for a won board: a last click ignored (and ignored again when made
+    // once more) leaves the board readable, so the loop re-plans instead of counting the move.
     let sim = game();
     sim.state().cover_when_won = true;
     let optimal = gamebot::games::flood::solve::solve(&board(), gamebot::budget::Budget::CHECK);
-    sim.state().ignore_clicks = vec![optimal.moves.len() - 1];
+    sim.state().ignore_clicks = vec![optimal.moves.len() - 1, optimal.moves.len()];
     let (result, _) = run(&sim, &PlayOptions::default());
     let summary = won(result);
     assert!(sim.state().board.is_won());
@@ -177,7 +190,9 @@ fn a_game_that_ignores_every_click_stops_the_bot_with_a_message() {
     let (result, _) = run(&sim, &PlayOptions { max_mismatches: 2, ..PlayOptions::default() });
     assert!(matches!(result.ending, Ending::KeptDisagreeing(_)), "{}", result.ending);
     assert!(result.ending.to_string().contains("kept disagreeing"), "{}", result.ending);
-    assert_eq!(sim.state().received.len(), 3, "one click per attempt, then stop");
+    // The first move's one click (its input styles tried instead), then a click and the same
+    // made once more for each of the two moves after it, then stop.
+    assert_eq!(sim.state().received.len(), 5, "one click for the first move, two for each other, then stop");
 }
 
 #[test]

@@ -17,12 +17,16 @@ type Extent = ((i64, i64), (i64, i64));
 /// How far a ring of a bare square's look may lie from its middle's (ΔE): a plain surface.
 const PLAIN: f32 = 5.0;
 
-/// True when a profile's `hole` look is the bare surface its `peg` stands on: every ring alike,
-/// and like the peg's outermost ring. Holes drawn as nothing, not empty buttons or cups of their
-/// own colour.
+/// True when every ring of `look` lies within `PLAIN` of its middle: a bare surface.
+pub fn plain(look: &Look) -> bool {
+    look.lab.iter().all(|ring| ring.delta_e(&look.lab[0]) <= PLAIN)
+}
+
+/// True when a profile's `hole` look is the bare surface its `peg` stands on: plain, and like the
+/// peg's outermost ring. Holes drawn as nothing, not empty buttons or cups of their own colour.
 pub fn drawn_as_nothing(hole: &Look, peg: &Look) -> bool {
     let surface = &peg.lab[peg.lab.len() - 1];
-    hole.lab.iter().all(|ring| ring.delta_e(&hole.lab[0]) <= PLAIN && ring.delta_e(surface) <= PLAIN)
+    plain(hole) && hole.lab.iter().all(|ring| ring.delta_e(surface) <= PLAIN)
 }
 
 /// The squares of `extent` where nothing was `taken` that lie between taken squares both in their

@@ -164,11 +164,6 @@ fn without_bare_lookalikes(frame: &Frame, lattice: &Lattice, things: Vec<(i64, i
     things.iter().copied().filter(|at| !lookalike(at)).collect()
 }
 
-/// True when every ring of a look is within `OFF_WITHIN / 2` of its middle: a bare surface.
-fn plain(look: &Look) -> bool {
-    look.lab.iter().all(|ring| ring.delta_e(&look.lab[0]) <= OFF_WITHIN / 2.0)
-}
-
 /// The looks of the squares just around `extent` (those inside the picture).
 fn looks_around(frame: &Frame, lattice: &Lattice, extent: Extent) -> Vec<Look> {
     let ((r0, r1), (c0, c1)) = extent;
@@ -216,7 +211,7 @@ fn learn_looks(
     let (pegs, holes, mut offs) = (of(Cell::Peg), of(Cell::Hole), of(Cell::Off));
     // A board with no square that has no hole (a square board) shows the look of one only around it.
     if offs.is_empty() {
-        offs = around.iter().copied().filter(plain).collect();
+        offs = around.iter().copied().filter(bare_holes::plain).collect();
     }
     if pegs.is_empty() || holes.is_empty() {
         return Err(format!(

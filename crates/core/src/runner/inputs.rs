@@ -111,15 +111,25 @@ pub fn first_move<G: TurnBased>(
         tried.extend(name);
         // A change that leaves the board as it was (a peg shown selected, a button pressed) is no
         // move either: the next style is tried.
-        let board_unchanged = watched.shown == Shown::Nothing
-            || (watched.shown == Shown::Other
-                && G::read(&watched.frame, layout, config).is_ok_and(|r| G::matches(&r.board, board)));
-        if !board_unchanged || i + 1 == count {
+        if !left_as_it_was::<G>(&watched, layout, config, board) || i + 1 == count {
             let style = (watched.shown == Shown::Predicted && name != own).then(|| (name.unwrap_or("?"), style_config));
             return Ok(FirstMove { watched: Some(watched), closed_after: false, style, tried });
         }
     }
     unreachable!("every attempt returns")
+}
+
+/// True when a move's inputs left the board as it was, whatever else changed on the screen (a peg
+/// shown selected, a button pressed): nothing changed, or the board reads as `board` still.
+pub fn left_as_it_was<G: TurnBased>(
+    watched: &Watched,
+    layout: &G::Layout,
+    config: &G::Config,
+    board: &G::Board,
+) -> bool {
+    watched.shown == Shown::Nothing
+        || (watched.shown == Shown::Other
+            && G::read(&watched.frame, layout, config).is_ok_and(|r| G::matches(&r.board, board)))
 }
 
 /// The profile's pause after a move's inputs, then the watch until the board shows the prediction

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::inputs::{Inputs, first_move, make_move, watch_after_inputs};
+use super::inputs::{Inputs, first_move, left_as_it_was, make_move, watch_after_inputs};
 use super::watch::{Shown, Watched};
 use super::{
     CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, board_gone, ensure_in_view, explain,
@@ -211,8 +211,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         if let Made::Watched(watched, tried) = &made
             && tried.is_empty()
             && self.proposed.is_none()
-            && watched.shown != Shown::Predicted
-            && G::read(&watched.frame, layout, &self.config).is_ok_and(|r| G::matches(&r.board, board))
+            && left_as_it_was::<G>(watched, layout, &self.config, board)
         {
             let number = self.summary.moves + 1;
             progress.line(&format!("move {number} ({mv}) left the board as it was; making it once more"));

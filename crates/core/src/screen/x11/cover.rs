@@ -160,16 +160,14 @@ impl Display {
     /// True when `w` or a window inside it is a client (has `WM_STATE`, set by the window manager
     /// on the windows it manages) or has a title.
     fn holds_a_client(&self, w: Window) -> bool {
-        let Ok(wm_state) = self.atom("WM_STATE") else { return true };
+        if self.atom("WM_STATE").is_err() {
+            return true;
+        }
         let mut level = vec![w];
         for _ in 0..SEARCH_DEPTH {
             let mut next = Vec::new();
             for &v in &level {
-                let state = self.conn.get_property(false, v, wm_state, AtomEnum::ANY, 0, 1).ok();
-                if state.and_then(|c| c.reply().ok()).is_some_and(|r| r.type_ != x11rb::NONE) {
-                    return true;
-                }
-                if let Ok(Some(_)) = self.title(v) {
+                if self.is_client(v) {
                     return true;
                 }
                 if let Some(tree) = self.conn.query_tree(v).ok().and_then(|c| c.reply().ok()) {

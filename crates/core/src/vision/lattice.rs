@@ -473,7 +473,8 @@ fn group_all(segmentation: &Segmentation, search: &Search) -> Vec<Candidate> {
 }
 
 /// Joins candidates (sorted, the most cells first) that lie on one lattice and touch; the larger
-/// one's lattice is kept.
+/// one's lattice is kept. Two that lie half a pitch apart also offer the finer lattice holding
+/// both (`interleaved`).
 fn join(found: Vec<Candidate>) -> Vec<Candidate> {
     let mut joined: Vec<Candidate> = Vec::new();
     for candidate in found {
@@ -507,6 +508,8 @@ fn join(found: Vec<Candidate>) -> Vec<Candidate> {
             None => joined.push(candidate),
         }
     }
+    let finer = super::interleaved::interleaved(&joined);
+    joined.extend(finer);
     joined.sort_by_key(|c| std::cmp::Reverse(c.cells.len()));
     joined
 }

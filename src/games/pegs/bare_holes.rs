@@ -4,8 +4,9 @@
 //! run unbroken, so a square where nothing stands between things in its row and in its column is a
 //! hole of the board, not a square with no hole. Calibration proposes such a board as one more
 //! reading when every thing looks alike: the things pegs, those enclosed squares holes (their look
-//! the bare surface's), the rest squares with no hole; it is learned only if the looks then tell
-//! the three apart and read the board back, as every proposal must. Reading a board of such a
+//! the bare surface's), the rest squares with no hole; and, where a board's edge rows have emptied
+//! mid-game, every bare square on the surface the things stand on a hole. Each is learned only if
+//! the looks then tell the three apart and read the board back, as every proposal must. Reading a board of such a
 //! profile, a row of holes at its edge has nothing standing in it: the board grows over it while
 //! its squares read as the bare surface (`locate::settle`).
 
@@ -50,25 +51,42 @@ pub fn enclosed(extent: Extent, taken: &[(i64, i64)]) -> Vec<(i64, i64)> {
     found
 }
 
-/// The board proposed when every taken square looks alike (within `within`, compared
-/// `relative`ly or not) and some square is enclosed: pegs where things are, holes where the
-/// enclosed squares are, no hole elsewhere in `extent`. None otherwise.
-pub fn propose(looks: &[Look], extent: Extent, taken: &[(i64, i64)], relative: bool, within: f32) -> Option<Board> {
+/// The boards proposed when every taken square looks alike (within `within`, compared
+/// `relative`ly or not): pegs where things are, and holes at the bare squares of `extent` where
+/// nothing stands, by two rules, each offered when it finds a hole: the squares enclosed by things
+/// (`enclosed`) holes and the rest no hole; then every bare square drawn as nothing on the surface
+/// the things stand on (`drawn_as_nothing`) a hole, and the rest no hole. Mid-game a board's edge
+/// row may have emptied, so that its holes are enclosed along one way only or not at all; the
+/// surface still tells them from the page around the board.
+pub fn propose(looks: &[Look], extent: Extent, taken: &[(i64, i64)], relative: bool, within: f32) -> Vec<Board> {
     let ((r0, r1), (c0, c1)) = extent;
     let (rows, cols) = ((r1 - r0 + 1) as usize, (c1 - c0 + 1) as usize);
     let index = |&(r, c): &(i64, i64)| (r - r0) as usize * cols + (c - c0) as usize;
     let seen: Vec<Look> = taken.iter().map(|at| looks[index(at)]).collect();
     if seen.is_empty() || group(&seen, within, relative).iter().any(|&g| g > 0) {
-        return None;
+        return Vec::new();
     }
+    let board = |holes: &[(i64, i64)]| {
+        let mut cells = vec![Cell::Off; rows * cols];
+        taken.iter().for_each(|at| cells[index(at)] = Cell::Peg);
+        holes.iter().for_each(|at| cells[index(at)] = Cell::Hole);
+        Board { rows, cols, cells }
+    };
+    let mut proposed = Vec::new();
     let holes = enclosed(extent, taken);
-    if holes.is_empty() {
-        return None;
+    if !holes.is_empty() {
+        proposed.push(board(&holes));
     }
-    let mut cells = vec![Cell::Off; rows * cols];
-    taken.iter().for_each(|at| cells[index(at)] = Cell::Peg);
-    holes.iter().for_each(|at| cells[index(at)] = Cell::Hole);
-    Some(Board { rows, cols, cells })
+    let peg = &seen[0];
+    let on_surface: Vec<(i64, i64)> = (r0..=r1)
+        .flat_map(|r| (c0..=c1).map(move |c| (r, c)))
+        .filter(|at| !taken.contains(at) && drawn_as_nothing(&looks[index(at)], peg))
+        .collect();
+    let surface = board(&on_surface);
+    if !on_surface.is_empty() && !proposed.contains(&surface) {
+        proposed.push(surface);
+    }
+    proposed
 }
 
 #[cfg(test)]
@@ -101,6 +119,23 @@ mod tests {
             assert_eq!(read, board, "at pitch {pitch}, learned {:?}", learnt.notes);
             let classes = looks::Classes::from_config(&learnt.config.looks).unwrap();
             assert_eq!(looks::read_selected(&frame, &grid, &classes).unwrap().0, board);
+        }
+    }
+
+    /// Mid-game boards of a 7x7 square whose edge rows have emptied: some holes lie between
+    /// things one way only (0,1), or no way at all (0,5), (0,6); and the same with the peg that
+    /// last jumped drawn selected (its dot on a darker disc). Calibrated blind from each, the
+    /// board proposed is the board drawn. Before, holes enclosed both ways only were proposed: the
+    /// first was refused ("do not look distinct"), the second took the selected peg for the only
+    /// hole and the bare squares for squares with no hole.
+    #[test]
+    fn holes_drawn_as_nothing_are_learned_blind_mid_game_with_edge_rows_emptied_and_a_peg_selected() {
+        let rows = ["o.o.o..", "o...ooo", "ooooooo", "ooooooo", "ooooooo", "ooooooo", "ooooooo"];
+        let board = Board::from_rows(&rows).unwrap();
+        for (selected, pitch) in [(&[][..], 50.0), (&[(0, 2)][..], 44.0)] {
+            let frame = Drawing { selected, ..Drawing::new(Kind::Bare, pitch) }.draw(&board);
+            let learnt = learn(&frame, None, MoveStyle::Click).unwrap_or_else(|e| panic!("{selected:?}: {e:#}"));
+            assert_eq!(learnt.board, board, "{selected:?}: {:?}", learnt.notes);
         }
     }
 

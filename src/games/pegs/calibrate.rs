@@ -437,7 +437,7 @@ struct At<'a> {
 }
 
 /// How a board of holes drawn as nothing was proposed (`bare_holes`).
-const BARE_HOLES: &str = "proposed: every thing looks alike, so they are pegs and the bare squares between them across and down holes drawn as nothing";
+const BARE_HOLES: &str = "proposed: every thing looks alike, so they are pegs and the bare squares between them, or on the surface they stand on, holes drawn as nothing";
 
 /// A board to learn from, the square it takes for a selected peg (if any), and how it was told.
 type Reading = (Board, Option<(i64, i64)>, String);
@@ -462,33 +462,34 @@ fn readings(at: &At, known: Option<&Board>, relative: bool, misses: &mut Vec<Str
                     misses.push(format!("{where_}{compared}: {why}"));
                 }
             }
-            if let Some(board) = bare_holes::propose(at.looks, at.extent, &taken, relative, OFF_WITHIN) {
+            for board in bare_holes::propose(at.looks, at.extent, &taken, relative, OFF_WITHIN) {
                 tries.push((board, None, BARE_HOLES.to_string()));
             }
         }
     }
     for i in lone(at.looks, relative, OFF_WITHIN) {
         let square = (r0 + (i / cols) as i64, c0 + (i % cols) as i64);
-        let board = match known {
-            Some(board) if board.cells[i] == Cell::Peg => Some(board.clone()),
-            Some(_) => None,
+        let boards = match known {
+            Some(board) if board.cells[i] == Cell::Peg => vec![board.clone()],
+            Some(_) => Vec::new(),
             None => {
                 let rest: Vec<(i64, i64)> = taken.iter().copied().filter(|&t| t != square).collect();
-                propose(at.looks, at.extent, &rest, relative)
-                    .ok()
-                    .map(|(board, _)| board)
-                    .or_else(|| bare_holes::propose(at.looks, at.extent, &rest, relative, OFF_WITHIN))
+                let mut boards: Vec<Board> =
+                    propose(at.looks, at.extent, &rest, relative).ok().map(|(b, _)| b).into_iter().collect();
+                boards.extend(bare_holes::propose(at.looks, at.extent, &rest, relative, OFF_WITHIN));
+                boards
             }
         };
-        let Some(mut board) = board else { continue };
-        board.cells[i] = Cell::Peg;
-        if peg_shaped(at.looks, &board, i, OFF_WITHIN / 2.0) {
-            let how = if known.is_some() { "from the known board" } else { "proposed" };
-            tries.push((
-                board,
-                Some(square),
-                format!("{how}, a lone look shaped as the pegs taken for a selected peg"),
-            ));
+        for mut board in boards {
+            board.cells[i] = Cell::Peg;
+            if peg_shaped(at.looks, &board, i, OFF_WITHIN / 2.0) {
+                let how = if known.is_some() { "from the known board" } else { "proposed" };
+                tries.push((
+                    board,
+                    Some(square),
+                    format!("{how}, a lone look shaped as the pegs taken for a selected peg"),
+                ));
+            }
         }
     }
     tries

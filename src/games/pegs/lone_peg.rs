@@ -5,11 +5,12 @@
 //! of the board lies within the given ΔE of it), where something stands (not a bare surface), and
 //! whose rings stand out from its surround as the pegs' do (`looks::selected_shape`: its shape
 //! within `SELECTED_SHAPE` of the pegs' and nearer theirs than the holes', or, where pegs and holes
-//! are shaped alike, nearer the pegs' colour) is a peg drawn selected. It is
+//! are shaped alike, nearer the pegs' colour), or that shows the pegs' own middle on a ground of
+//! another colour (`looks::on_a_ground`: a disc drawn behind the chosen peg), is a peg drawn selected. It is
 //! set aside from the looks learned, and the learned profile must then read it as a selected peg.
 
 use super::board::{Board, Cell};
-use super::looks::selected_shape;
+use super::looks::{on_a_ground, selected_shape};
 use crate::vision::looks::Look;
 
 /// The squares (indices into `looks`) whose look occurs once: none of the others lies within
@@ -22,8 +23,9 @@ pub fn lone(looks: &[Look], relative: bool, alike: f32) -> Vec<usize> {
 }
 
 /// True when the square `aside` of `board` (read from `looks`) is shaped as the board's other
-/// pegs are and more like them than like its holes (`looks::selected_shape`); rings standing out
-/// by no more than `floor` make no shape.
+/// pegs are and more like them than like its holes (`looks::selected_shape`), or is their peg on a
+/// ground of another colour (`looks::on_a_ground`); rings standing out by no more than `floor`
+/// make no shape.
 pub fn peg_shaped(looks: &[Look], board: &Board, aside: usize, floor: f32) -> bool {
     let mean_of = |kind: Cell| {
         let of: Vec<Look> =
@@ -34,5 +36,5 @@ pub fn peg_shaped(looks: &[Look], board: &Board, aside: usize, floor: f32) -> bo
         return false;
     };
     let holes = mean_of(Cell::Hole);
-    selected_shape(&looks[aside], &pegs, holes.iter(), floor)
+    selected_shape(&looks[aside], &pegs, holes.iter(), floor) || on_a_ground(&looks[aside], &pegs, holes.iter(), floor)
 }

@@ -94,6 +94,17 @@ fn middle_colour(look: &Look, rings: usize) -> Lab {
     Lab::from_rgb(sum)
 }
 
+/// Whether `seen` is `peg` itself on a ground of another colour (a page marks the chosen peg by a
+/// disc or square drawn behind it, the peg's own colours kept): its middle (`middle_rings`) lies
+/// within `floor` of the peg's and nearer it than to the middle of any of `others`, and a ring
+/// outside the middle lies farther than `floor` from the peg's there.
+pub(super) fn on_a_ground<'a>(seen: &Look, peg: &Look, mut others: impl Iterator<Item = &'a Look>, floor: f32) -> bool {
+    let rings = middle_rings(peg);
+    let own = middle_distance(seen, peg, rings);
+    let ground = (rings..RINGS).any(|k| seen.lab[k].delta_e(&peg.lab[k]) > floor);
+    own <= floor && ground && others.all(|other| middle_distance(seen, other, rings) > own)
+}
+
 /// Whether `seen` is `peg` drawn in another colour (a selected peg), by how its rings stand out
 /// from its surround (rings standing out by no more than `floor` make no shape). Either its whole
 /// `shape` lies within `SELECTED_SHAPE` of the peg's and nearer it than any of `others`' shapes;

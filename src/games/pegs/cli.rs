@@ -23,6 +23,28 @@ pub struct PegsCalibrate {
     /// For a new profile: how the program takes a jump (a still screen does not show it).
     #[arg(long, value_enum, default_value_t = MoveStyle::Click)]
     pub moves: MoveStyle,
+    /// For a new profile: which way a peg may jump in the program (its `[rules] jumps`; a still
+    /// screen does not show it) [default: orthogonal].
+    #[arg(long, value_enum)]
+    pub jumps: Option<super::rules::Jumps>,
+    /// For a new profile: when the program counts the game won (its `[rules] goal`) [default:
+    /// one-peg]. A board from which one peg cannot be left is said so after learning.
+    #[arg(long, value_enum)]
+    pub goal: Option<super::rules::Goal>,
+    /// For a new profile with `--goal one-peg-on-square`: the square, as row,col from 0.
+    #[arg(long, value_parser = parse_square, requires = "goal")]
+    pub square: Option<Pos>,
+}
+
+impl PegsCalibrate {
+    /// The rules the options tell, the classic ones where they tell nothing.
+    fn rules(&self) -> super::rules::Rules {
+        super::rules::Rules {
+            jumps: self.jumps.unwrap_or_default(),
+            goal: self.goal.unwrap_or_default(),
+            square: self.square,
+        }
+    }
 }
 
 /// Options of `solve pegs`.
@@ -64,8 +86,9 @@ fn learn(cx: &mut Invocation, args: &PegsCalibrate) -> anyhow::Result<bool> {
         }
         None => None,
     };
-    let learnt = super::calibrate::learn(&frame, truth.as_ref(), args.moves)
+    let mut learnt = super::calibrate::learn(&frame, truth.as_ref(), args.moves)
         .with_context(|| format!("{shot}: cannot learn a profile from it"))?;
+    learnt.config.rules = args.rules();
     learnt.notes.iter().for_each(|note| cx.line(note.clone()));
     let path = commands::save_learned_profile(cx, common, <Pegs as Game>::NAME, &shot, &learnt.config)?;
     cx.line(format!("saved the profile to {}", path.display()));
@@ -74,6 +97,9 @@ fn learn(cx: &mut Invocation, args: &PegsCalibrate) -> anyhow::Result<bool> {
         None => cx.line("PROPOSED reading (no --board given): check it against the screenshot and the picture"),
     }
     cx.line(learnt.board.to_string());
+    if let Some(warning) = super::plan::unwinnable(&learnt.board, &learnt.config.rules) {
+        cx.line(warning);
+    }
     let picture = Pegs::annotate(&frame, &learnt.grid, &learnt.board, &[]);
     crate::files::save_png(&picture, &out, common.force)?;
     cx.line(format!("what was learned is drawn in {}", out.display()));
@@ -91,6 +117,11 @@ impl Command<Pegs> for PegsCalibrate {
         let args = self;
         if args.common.learns(cx) {
             return learn(cx, &args);
+        }
+        if args.jumps.is_some() || args.goal.is_some() {
+            bail!(
+                "--jumps and --goal tell a new profile's rules; this calibrates the existing profile: change its [rules] instead, or learn a new one (--learn)"
+            );
         }
         commands::calibrate::<Pegs>(cx, &args.common)
     }

@@ -31,6 +31,19 @@ pub fn describe(rules: &Rules) -> String {
 
 /// Plans from `board` by `rules` within `budget`.
 pub fn plan(board: &Board, rules: &Rules, budget: Budget) -> anyhow::Result<Plan<Jump>> {
+    match search(board, rules, budget)? {
+        Outcome::Solved(jumps) => Ok(Plan { moves: jumps, proven_optimal: false }),
+        Outcome::Unsolvable => bail!(
+            "this position is proven unsolvable by the profile's rules ({}): if the program plays by others, say so in its profile's [rules]\n{board}",
+            describe(rules)
+        ),
+        Outcome::Unknown => bail!("no solution found within the budget (pass a larger --budget-ms)"),
+    }
+}
+
+/// The search for a plan from `board` by `rules` within `budget`, by the solver the rules need;
+/// an error where the rules name a goal square the board lacks.
+fn search(board: &Board, rules: &Rules, budget: Budget) -> anyhow::Result<Outcome> {
     if rules.goal == Goal::OnePegInCentre && Rules::centre(board).is_none() {
         bail!(
             "the goal is one peg on the centre square, but this board has none (odd rows and columns, a hole there)\n{board}"
@@ -42,20 +55,31 @@ pub fn plan(board: &Board, rules: &Rules, budget: Budget) -> anyhow::Result<Plan
             None => bail!("the goal is one peg on a square, but the rules name none (`square = [row, col]`)"),
         }
     }
-    let outcome = match (rules.jumps, rules.goal) {
+    Ok(match (rules.jumps, rules.goal) {
         (Jumps::Orthogonal, Goal::OnePeg) => solve::solve(board, Target::OnePeg, budget).outcome,
         (Jumps::Orthogonal, Goal::OnePegInCentre | Goal::OnePegOnSquare) => {
             let target = rules.target(board).unwrap_or_default();
             solve::solve(board, Target::OnePegAt(target), budget).outcome
         }
         _ => general::solve(board, rules, budget).0,
-    };
-    match outcome {
-        Outcome::Solved(jumps) => Ok(Plan { moves: jumps, proven_optimal: false }),
-        Outcome::Unsolvable => bail!(
-            "this position is proven unsolvable by the profile's rules ({}): if the program plays by others, say so in its profile's [rules]\n{board}",
+    })
+}
+
+/// A warning when `board` (a profile's first, just learned) is proven unwinnable by `rules`: the
+/// program is likely to play by others (the fewest pegs, diagonal jumps), which a still screen
+/// does not show. None when it can be won, or when a short search cannot tell.
+pub fn unwinnable(board: &Board, rules: &Rules) -> Option<String> {
+    if rules.goal == Goal::FewestPegs || board.pegs() == 0 {
+        return None;
+    }
+    match search(board, rules, Budget::nodes(UNWINNABLE_NODES)) {
+        Ok(Outcome::Unsolvable) => Some(format!(
+            "note: by these rules ({}) this board cannot be won; if it is the program's start, it plays by others: learn again with --goal fewest-pegs, --jumps diagonal or --goal one-peg-on-square --square R,C, or set the profile's [rules]",
             describe(rules)
-        ),
-        Outcome::Unknown => bail!("no solution found within the budget (pass a larger --budget-ms)"),
+        )),
+        _ => None,
     }
 }
+
+/// How far `unwinnable` searches: a classic board's start is decided within it.
+const UNWINNABLE_NODES: u64 = 2_000_000;

@@ -127,3 +127,16 @@ fn the_goal_of_one_peg_on_a_named_square_is_kept_or_refused_where_it_cannot_be_r
     assert_eq!(config.rules, Rules { jumps: Jumps::Diagonal, goal: Goal::OnePegOnSquare, square: Some((3, 4)) });
     assert!(toml::to_string(&config).unwrap().contains("square = [3, 4]"));
 }
+
+#[test]
+fn a_learned_board_that_the_rules_cannot_win_is_said_so_unless_the_goal_is_the_fewest_pegs() {
+    use super::plan::unwinnable;
+    // A 7x7 square with its centre empty cannot end in one peg; the English cross can.
+    let square =
+        Board::from_rows(&["ooooooo", "ooooooo", "ooooooo", "ooo.ooo", "ooooooo", "ooooooo", "ooooooo"]).unwrap();
+    let note = unwinnable(&square, &Rules::default()).expect("the square is proven unwinnable by one peg");
+    assert!(note.contains("--goal fewest-pegs") && note.contains("one peg left"), "{note}");
+    assert_eq!(unwinnable(&square, &Rules { goal: Goal::FewestPegs, ..Rules::default() }), None);
+    assert_eq!(unwinnable(&english(), &Rules::default()), None);
+    assert_eq!(unwinnable(&english(), &Rules { goal: Goal::OnePegInCentre, ..Rules::default() }), None);
+}

@@ -35,6 +35,7 @@ mod zoo_tetris_invzfnc;
 mod zoo_tetris_jakes;
 mod zoo_tetris_manu;
 mod zoo_toke_pegs;
+mod zoo_u469_pegs;
 mod zoo_waissi_pegs;
 
 // Each game's own capture tests, `src/games/<game>/capture_tests.rs`, found by the build script

@@ -30,6 +30,8 @@ pub mod zoo_rwpz;
 pub mod zoo_setko;
 #[cfg(target_os = "linux")]
 pub mod zoo_toke;
+#[cfg(target_os = "linux")]
+pub mod zoo_u469;
 
 use std::process::{Command, Output};
 use std::time::Duration;

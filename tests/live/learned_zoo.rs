@@ -271,3 +271,34 @@ fn wins_fedes_peg_solitaire_of_discs_alike_calibrated_with_a_peg_selected_at_a_z
     let (end, _) = fede_truth(&mut cdp);
     assert!(one_peg(&end), "the page's own circles hold one peg:\n{end:?}\n{text}");
 }
+
+#[test]
+#[ignore = "needs GAMEBOT_U469_PEGS_DIR: user469fun/Square-Peg-Solitaire fetched (the folder of its main.html)"]
+fn wins_user469funs_square_of_dots_with_holes_drawn_as_nothing_for_the_fewest_pegs_at_a_zoom() {
+    use crate::common::zoo_u469::{TITLE, open_u469, u469_truth};
+    let dir = program_dir("GAMEBOT_U469_PEGS_DIR");
+    let (session, mut cdp) = open_u469(&dir, (900, 1000), &["--force-device-scale-factor=1.25"]);
+    let (start, selected) = u469_truth(&mut cdp);
+    assert_eq!((start.iter().map(|r| r.matches('o').count()).sum::<usize>(), selected), (48, None), "{start:?}");
+    // Its 7x7 square cannot end in one peg: the rule a still screen does not show is told at
+    // calibration. Its clock ticks beside the board all along; the page leaves each landing peg
+    // selected, so the next jump of a chain clicks it down first and is made once more.
+    let text = learn_and_win(&session.display, "pegs", TITLE, &["--goal", "fewest-pegs"], &[]);
+    let (end, _) = u469_truth(&mut cdp);
+    let pegs = end.iter().map(|r| r.matches('o').count()).sum::<usize>();
+    assert!(pegs >= 1 && no_jump_left(&end), "the page's own cells leave no jump:\n{end:?}\n{text}");
+}
+
+/// A peg solitaire board (rows of o . #) on which no peg can jump along a row or column.
+fn no_jump_left(rows: &[String]) -> bool {
+    let at = |r: isize, c: isize| {
+        let cell = usize::try_from(r).ok().and_then(|r| rows.get(r)).zip(usize::try_from(c).ok());
+        cell.and_then(|(row, c)| row.as_bytes().get(c).copied()).unwrap_or(b'#')
+    };
+    let jumps = |r: isize, c: isize| {
+        [(0, 1), (1, 0), (0, -1), (-1, 0)]
+            .iter()
+            .any(|(dr, dc)| at(r, c) == b'o' && at(r + dr, c + dc) == b'o' && at(r + 2 * dr, c + 2 * dc) == b'.')
+    };
+    !(0..rows.len() as isize).any(|r| (0..rows[r as usize].len() as isize).any(|c| jumps(r, c)))
+}

@@ -20,7 +20,7 @@
 //! together presses of one key may come (`repeat.rs`), written as `[realtime] repeat_gap_ms`.
 //! What it does not learn is written there too: how the gravity grows, the lock delay, turns
 //! against a wall (kicks). A program showing no falling piece is started first (`begin.rs`: a
-//! click in the window's middle, Return, Space); a key that started it is the profile's
+//! click in the window's middle, on a start button seen, Return, Space); a key that started it is the profile's
 //! `new_game`. So is one whose piece no key moves and which does not fall (a first piece drawn
 //! before the game runs), once the keys have been tried on it; then the keys are tried again.
 
@@ -83,6 +83,9 @@ pub fn learn(
         Started::ByClick => progress("a game started by the click"),
         Started::ByKey(key) => progress(&format!("a game started by {key}")),
         Started::ByFocusedKey(key) => progress(&format!("a game started by {key} on the control Tab reached")),
+        Started::ByControl(at) => {
+            progress(&format!("a game started by a click on the control at ({}, {})", at.x, at.y))
+        }
     }
     let look = learned.settings;
     progress(&format!(
@@ -139,9 +142,10 @@ pub fn learn(
     let missing = summary.turns.unseen();
     if missing > 0 {
         bail!(
-            "{missing} shapes still unseen after {} pieces ({:?}); nothing written (start a new game and run again)",
+            "{missing} shapes still unseen after {} pieces ({:?}: {}); nothing written (start a new game and run again)",
             summary.pieces,
-            summary.outcome
+            summary.outcome,
+            summary.turns.unseen_shapes().join(", ")
         );
     }
     let text = with_table(&text, &summary.turns.to_toml());
@@ -192,7 +196,7 @@ fn keys_tried(
 fn started_by_key(started: &Started) -> Option<String> {
     match started {
         Started::ByKey(key) => Some(key.clone()),
-        Started::Already | Started::ByClick | Started::ByFocusedKey(_) => None,
+        Started::Already | Started::ByClick | Started::ByFocusedKey(_) | Started::ByControl(_) => None,
     }
 }
 
@@ -335,6 +339,11 @@ fn start_note(started: &Started) -> String {
         Started::ByFocusedKey(key) => format!(
             "A game was started by Tab, which gave a control (a start button) the keyboard, and {key} on it; a click \
              in the window's middle, Return and space alone did not."
+        ),
+        Started::ByControl(at) => format!(
+            "A game was started by a click on a control seen in the window (a start button) at ({}, {}); a click in \
+             the window's middle did not.",
+            at.x, at.y
         ),
         Started::Already => "How a game starts was not seen: one was running when the calibration began.".to_string(),
     }

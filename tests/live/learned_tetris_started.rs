@@ -1,14 +1,16 @@
-//! Issue 37, live: two browser Tetris programs left as they open, on their start screens, learned
-//! by a calibration that starts their game itself and then played to 200 lines from the profile
-//! learned. jakesgordon/javascript-tetris waits for Space ("Press Space to Play"), has one
-//! preview, no hard drop (Down moves a row, and locks a piece that rests) and a gravity that grows
-//! from a row every 600 ms to one every 100 ms by the 100th line; dionyziz/canvas-tetris waits
-//! for its Play button below the well (no click in the window's middle reaches it: Tab gives it
-//! the keyboard and Return presses it), and shows no preview. Both are fetched outside the
-//! repository and opened by file URL, so their tests are ignored unless GAMEBOT_JAKES_TETRIS_DIR
-//! or GAMEBOT_DIONYZIZ_TETRIS_DIR names the folder. Lines are judged by the program's own state
-//! over DevTools, never by gamebot's word: jakesgordon's `rows` (the "rows" it shows), and for
-//! dionyziz, which counts none, the full rows of its own `board` each time its `clearLines` runs.
+//! Issue 37, live: three browser Tetris programs left as they open, on their start screens,
+//! learned by a calibration that starts their game itself and then played from the profile
+//! learned. jakesgordon/javascript-tetris waits for Space ("Press Space to Play"), has one preview,
+//! no hard drop (Down moves a row, and locks a piece that rests) and a gravity that grows from a
+//! row every 600 ms to one every 100 ms by the 100th line; dionyziz/canvas-tetris waits for its
+//! Play button below the well (no click in the window's middle reaches it: the button is found by
+//! sight and clicked; before that rule Tab gave it the keyboard and Return pressed it), and shows
+//! no preview; both are played to 200 lines. blackwright/tetris (below) waits for its "Start Game"
+//! button above the well. All are fetched outside the repository and opened by file URL, so their
+//! tests are ignored unless GAMEBOT_JAKES_TETRIS_DIR, GAMEBOT_DIONYZIZ_TETRIS_DIR or
+//! GAMEBOT_BLACKWRIGHT_DIR names the folder. Lines are judged by the program's own state over
+//! DevTools, never by gamebot's word: jakesgordon's `rows` (the "rows" it shows), and for dionyziz
+//! and blackwright, which show none, the rows their own `clearLines` clears.
 
 use super::learned_tetris::{gamebot, learned_keys};
 use crate::common::cdp::Cdp;
@@ -110,7 +112,7 @@ fn dionyzizs_tetris_waiting_for_its_play_button_is_started_learned_and_played_to
         &session,
         &mut cdp,
         ("HTML5 Tetris", "learned-dionyziz", Some("space")),
-        "A game was started by Tab",
+        "A game was started by a click on a control seen in the window",
         "String(lose ? -1 : window.__lines)",
     );
 }

@@ -125,3 +125,40 @@ pub fn controls(frame: &Frame, avoid: &[Rect]) -> Vec<Control> {
     found.sort_by_key(|c| (c.lines, std::cmp::Reverse((c.rect.2 - c.rect.0) * (c.rect.3 - c.rect.1))));
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgba, RgbaImage};
+
+    fn fill(img: &mut RgbaImage, (x, y, w, h): (u32, u32, u32, u32), rgb: [u8; 3]) {
+        for yy in y..y + h {
+            for xx in x..x + w {
+                img.put_pixel(xx, yy, Rgba([rgb[0], rgb[1], rgb[2], 255]));
+            }
+        }
+    }
+
+    /// A panel of two lines of text (a score: label and number) is found after a button of one
+    /// line, though larger; a box showing a piece, given to avoid, is none; the page is none.
+    #[test]
+    fn a_one_line_button_comes_before_a_two_line_panel_and_an_avoided_box_is_none() {
+        let mut img = RgbaImage::from_pixel(400, 300, Rgba([200, 210, 220, 255]));
+        let white = [250, 250, 250];
+        // A black panel of two lines, 120 x 60, at (20, 20).
+        fill(&mut img, (20, 20, 120, 60), [0, 0, 0]);
+        fill(&mut img, (40, 30, 80, 8), white);
+        fill(&mut img, (70, 55, 20, 8), white);
+        // A grey-blue button of one line, 100 x 30, at (200, 200).
+        fill(&mut img, (200, 200, 100, 30), [90, 110, 140]);
+        fill(&mut img, (215, 210, 70, 10), white);
+        // A light box showing a purple square (a piece), at (250, 20): avoided.
+        fill(&mut img, (250, 20, 100, 80), [228, 230, 231]);
+        fill(&mut img, (280, 40, 40, 40), [150, 20, 180]);
+        let found = controls(&Frame::from_image(img), &[(250, 20, 350, 100)]);
+        let rects: Vec<Rect> = found.iter().map(|c| c.rect).collect();
+        assert_eq!(rects.len(), 2, "{found:?}");
+        assert!(rects[0].0 >= 200 && rects[0].1 >= 200, "the button first: {found:?}");
+        assert_eq!((found[0].lines, found[1].lines), (1, 2));
+    }
+}

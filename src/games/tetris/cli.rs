@@ -72,8 +72,9 @@ pub struct TetrisCalibrate {
     /// that looks at its keys once a frame), how close together presses of one key may come (bursts at
     /// gaps from 4 to 160 ms), the rotation table by playing; its gravity and key lag are timed and
     /// noted. Pieces done with are put where the stack ends lowest. A program showing no falling
-    /// piece is started first (a click in the window's middle, then Return, then Space). Written
-    /// as config/NAME.toml (--profile NAME), never over a file without --force.
+    /// piece is started first (a click in the window's middle, then on a start button seen, then
+    /// Return, then Space). Written as config/NAME.toml (--profile NAME), never over a file
+    /// without --force.
     #[arg(long, conflicts_with_all = ["from", "board", "new_game"], requires = "title")]
     pub learn: bool,
     /// With --learn: the program's window title, or a part of it.

@@ -3,7 +3,9 @@
 //! idle well, and no piece falls until the player starts. When no falling piece shows within a
 //! few seconds, the usual ways are tried one after the other, each watched a few seconds for a
 //! falling piece: a click in the middle of the window (where start buttons and "click to play"
-//! pages put them, and what gives a page's canvas the keyboard), then Return, then Space; then Tab,
+//! pages put them, and what gives a page's canvas the keyboard), then a click on each control seen
+//! in the window (`start_control`: a box of one colour with text on it, clear of the well and the
+//! boxes showing pieces, as a "Start Game" button above the well), then Return, then Space; then Tab,
 //! which gives the keyboard to the window's first control (a Play button below the well, in a
 //! page or a toolkit's window), and Return and Space again, which press a focused button. Every
 //! one goes through the guard (inside the window, the failsafe asked). What started the game is
@@ -19,7 +21,8 @@ use anyhow::bail;
 
 use super::super::live::eyes::{LearnedWell, seen};
 use super::super::live::play::capture_until;
-use super::look;
+use super::boxes::Rect;
+use super::{look, start_control};
 use crate::frame::{Frame, Point};
 use crate::input::guard::Guard;
 use crate::input::{Action, InputDevice};
@@ -28,6 +31,8 @@ use crate::screen::Screen;
 
 /// Keys tried after the click, in turn; again after `FOCUS_KEY`.
 const START_KEYS: [&str; 2] = ["Return", "space"];
+/// Controls seen in the window clicked, at most, the likeliest start button first.
+const CONTROLS: usize = 3;
 /// The key that moves the keyboard's focus to a window's first control.
 const FOCUS_KEY: &str = "Tab";
 
@@ -42,6 +47,8 @@ pub enum Started {
     ByKey(String),
     /// This key started it once Tab had given the keyboard to a control (a start button).
     ByFocusedKey(String),
+    /// A click on a control seen in the window (a start button, `start_control`), at this point.
+    ByControl(Point),
 }
 
 /// True when a frame shows a well with a falling piece.
@@ -67,7 +74,7 @@ pub fn begin(
         let frame = capture_until(screen, after_each, has_piece)?;
         Ok(has_piece(&frame).then_some(frame))
     };
-    if let Some(begun) = by_usual_ways(screen, input, &frame, &mut watch, progress)? {
+    if let Some(begun) = by_usual_ways(screen, input, &frame, &[], &mut watch, progress)? {
         return Ok(begun);
     }
     let [first_key, second_key] = START_KEYS;
@@ -91,28 +98,36 @@ pub fn start_shown(
 ) -> anyhow::Result<(Frame, Started)> {
     let frame = screen.capture()?;
     let shown = seen(&frame, well).falling.map(|f| f.cells);
+    // The well and the boxes showing pieces are no controls.
+    let w = &well.well;
+    let bottom_right = w.point(w.rows - 1, w.cols - 1, 1.0, 1.0);
+    let mut avoid =
+        vec![(w.x0.max(0.0) as u32, w.y0.max(0.0) as u32, bottom_right.0 as u32 + 1, bottom_right.1 as u32 + 1)];
+    avoid.extend(w.boxes.iter().copied().filter(|&b| !super::boxes::pieces_in(&frame, w, b).is_empty()));
     let mut watch = |screen: &mut dyn Screen| -> anyhow::Result<Option<Frame>> {
         let frame = capture_until(screen, after_each, |f| {
             seen(f, well).falling.is_some_and(|now| shown.as_ref() != Some(&now.cells))
         })?;
         Ok(seen(&frame, well).falling.is_some_and(|now| shown.as_ref() != Some(&now.cells)).then_some(frame))
     };
-    match by_usual_ways(screen, input, &frame, &mut watch, progress)? {
+    match by_usual_ways(screen, input, &frame, &avoid, &mut watch, progress)? {
         Some(begun) => Ok(begun),
         None => bail!(
-            "the piece shown in the well never fell nor moved by any key, nor after a click in the window's middle, \
-             Return or space, nor after {FOCUS_KEY}: start a game first"
+            "the piece shown in the well never fell nor moved by any key, nor after a click in the window's middle or \
+             on a control seen, Return or space, nor after {FOCUS_KEY}: start a game first"
         ),
     }
 }
 
 /// Tries the usual ways of starting a game one after the other (a click in the window's middle,
-/// the start keys, then the start keys after `FOCUS_KEY`), each followed by `watch`, which says
-/// (with the frame) when the game runs.
+/// a click on each of the first `CONTROLS` controls seen clear of `avoid`, the start keys, then the
+/// start keys after `FOCUS_KEY`), each followed by `watch`, which says (with the frame) when the
+/// game runs.
 fn by_usual_ways(
     screen: &mut dyn Screen,
     input: &mut dyn InputDevice,
     frame: &Frame,
+    avoid: &[Rect],
     watch: &mut dyn FnMut(&mut dyn Screen) -> anyhow::Result<Option<Frame>>,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Option<(Frame, Started)>> {
@@ -122,6 +137,17 @@ fn by_usual_ways(
     guard.perform(&Action::Click(middle), frame, &*screen)?;
     if let Some(frame) = watch(screen)? {
         return Ok(Some((frame, Started::ByClick)));
+    }
+    for control in start_control::controls(frame, avoid).into_iter().take(CONTROLS) {
+        let at = control.centre();
+        progress(&format!(
+            "the game still not running: clicking the control seen at ({}, {}) ({} line(s) of text on it)",
+            at.x, at.y, control.lines
+        ));
+        guard.perform(&Action::Click(at), frame, &*screen)?;
+        if let Some(frame) = watch(screen)? {
+            return Ok(Some((frame, Started::ByControl(at))));
+        }
     }
     for focused in [false, true] {
         if focused {
@@ -214,5 +240,24 @@ mod tests {
         let (_, how) = start_shown(&mut shown.clone(), &mut shown.clone(), &well, quick, &mut |_: &str| {}).unwrap();
         assert_eq!(how, Started::ByFocusedKey("Return".into()));
         assert!(shown.state().waiting.is_none(), "the game runs");
+    }
+
+    /// A game started only by a click on its start button, drawn beside the well away from the
+    /// window's middle (no key reaches it): the button is found by sight and clicked, with no
+    /// start key pressed. Without the rule every way fails ("start a game first").
+    #[test]
+    fn a_game_started_by_a_button_drawn_beside_the_well_is_started_by_a_click_on_it() {
+        let by_drawn = sim(Some(Starter::DrawnButton));
+        assert!(matches!(begun(&by_drawn).unwrap(), Started::ByControl(_)));
+        assert!(by_drawn.state().received.is_empty(), "no key pressed: {:?}", by_drawn.state().received);
+        // The same button over a piece shown before the game runs (the piece is no control).
+        let shown = sim(Some(Starter::DrawnButton));
+        shown.state().shows_waiting_piece = true;
+        shown.state().gravity = Some((0, 1));
+        let frame = shown.clone().capture().unwrap();
+        let well = learned_well(&frame, &look::learn(&frame).unwrap().settings).unwrap();
+        let quick = Duration::from_millis(200);
+        let (_, how) = start_shown(&mut shown.clone(), &mut shown.clone(), &well, quick, &mut |_: &str| {}).unwrap();
+        assert!(matches!(how, Started::ByControl(_)), "{how:?}");
     }
 }

@@ -20,9 +20,10 @@
 //! together presses of one key may come (`repeat.rs`), written as `[realtime] repeat_gap_ms`.
 //! What it does not learn is written there too: how the gravity grows, the lock delay, turns
 //! against a wall (kicks). A program showing no falling piece is started first (`begin.rs`: a
-//! click in the window's middle, Return, Space); a key that started it is the profile's
+//! click in the window's middle, on a start button seen, Return, Space); a key that started it is the profile's
 //! `new_game`. So is one whose piece no key moves and which does not fall (a first piece drawn
-//! before the game runs), once the keys have been tried on it; then the keys are tried again.
+//! before the game runs), once the keys have been tried on it tapped (before they are tried held
+//! down); then the keys are tried again.
 
 use std::time::Duration;
 
@@ -83,6 +84,9 @@ pub fn learn(
         Started::ByClick => progress("a game started by the click"),
         Started::ByKey(key) => progress(&format!("a game started by {key}")),
         Started::ByFocusedKey(key) => progress(&format!("a game started by {key} on the control Tab reached")),
+        Started::ByControl(at) => {
+            progress(&format!("a game started by a click on the control at ({}, {})", at.x, at.y))
+        }
     }
     let look = learned.settings;
     progress(&format!(
@@ -98,17 +102,32 @@ pub fn learn(
     let mut gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
     let (found, keys, repeat, hold_ms) = {
         let mut guard = Guard::new(input, &GuardSettings::default());
-        let (mut found, mut hold_ms) = keys_tried(screen, &mut guard, &well, progress)?;
+        // A piece shown that does not fall may be no game running: when no key tapped moves it
+        // either, the game is started before the keys are held down (minutes of trials on a
+        // piece that nothing moves).
+        let still = started == Started::Already && gravity.is_empty();
+        let (mut found, mut hold_ms) = keys_tried(screen, &mut guard, &well, still, progress)?;
+        let mut not_started = None;
         // A piece shown that no key moves and that does not fall: the program draws its first
-        // piece before its game runs (under a Start button). Start it, and try the keys again.
-        if keys_of(&found).is_err() && started == Started::Already && gravity.is_empty() {
+        // piece before its game runs (under a Start button). Start it, and try the keys again
+        // (held down too, where taps do not find them).
+        if keys_of(&found).is_err() && still {
             progress("no key moved the piece shown and it did not fall: its game is not running");
-            started = start_shown(screen, input, &well, START_WATCH, progress)?.1;
-            gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
+            match start_shown(screen, input, &well, START_WATCH, progress) {
+                Ok((_, how)) => {
+                    started = how;
+                    gravity = timing::watch_gravity(screen, &well, GRAVITY_WATCH, Duration::from_millis(5))?;
+                }
+                Err(e) => not_started = Some(e),
+            }
             guard = Guard::new(input, &GuardSettings::default());
-            (found, hold_ms) = keys_tried(screen, &mut guard, &well, progress)?;
+            (found, hold_ms) = keys_tried(screen, &mut guard, &well, false, progress)?;
         }
-        let keys = keys_of(&found)?;
+        let keys = match (keys_of(&found), not_started) {
+            (Ok(keys), _) => keys,
+            (Err(_), Some(start)) => return Err(start),
+            (Err(e), None) => return Err(e),
+        };
         progress(&format!(
             "keys: left {}, right {}, turn {} ({}), soft drop {}, hard drop {}",
             keys.left,
@@ -139,9 +158,10 @@ pub fn learn(
     let missing = summary.turns.unseen();
     if missing > 0 {
         bail!(
-            "{missing} shapes still unseen after {} pieces ({:?}); nothing written (start a new game and run again)",
+            "{missing} shapes still unseen after {} pieces ({:?}: {}); nothing written (start a new game and run again)",
             summary.pieces,
-            summary.outcome
+            summary.outcome,
+            summary.turns.unseen_shapes().join(", ")
         );
     }
     let text = with_table(&text, &summary.turns.to_toml());
@@ -155,16 +175,22 @@ pub fn learn(
 /// the steps, and take the others as they go down). The shortest hold that finds the keys with no
 /// step moving the piece more than one column is taken (a program that steps at every look while
 /// a key is down steps more the longer it is held); else the shortest that finds them; else the
-/// taps' trials, for `keys_of` to say what is missing. Returns the trials and the hold (0: none),
-/// which the guard keeps.
+/// taps' trials, for `keys_of` to say what is missing. With `taps_only_if_none`, taps that did
+/// nothing at all (or found no piece to try keys on) are returned without holding keys (the game
+/// may not be running). Returns the
+/// trials and the hold (0: none), which the guard keeps.
 fn keys_tried(
     screen: &mut dyn Screen,
     guard: &mut Guard,
     well: &super::super::live::eyes::LearnedWell,
+    taps_only_if_none: bool,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<(KeysFound, u64)> {
     let tapped = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
-    if keys_of(&tapped).is_ok() {
+    // Nothing done by any key, or no key tried at all (a piece too high to try keys on, which no
+    // gravity brings lower).
+    let nothing_done = tapped.seen.values().flatten().all(|(_, e)| matches!(e, Effect::Nothing | Effect::Unclear));
+    if keys_of(&tapped).is_ok() || (taps_only_if_none && nothing_done) {
         return Ok((tapped, 0));
     }
     let mut found_so: Option<(KeysFound, u64)> = None;
@@ -192,7 +218,7 @@ fn keys_tried(
 fn started_by_key(started: &Started) -> Option<String> {
     match started {
         Started::ByKey(key) => Some(key.clone()),
-        Started::Already | Started::ByClick | Started::ByFocusedKey(_) => None,
+        Started::Already | Started::ByClick | Started::ByFocusedKey(_) | Started::ByControl(_) => None,
     }
 }
 
@@ -335,6 +361,11 @@ fn start_note(started: &Started) -> String {
         Started::ByFocusedKey(key) => format!(
             "A game was started by Tab, which gave a control (a start button) the keyboard, and {key} on it; a click \
              in the window's middle, Return and space alone did not."
+        ),
+        Started::ByControl(at) => format!(
+            "A game was started by a click on a control seen in the window (a start button) at ({}, {}); a click in \
+             the window's middle did not.",
+            at.x, at.y
         ),
         Started::Already => "How a game starts was not seen: one was running when the calibration began.".to_string(),
     }

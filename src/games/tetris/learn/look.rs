@@ -48,11 +48,14 @@ pub fn learn(frame: &Frame) -> anyhow::Result<Learned> {
     } else {
         super::boxes::read_known(frame, &seen.well, &settings.box_roles()).next.len()
     };
-    let settings = LookSettings {
-        hold: settings.boxes.iter().any(|b| b.role == "hold") || seen.boxes.hold.is_some(),
-        previews,
-        ..settings
+    // With roles learned, the hold box is the box learned as one: the blind reading's hold (the
+    // first box left of the well showing a piece) is a preview there, and counted once.
+    let hold = if settings.boxes.is_empty() {
+        seen.boxes.hold.is_some()
+    } else {
+        settings.boxes.iter().any(|b| b.role == "hold")
     };
+    let settings = LookSettings { hold, previews, ..settings };
     Ok(Learned { settings, seen })
 }
 

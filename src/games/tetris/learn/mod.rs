@@ -23,6 +23,7 @@ pub mod own_boxes;
 pub mod read;
 pub mod repeat;
 pub mod settings;
+pub mod start_control;
 pub mod timing;
 pub mod trials;
 pub mod well;

@@ -286,3 +286,29 @@ fn every_program_reads_exactly_after_a_calibration_from_its_first_shot() {
         }
     }
 }
+
+/// A program whose only preview sits left of the well, above two black panels of white text (a
+/// score, a level): the preview is learned as one preview and no hold box (the blind reading takes
+/// the first box left of the well showing a piece for a hold box, and it was counted as both), and
+/// the text panels as neither.
+#[test]
+fn a_preview_left_of_the_well_over_text_panels_is_one_preview_and_no_hold_box() {
+    let style = Style::plain(24);
+    let mut frame = render(&style, &Scene { rows: &MID, next: &[], hold: Some(Piece::T) });
+    let p = style.pitch;
+    // No box right of the well: the page there.
+    let (width, height) = (frame.width(), frame.height());
+    let right = 17 * p + 4;
+    super::draw::put(&mut frame.image, (right, 0, width - right, height), style.page);
+    for i in 0..2 {
+        let y = 7 * p + i * 3 * p;
+        super::draw::put(&mut frame.image, (p, y, 5 * p, 2 * p), [0, 0, 0]);
+        for bar in 0..3 {
+            super::draw::put(&mut frame.image, (p + p + bar * p, y + p / 2, p / 2, p / 3), [250, 250, 250]);
+        }
+        super::draw::put(&mut frame.image, (p + 2 * p, y + p + p / 3, p / 6, p / 3), [250, 250, 250]);
+    }
+    let learned = look::learn(&frame).expect("learns");
+    assert!(!learned.settings.hold, "no hold box: {:?}", learned.settings.boxes);
+    assert_eq!(learned.settings.previews, 1, "{:?}", learned.settings.boxes);
+}

@@ -99,9 +99,12 @@ pub fn draw_well(pitch: u32, block: [u8; 3], cells: &[(i32, i32)], preview: &[(u
         square(x0 + x * pitch, y0 + y * pitch, pitch, block);
     }
     let mut frame = Frame::from_image(image);
-    frame.origin = Point::new(100, 50);
+    frame.origin = ORIGIN;
     frame
 }
+
+/// Where a simulated window lies on the desktop (clicks come in desktop pixels).
+const ORIGIN: Point = Point { x: 100, y: 50 };
 
 /// A "1" drawn over cell (row, col) of a simulated window's well: a bar down its middle on a base
 /// across its lower left, covering about an eighth of the cell and one of the four points a
@@ -161,6 +164,26 @@ pub enum Starter {
     Click,
     /// A button the click misses: Tab gives it the keyboard, then Return presses it.
     Button,
+    /// A button drawn right of the well, below the preview (`START_BUTTON`), away from the
+    /// window's middle: only a click on it starts the game (no key reaches it).
+    DrawnButton,
+}
+
+/// The drawn start button: x, y, width, height, in the window.
+const START_BUTTON: (u32, u32, u32, u32) = (190, 240, 84, 28);
+
+/// Draws the start button: a grey-blue box with three white bars of "text" on one line.
+fn draw_start_button(frame: &mut Frame) {
+    let (x0, y0, w, h) = START_BUTTON;
+    for y in y0..y0 + h {
+        for x in x0..x0 + w {
+            let (dx, dy) = (x - x0, y - y0);
+            let letter =
+                (10..22).contains(&dy) && [(10, 26), (32, 50), (56, 74)].iter().any(|&(a, b)| (a..b).contains(&dx));
+            let rgb = if letter { [250, 250, 250] } else { [90, 110, 140] };
+            frame.image.put_pixel(x, y, Rgba([rgb[0], rgb[1], rgb[2], 255]));
+        }
+    }
 }
 
 /// The simulated game.
@@ -380,6 +403,9 @@ impl SimTetrisState {
         for &(cell, colour) in &self.covers {
             draw_glyph(&mut frame, cell, colour);
         }
+        if self.waiting == Some(Starter::DrawnButton) {
+            draw_start_button(&mut frame);
+        }
         match self.move_after {
             Some((pieces, px)) if self.pieces >= pieces => moved_right(&frame, px),
             _ => frame,
@@ -411,6 +437,14 @@ impl InputDevice for SimTetris {
             Action::Key(key) if state.frame.is_some() => state.received.push(key.clone()),
             Action::Key(key) => state.press(key),
             Action::Click(_) if state.waiting == Some(Starter::Click) => state.waiting = None,
+            Action::Click(at) if state.waiting == Some(Starter::DrawnButton) => {
+                state.pointer = *at;
+                let (x0, y0, w, h) = START_BUTTON;
+                let on = |v: i32, from: u32, len: u32| (i64::from(from)..i64::from(from + len)).contains(&i64::from(v));
+                if on(at.x - ORIGIN.x, x0, w) && on(at.y - ORIGIN.y, y0, h) {
+                    state.waiting = None;
+                }
+            }
             other => {
                 if let Some(last) = other.points().last() {
                     state.pointer = *last;

@@ -87,19 +87,21 @@ impl Turns {
     /// brings its pieces in one way needs no press from the last shape of a cycle (the driver
     /// turns at most three times), but every shape must have been reached.
     pub fn unseen(&self) -> usize {
-        Piece::ALL
-            .into_iter()
-            .filter(|&p| p != Piece::O)
-            .map(|p| {
-                p.shapes()
-                    .iter()
-                    .filter(|s| {
-                        let s = s.to_vec();
-                        !self.known.iter().any(|((q, from), (to, _))| *q == p && (*from == s || *to == s))
-                    })
-                    .count()
-            })
-            .sum()
+        self.unseen_shapes().len()
+    }
+
+    /// The shapes `unseen` counts, each as its piece's letter and rows (for a person to look for).
+    pub fn unseen_shapes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for p in Piece::ALL.into_iter().filter(|&p| p != Piece::O) {
+            for s in p.shapes() {
+                let s = s.to_vec();
+                if !self.known.iter().any(|((q, from), (to, _))| *q == p && (*from == s || *to == s)) {
+                    out.push(format!("{} {}", p.letter(), shape::to_rows(&s).join("/")));
+                }
+            }
+        }
+        out
     }
 
     /// The table in the profile's `[[rotation]]` form.

@@ -14,7 +14,7 @@ import os, random, subprocess, sys
 PROGRAM = "/tmp/zoo-mines-rader"
 OUT = os.path.join(os.getcwd(), "fixtures/unread/mines/raderh2o-mines")
 SHOTS = [("01-untouched", 40, 0, 0, 0), ("02-start", 41, 1, 0, 0), ("03-started", 42, 1, 4, 0),
-         ("04-mid-flags", 43, 1, 10, 3), ("05-mid-flags", 44, 1, 16, 6)]
+         ("04-mid-flags", 43, 1, 10, 3), ("05-mid-flags", 44, 1, 16, 6), ("06-mid", 48, 1, 12, 0)]
 
 
 def shot(seed, out, first, opens, flags):

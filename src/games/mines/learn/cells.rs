@@ -435,7 +435,8 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
             Some(glyph) if super::shade::opened_in_a_shade(&look, &known, looks.max_delta_e) => {
                 match number(glyph, looks, false, rect.height) {
                     Ok(Some(n)) if n > 0 => Ok(Cell::Open(n)),
-                    _ => Err(unknown),
+                    Ok(_) => Err(unknown),
+                    Err(ink) => Err(format!("{unknown} (drawn as an opened cell in a shade of its own, with {ink})")),
                 }
             }
             _ => Err(unknown),

@@ -425,11 +425,22 @@ pub fn read_cell(frame: &Frame, rect: Rect, looks: &Looks) -> Result<Cell, Strin
     let known = backgrounds(looks).map_err(|e| e.to_string())?;
     let look = describe(frame, rect, looks.ink_delta_e);
     let Some((role, _)) = role_of(&look, &known, looks.max_delta_e) else {
-        return Err(format!(
+        let unknown = format!(
             "its look (inside {}, edge {}) is none of the profile's cells: is something covering the board?",
             to_hex(look.centre),
             edge_hex(&look.edge).join(" ")
-        ));
+        );
+        // An opened cell in a shade of its own, read only when its ink is a number (`shade`).
+        return match &look.glyph {
+            Some(glyph) if super::shade::opened_in_a_shade(&look, &known, looks.max_delta_e) => {
+                match number(glyph, looks, false, rect.height) {
+                    Ok(Some(n)) if n > 0 => Ok(Cell::Open(n)),
+                    Ok(_) => Err(unknown),
+                    Err(ink) => Err(format!("{unknown} (drawn as an opened cell in a shade of its own, with {ink})")),
+                }
+            }
+            _ => Err(unknown),
+        };
     };
     let faint = role == Role::Opened && look.glyph.is_none();
     let look = match faint {

@@ -370,10 +370,22 @@ pub const MAX_CONFIRMED: f32 = 0.6;
 /// How much nearer the best digit must be than any other, as a share of the other's distance.
 pub const MARGIN: f32 = 0.85;
 
+/// A glyph in a cell whose box is narrower than this share of its height is a stroke down: no
+/// digit but a 1 is drawn so narrow, while its 3 columns of zones, a pixel or two each, can make
+/// a thin 1 with a flag at its top (RaderH2O's font) the same shape as a square 7.
+pub const NARROW: f32 = 0.3;
+
 /// The digit a glyph's shape is by the general shapes, or None (with the nearest, for messages):
-/// a number in a cell, 1 to 8.
+/// a number in a cell, 1 to 8. A glyph with no hole narrower than `NARROW` can only be a 1.
 pub fn general_digit(glyph: &Glyph) -> Result<Verdict, Verdict> {
-    nearest_digit(glyph, 1..=8)
+    let verdict = nearest_digit(glyph, 1..=8);
+    if glyph.aspect >= NARROW || glyph.holes > 0 {
+        return verdict;
+    }
+    let v = verdict.unwrap_or_else(|v| v);
+    let one =
+        prototypes().iter().filter(|(d, _)| *d == 1).map(|(_, p)| shape_distance(glyph, p)).fold(f32::MAX, f32::min);
+    Ok(Verdict { digit: 1, distance: one, runner_up: if v.digit == 1 { v.runner_up } else { v.distance } })
 }
 
 /// The digit a glyph's shape is among `digits` by the general shapes: sure when near one and
@@ -425,6 +437,19 @@ mod tests {
         let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
         let glyph = glyph_of(&Ink { mask, w: 7, h: 9, colour: [0, 255, 255] }, 16.0).expect("ink");
         assert_eq!(general_digit(&glyph).map(|v| v.digit), Ok(3));
+    }
+
+    /// A thin font's 1 (RaderH2O's, its ink in a 50-px cell: a stroke one pixel wide with a short flag to its
+    /// left at the top, 5x22 px) fills the zones as a square 7 does; by its width it is a 1
+    /// (`NARROW`; it read as a 7 before).
+    #[test]
+    fn a_thin_1_with_a_flag_at_its_top_is_a_1_and_no_7() {
+        let mut rows = vec!["#####", "...##"];
+        rows.extend(std::iter::repeat_n("....#", 20));
+        let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
+        let glyph = glyph_of(&Ink { mask, w: 5, h: 22, colour: [0, 0, 0] }, 50.0).expect("ink");
+        assert_eq!(nearest_digit(&glyph, 1..=8).map(|v| v.digit), Ok(7), "the zones alone");
+        assert_eq!(general_digit(&glyph).map(|v| v.digit), Ok(1));
     }
 
     #[test]

@@ -18,7 +18,11 @@ mod marks;
 mod numbers;
 mod outline;
 pub mod pitch;
+mod shade;
+mod split;
 pub mod whole;
+
+use std::cmp::Reverse;
 
 use cells::{CellLook, Edge, TRIED, describe, edge_hex, settle};
 use glyph::{Glyph, general_digit};
@@ -68,16 +72,27 @@ fn mean(colours: impl Iterator<Item = [u8; 3]>) -> [u8; 3] {
 
 /// Groups the looks: each joins the first group whose first member lies within `MERGE`.
 fn group(looks: &[CellLook]) -> Groups {
+    groups_of(looks, group_within(looks, MERGE))
+}
+
+/// Each look's group, each look joining the first group whose first member lies within `within`.
+fn group_within(looks: &[CellLook], within: f32) -> Vec<usize> {
     let mut firsts: Vec<usize> = Vec::new();
     let mut of = Vec::with_capacity(looks.len());
     for look in looks {
-        let found = firsts.iter().position(|&f| look.distance(looks[f].centre, looks[f].edge) <= MERGE);
+        let found = firsts.iter().position(|&f| look.distance(looks[f].centre, looks[f].edge) <= within);
         of.push(found.unwrap_or_else(|| {
             firsts.push(of.len());
             firsts.len() - 1
         }));
     }
-    let means: Vec<([u8; 3], Edge)> = (0..firsts.len())
+    of
+}
+
+/// The groups `of` gives the looks (numbered from 0 with none left out), with their mean looks.
+fn groups_of(looks: &[CellLook], of: Vec<usize>) -> Groups {
+    let count = of.iter().max().map_or(0, |&m| m + 1);
+    let means: Vec<([u8; 3], Edge)> = (0..count)
         .map(|g| {
             let members = || looks.iter().zip(&of).filter(move |(_, k)| **k == g).map(|(l, _)| l);
             (mean(members().map(|l| l.centre)), std::array::from_fn(|k| mean(members().map(|l| l.edge[k]))))
@@ -215,6 +230,45 @@ fn with_covered(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, g: us
     (covered, coloured)
 }
 
+/// The best choice of the covered look (see `blind_roles`): how many cells then break the rules,
+/// how many marks the digit shapes read as numbers are then taken for marks on covered cells, how
+/// many cells are taken for marks of mines, how many other looks are taken for covered too, the
+/// look's size (reversed) and the look; None when no look could be the covered one. Fewest cells
+/// breaking the rules first, then fewest numbers taken for flags (a reading that takes every 1 for
+/// a flag on a covered cell obeys the rules as well as the one that takes them for numbers, when
+/// the 1s' look is a shade off the covered one's: `split`), then fewest taken for marks of mines,
+/// then fewest other looks covered (the opened 0s' look taken for the covered one obeys the rules
+/// once the covered cells' look is covered too, every plain cell then covered, when both are plain
+/// shades: `split`), then the larger look.
+fn least_broken(
+    rows: usize,
+    cols: usize,
+    marks: &[Mark],
+    groups: &Groups,
+) -> Option<(usize, usize, usize, usize, Reverse<usize>, usize)> {
+    let n = groups.looks.len();
+    let members = |g: usize| (0..marks.len()).filter(move |&i| groups.of[i] == g);
+    let one_kind = |g: usize| {
+        let mut kinds: Vec<String> =
+            members(g).filter(|&i| marks[i] != Mark::Plain).map(|i| format!("{:?}", marks[i])).collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds.len() <= 1
+    };
+    (0..n)
+        .filter(|&g| one_kind(g))
+        .map(|g| {
+            let (covered, coloured) = with_covered(rows, cols, marks, groups, g);
+            let marking = (0..n).filter(|&h| coloured[h]).map(|h| members(h).count()).sum::<usize>();
+            let digits =
+                (0..marks.len()).filter(|&i| covered[groups.of[i]] && matches!(marks[i], Mark::Digit(_))).count();
+            let broken = violations(rows, cols, marks, groups, &covered, &coloured);
+            let added = (0..n).filter(|&h| h != g && covered[h]).count();
+            (broken, digits, marking, added, Reverse(members(g).count()), g)
+        })
+        .min()
+}
+
 /// The roles of the groups without the known board (see the module's comment): the covered look
 /// is the one that makes the reading obey the rules (the larger on a tie), of those whose cells
 /// carry one kind of mark at most (a covered cell shows a flag or nothing, never numbers; so a won
@@ -228,38 +282,18 @@ fn with_covered(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, g: us
 fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> anyhow::Result<Vec<Role>> {
     let n = groups.looks.len();
     let members = |g: usize| (0..marks.len()).filter(move |&i| groups.of[i] == g);
-    let one_kind = |g: usize| {
-        let mut kinds: Vec<String> =
-            members(g).filter(|&i| marks[i] != Mark::Plain).map(|i| format!("{:?}", marks[i])).collect();
-        kinds.sort();
-        kinds.dedup();
-        kinds.len() <= 1
-    };
     let marked: Vec<bool> = (0..n).map(|g| members(g).all(|i| marks[i] == Mark::Other)).collect();
-    // Fewest cells breaking the rules, then fewest taken for marks of mines, then the larger look.
-    let best = (0..n)
-        .filter(|&g| one_kind(g))
-        .map(|g| {
-            let (covered, coloured) = with_covered(rows, cols, marks, groups, g);
-            let marking = (0..n).filter(|&h| coloured[h]).map(|h| members(h).count()).sum::<usize>();
-            (
-                violations(rows, cols, marks, groups, &covered, &coloured),
-                marking,
-                std::cmp::Reverse(members(g).count()),
-                g,
-            )
-        })
-        .min()
+    let best = least_broken(rows, cols, marks, groups)
         .ok_or_else(|| anyhow::anyhow!("no cells look covered: calibrate from a game in progress"))?;
     if best.0 > 0 {
         anyhow::bail!(
             "no reading of the cells obeys the rules (at best {} cells break them, taking the look {} as covered): \
              calibrate from another screenshot, or give the known board with --board",
             best.0,
-            to_hex(groups.looks[best.3].0)
+            to_hex(groups.looks[best.5].0)
         );
     }
-    let (covered, coloured) = with_covered(rows, cols, marks, groups, best.3);
+    let (covered, coloured) = with_covered(rows, cols, marks, groups, best.5);
     // The cells of each colour of its own (its looks differ by their edges as the covered ones do).
     let inside = |h: usize| Lab::from_rgb8(groups.looks[h].0);
     let of_colour = |g: usize| {
@@ -272,7 +306,7 @@ fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> any
     let hit_like: Vec<bool> = (0..n).map(|g| !covered[g] && (marked[g] || coloured[g] && of_colour(g) < 2)).collect();
     (0..n)
         .map(|g| {
-            if covered[g] || marked[g] && outline::flags_on_covered(groups, g, best.3, &hit_like, cols)? {
+            if covered[g] || marked[g] && outline::flags_on_covered(groups, g, best.5, &hit_like, cols)? {
                 Ok(Role::Covered)
             } else if coloured[g] && of_colour(g) >= 2 {
                 Ok(Role::Flagged)
@@ -464,8 +498,11 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
     let looks: Vec<CellLook> = (0..grid.rows * grid.cols)
         .map(|i| describe(frame, grid.cell_rect(i / grid.cols, i % grid.cols), INK))
         .collect();
-    let groups = group(&looks);
     let marks = one_size(&looks, looks.iter().map(mark).collect());
+    let groups = match truth {
+        Some(_) => group(&looks),
+        None => split::when_no_reading_obeys(grid.rows, grid.cols, &looks, &marks, group(&looks)),
+    };
     let roles = match truth {
         Some(t) => truth_roles(t, &groups, &marks)?,
         None => blind_roles(grid.rows, grid.cols, &marks, &groups)?,

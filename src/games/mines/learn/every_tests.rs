@@ -327,7 +327,7 @@ fn from_any_rwpz_mines_screenshot_no_other_reads_as_a_wrong_board() {
 /// at a kind of cell the calibration shot did not show.
 #[test]
 fn blind_from_any_raderh2o_mines_screenshot_every_other_reads_on_its_grid() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/unread/mines/raderh2o-mines");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/unread/mines/raderh2o-mines");
     let (exact, wrong) = every_pair_read(&dir, |_| true, false, true);
     // Known: from the two shots showing 1s and 2s only, the sixth's first 3 (on a shade no look
     // of the profile has) is refused: its ink is read as no number (no learned 3, and the
@@ -348,7 +348,7 @@ fn blind_from_any_raderh2o_mines_screenshot_every_other_reads_on_its_grid() {
 /// as cut off: a known limit (the window cannot be made larger), kept so that it is noticed.
 #[test]
 fn a_raderh2o_mines_board_drawn_up_to_the_window_is_refused_as_cut_off() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/unread/mines/raderh2o-mines");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/unread/mines/raderh2o-mines");
     let (frame, _) = load(&dir, "raderh2o-10x10n14-04-mid-flags");
     let learnt = learn(&frame, None).expect("learned blind");
     let refused = read::locate(&frame, &learnt.config).expect_err("drawn up to the edges").to_string();

@@ -55,7 +55,8 @@ pub fn enclosed(extent: Extent, taken: &[(i64, i64)]) -> Vec<(i64, i64)> {
 /// `relative`ly or not): pegs where things are, and holes at the bare squares of `extent` where
 /// nothing stands, by two rules, each offered when it finds a hole: the squares enclosed by things
 /// (`enclosed`) holes and the rest no hole; then every bare square drawn as nothing on the surface
-/// the things stand on (`drawn_as_nothing`) a hole, and the rest no hole. Mid-game a board's edge
+/// the things stand on (`drawn_as_nothing`) a hole, and the rest no hole, where every enclosed
+/// square is such a bare square too. Mid-game a board's edge
 /// row may have emptied, so that its holes are enclosed along one way only or not at all; the
 /// surface still tells them from the page around the board.
 pub fn propose(looks: &[Look], extent: Extent, taken: &[(i64, i64)], relative: bool, within: f32) -> Vec<Board> {
@@ -78,6 +79,11 @@ pub fn propose(looks: &[Look], extent: Extent, taken: &[(i64, i64)], relative: b
         proposed.push(board(&holes));
     }
     let peg = &seen[0];
+    // Holes enclosed by things but drawn (a cup, a ring) are no holes drawn as nothing: the
+    // surface then shows squares with no hole, not holes.
+    if !holes.iter().all(|at| drawn_as_nothing(&looks[index(at)], peg)) {
+        return proposed;
+    }
     let on_surface: Vec<(i64, i64)> = (r0..=r1)
         .flat_map(|r| (c0..=c1).map(move |c| (r, c)))
         .filter(|at| !taken.contains(at) && drawn_as_nothing(&looks[index(at)], peg))

@@ -272,6 +272,11 @@ pub fn next_colour(rows: &[String]) -> usize {
 
 /// The first legal jump in reading order (peg, then direction up, left, right, down).
 pub fn first_jump(rows: &[String]) -> ((usize, usize), (usize, usize)) {
+    legal_jump(rows).expect("no legal jump left")
+}
+
+/// The first legal jump along a row or column in reading order, if any is left.
+pub fn legal_jump(rows: &[String]) -> Option<((usize, usize), (usize, usize))> {
     let at = |r: i64, c: i64| -> u8 {
         if r < 0 || c < 0 {
             return b'#';
@@ -283,12 +288,12 @@ pub fn first_jump(rows: &[String]) -> ((usize, usize), (usize, usize)) {
             let (r, c) = (r as i64, c as i64);
             for (dr, dc) in [(-1, 0), (0, -1), (0, 1), (1, 0)] {
                 if at(r, c) == b'o' && at(r + dr, c + dc) == b'o' && at(r + 2 * dr, c + 2 * dc) == b'.' {
-                    return ((r as usize, c as usize), ((r + 2 * dr) as usize, (c + 2 * dc) as usize));
+                    return Some(((r as usize, c as usize), ((r + 2 * dr) as usize, (c + 2 * dc) as usize)));
                 }
             }
         }
     }
-    panic!("no legal jump left");
+    None
 }
 
 /// Applies one peg-solitaire jump to rows of `o` / `.` / `#`, checking it is legal.

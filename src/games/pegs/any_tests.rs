@@ -78,13 +78,20 @@ fn a_hole_lit_in_another_colour_reads_as_a_hole() {
     }
 }
 
+/// A program selects one peg at a time, and may mark one more for good (a ring round the peg that
+/// must be left last): two pegs drawn in another colour are pegs, neither said to be the selected
+/// one; three are refused, naming them.
 #[test]
-fn two_pegs_drawn_selected_are_refused_naming_both() {
+fn two_pegs_drawn_selected_read_as_pegs_neither_said_selected_and_three_are_refused_naming_them() {
     for kind in KINDS {
         let learnt = learnt(kind, 40.0);
-        let drawing = Drawing { selected: &[(2, 3), (4, 1)], ..Drawing::new(kind, 40.0) };
-        let error = read_found(&drawing.draw(&english_later()), &learnt).unwrap_err().to_string();
-        assert!(error.contains("row 2 col 3") && error.contains("row 4 col 1"), "{kind:?}: {error}");
+        let two = Drawing { selected: &[(2, 3), (4, 1)], ..Drawing::new(kind, 40.0) };
+        let read = read_found(&two.draw(&english_later()), &learnt);
+        let (board, selected) = read.unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        assert_eq!((board, selected), (english_later(), None), "{kind:?}");
+        let three = Drawing { selected: &[(2, 3), (4, 1), (5, 3)], ..Drawing::new(kind, 40.0) };
+        let error = read_found(&three.draw(&english_later()), &learnt).unwrap_err().to_string();
+        assert!(error.contains("2,3 4,1 5,3"), "{kind:?}: {error}");
     }
 }
 

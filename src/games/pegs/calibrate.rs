@@ -15,6 +15,7 @@ use super::board::{Board, Cell};
 use super::locate::locate_as_learned;
 use super::lone_peg::{lone, peg_shaped};
 use super::looks::{Classes, read, rim_distance};
+use super::marked_square::marked;
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
@@ -383,29 +384,36 @@ fn learn_on(
             };
             let at = At { extent, looks: &looks, things: &things };
             let mut learnt: Option<(Learnt, (bool, f32))> = None;
+            let mut unmarked: Vec<(bool, Reading)> = Vec::new();
             for relative in if rim { vec![false] } else { vec![false, true] } {
-                let compared = match (relative, rim) {
-                    (true, _) => " (looks relative to their surrounds)",
-                    (_, true) => " (looks with their squares' rims)",
-                    _ => "",
-                };
-                for (board, aside, how) in readings(&at, known.as_ref(), relative, misses, &where_) {
-                    let setting = Setting { style, relative, rim, aside };
-                    match learn_from(frame, &candidate.lattice, extent, &looks, &board, setting, known.is_none()) {
-                        Ok((mut found, room)) => {
-                            found.notes.insert(1, format!("squares told apart {how}"));
-                            // A lone look explained as a selected peg is the better reading;
-                            // then the more room, looks as they are unless relative ones have
-                            // `RELATIVE_ROOM` times as much: compared relative to their
-                            // surrounds, looks learned at one size fit a board drawn at another
-                            // somewhat off its centres too (`align::aligned`).
-                            let rank = (aside.is_some(), if relative { room / RELATIVE_ROOM } else { room });
-                            if learnt.as_ref().is_none_or(|(_, best)| rank > *best) {
-                                learnt = Some((found, rank));
-                            }
-                        }
-                        Err(why) => misses.push(format!("{where_}{compared}: {why:#}")),
+                for reading in readings(&at, known.as_ref(), relative, misses, &where_) {
+                    if reading.1.is_none() {
+                        unmarked.push((relative, reading.clone()));
                     }
+                    let setting = Setting { style, relative, rim, aside: reading.1 };
+                    learnt_better(
+                        &mut learnt,
+                        learn_reading(frame, &candidate.lattice, &at, reading, setting, known.is_none()),
+                        misses,
+                        &where_,
+                    );
+                }
+            }
+            // Only where no reading told the kinds apart: one square drawn marked set aside.
+            if learnt.is_none() {
+                for (relative, (board, _, how)) in unmarked {
+                    let Some(i) = marked(&looks, &board, relative, rim) else { continue };
+                    let cols = board.cols;
+                    let square = (extent.0.0 + (i / cols) as i64, extent.1.0 + (i % cols) as i64);
+                    let setting = Setting { style, relative, rim, aside: Some(square) };
+                    let how = format!("{how}; row {} col {}, drawn marked, set aside", i / cols, i % cols);
+                    let reading = (board, Some(square), how);
+                    learnt_better(
+                        &mut learnt,
+                        learn_reading(frame, &candidate.lattice, &at, reading, setting, known.is_none()),
+                        misses,
+                        &where_,
+                    );
                 }
             }
             if let Some((learnt, _)) = learnt {
@@ -414,6 +422,49 @@ fn learn_on(
         }
     }
     None
+}
+
+/// Learns from one `reading` of the board `at` on `lattice`: what was learned and how it ranks
+/// (`learnt_better`), or why it failed, saying how the looks were compared.
+fn learn_reading(
+    frame: &Frame,
+    lattice: &Lattice,
+    at: &At,
+    (board, aside, how): Reading,
+    setting: Setting,
+    proposed: bool,
+) -> Result<(Learnt, (bool, f32)), String> {
+    let compared = match (setting.relative, setting.rim) {
+        (true, _) => " (looks relative to their surrounds)",
+        (_, true) => " (looks with their squares' rims)",
+        _ => "",
+    };
+    match learn_from(frame, lattice, at.extent, at.looks, &board, setting, proposed) {
+        Ok((mut found, room)) => {
+            found.notes.insert(1, format!("squares told apart {how}"));
+            // A lone look explained as a selected peg is the better reading; then the more room,
+            // looks as they are unless relative ones have `RELATIVE_ROOM` times as much: compared
+            // relative to their surrounds, looks learned at one size fit a board drawn at another
+            // somewhat off its centres too (`align::aligned`).
+            let room = if setting.relative { room / RELATIVE_ROOM } else { room };
+            Ok((found, (aside.is_some(), room)))
+        }
+        Err(why) => Err(format!("{compared}: {why:#}")),
+    }
+}
+
+/// Keeps in `best` the better ranked of it and `tried`; a failure goes to `misses`.
+fn learnt_better(
+    best: &mut Option<(Learnt, (bool, f32))>,
+    tried: Result<(Learnt, (bool, f32)), String>,
+    misses: &mut Vec<String>,
+    where_: &str,
+) {
+    match tried {
+        Ok((found, rank)) if best.as_ref().is_none_or(|(_, b)| rank > *b) => *best = Some((found, rank)),
+        Ok(_) => {}
+        Err(why) => misses.push(format!("{where_}{why}")),
+    }
 }
 
 /// How a profile is being learned: how jumps are entered, and whether looks are compared
@@ -574,7 +625,7 @@ fn learn_from(
     let mut notes = notes;
     if let Some((r, c)) = aside {
         notes.push(format!(
-            "row {r} col {c}: a peg drawn in another colour (a selected peg), left out of the peg's look"
+            "row {r} col {c}: drawn marked or in another colour (a selected peg, a goal ring), left out of the looks learned"
         ));
     }
     if rim {

@@ -180,9 +180,9 @@ pub enum LooksError {
     )]
     Unknown { row: usize, col: usize, nearest: &'static str, distance: f32, limit: f32 },
     #[error(
-        "row {row} col {col} and row {other_row} col {other_col} both look like a peg drawn in another colour (a selected peg), but a program selects one peg at a time"
+        "rows and cols {squares} all look like a peg drawn in another colour (a selected peg, or one marked as the goal), but a program selects one peg at a time and marks one more at most"
     )]
-    TwoSelected { row: usize, col: usize, other_row: usize, other_col: usize },
+    ManySelected { squares: String },
     #[error("row {row} col {col}: the square lies outside the picture")]
     Outside { row: usize, col: usize },
     #[error(
@@ -301,16 +301,29 @@ impl Classes {
             && middle_distance(seen, &self.peg, inner) > self.limit
     }
 
+    /// The colour `look` (one of the profile's) stands on: its own surround; or, where the profile
+    /// gives it none (its outermost ring stands for it: a hole drawn as a ring would seem to stand
+    /// on its ring), the middle of the look of a square with no hole nearest its own middle (the
+    /// bare surface), when there is one.
+    fn ground(&self, look: &Look) -> Lab {
+        let own = Lab::from_rgb(look.around);
+        if look.around != look.rgb[RINGS - 1] {
+            return own;
+        }
+        let middle = |l: &Look| l.lab[0].delta_e(&look.lab[0]);
+        self.off.iter().min_by(|a, b| middle(a).total_cmp(&middle(b))).map_or(own, |bare| bare.lab[0])
+    }
+
     /// Whether `seen` is the hole with its rim lit in another colour (a page rings the holes a
     /// chosen peg can jump to, often thicker than the hole's own ring): the hole's inner rings
     /// (those that do not stand out from its surround by `BODY` of its strongest, from the centre
     /// out, but the outermost of them) lie within the limit of the hole's and farther than the
     /// limit from the peg's, and something stands out from the surround beyond them.
     fn lit_hole(&self, seen: &Look) -> bool {
-        let around = Lab::from_rgb(self.hole.around);
+        let around = self.ground(&self.hole);
         let lift = self.hole.lab.map(|ring| ring.delta_e(&around));
         let most = lift.iter().copied().fold(0.0, f32::max);
-        let inner = lift.iter().take_while(|&&v| v < BODY * most).count().saturating_sub(1);
+        let inner = lift.iter().take_while(|&&v| v < BODY * most && v <= self.limit / 2.0).count().saturating_sub(1);
         let seen_around = Lab::from_rgb(seen.around);
         let rim_drawn = seen.lab[inner..].iter().any(|ring| ring.delta_e(&seen_around) > self.limit);
         inner > 0
@@ -376,7 +389,12 @@ pub fn read_selected(frame: &Frame, grid: &Grid, classes: &Classes) -> Result<(B
     }
 }
 
-/// Reads the looks `seen` of a grid's squares: the board, the selected peg, and the sum of the
+/// How many pegs a program draws in another colour at once at most: the one selected, and one
+/// marked for good (a ring round the peg that must be left last), which a peg's look learned
+/// without it reads as selected too.
+const MARKED_AT_MOST: usize = 2;
+
+/// Reads the looks `seen` of a grid's squares: the board, the selected peg (None where two are drawn so: which is the chosen one cannot be told), and the sum of the
 /// squares' distances from their kinds.
 pub(super) fn read_looks(
     seen: &[Look],
@@ -384,20 +402,26 @@ pub(super) fn read_looks(
     classes: &Classes,
 ) -> Result<(Board, Option<Pos>, f32), LooksError> {
     let mut cells = Vec::with_capacity(seen.len());
-    let mut selected: Option<Pos> = None;
+    let mut selected: Vec<Pos> = Vec::new();
     let mut total = 0.0;
     for (i, one) in seen.iter().enumerate() {
         let (row, col) = (i / grid.cols, i % grid.cols);
         let judged = classes.classify(one, row, col)?;
         if judged.selected {
-            if let Some((r, c)) = selected {
-                return Err(LooksError::TwoSelected { row: r, col: c, other_row: row, other_col: col });
-            }
-            selected = Some((row, col));
+            selected.push((row, col));
         }
         total += judged.distance;
         cells.push(judged.cell);
     }
+    if selected.len() > MARKED_AT_MOST {
+        let squares: Vec<String> = selected.iter().map(|(r, c)| format!("{r},{c}")).collect();
+        return Err(LooksError::ManySelected { squares: squares.join(" ") });
+    }
+    // Two so drawn: the chosen peg and one marked (which is which cannot be told).
+    let selected = match selected[..] {
+        [one] => Some(one),
+        _ => None,
+    };
     Ok((Board { rows: grid.rows, cols: grid.cols, cells }, selected, total))
 }
 

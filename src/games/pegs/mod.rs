@@ -26,6 +26,7 @@ mod lit_tests;
 pub mod locate;
 pub mod lone_peg;
 pub mod looks;
+pub mod marked_square;
 pub mod phase;
 pub mod plan;
 pub mod read;

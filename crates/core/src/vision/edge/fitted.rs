@@ -87,8 +87,11 @@ fn margin(frame: &Frame, grid: &Grid, edge: Edge, px: f64) -> Option<Lab> {
     (2 * alike < cells.len()).then_some(colour)
 }
 
-/// The board's squares along `edge`.
+/// The board's squares along `edge`; none for a grid with no cells.
 fn outermost(grid: &Grid, edge: Edge) -> Vec<Rect> {
+    if grid.rows == 0 || grid.cols == 0 {
+        return Vec::new();
+    }
     match edge {
         Edge::Top => (0..grid.cols).map(|c| grid.cell_rect(0, c)).collect(),
         Edge::Bottom => (0..grid.cols).map(|c| grid.cell_rect(grid.rows - 1, c)).collect(),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The fixtures of RaderH2O's modern-sweeper (tests/unread/mines/raderh2o-mines), made again.
+"""The fixtures of RaderH2O's modern-sweeper (fixtures/mines/raderh2o-mines), made again.
 
 Plays the program as a person would, with its own classes offscreen (pygame's SDL dummy video
 driver): Python's random seeded, the first click on a cell its layout makes a 0, then clear cells
@@ -12,7 +12,7 @@ truth its own grid. Needs the program at /tmp/zoo-mines-rader and a Python with 
 import os, random, subprocess, sys
 
 PROGRAM = "/tmp/zoo-mines-rader"
-OUT = os.path.join(os.getcwd(), "tests/unread/mines/raderh2o-mines")
+OUT = os.path.join(os.getcwd(), "fixtures/mines/raderh2o-mines")
 SHOTS = [("01-untouched", 40, 0, 0, 0), ("02-start", 41, 1, 0, 0), ("03-started", 42, 1, 4, 0),
          ("04-mid-flags", 43, 1, 10, 3), ("05-mid-flags", 44, 1, 16, 6), ("06-mid", 48, 1, 12, 0)]
 
@@ -94,10 +94,9 @@ def main():
         source = (f"RaderH2O/modern-sweeper (24bb672, pygame), 10x10, 14 mines; Python's random seeded ({seed}); "
                   f"clicks: {clicks}; the frame drawn by the program's own classes and draw code on pygame's "
                   f"display offscreen (SDL dummy video driver, 500x600, the window's content), truth from its own "
-                  f"grid; tests/capture/raderh2o_mines.py; read on the grid calibration finds, the board being drawn "
-                  f"up to the window's edges (src/games/mines/learn/every_tests.rs)")
+                  f"grid; tests/capture/raderh2o_mines.py")
         with open(f"{OUT}/{name}.toml", "w") as f:
-            f.write(f'game = "mines"\nsource = "{source}"\n\n[board]\nrows = [\n{rows(board)}\n]\nmines = 14\n'
+            f.write(f'game = "mines"\nsource = "{source}"\nprofile = "raderh2o-mines"\n\n[board]\nrows = [\n{rows(board)}\n]\nmines = 14\n'
                     f'first_click = "unsafe"\n\n[answer]\nlayout = [\n{rows(layout)}\n]\n')
         print(name)
 

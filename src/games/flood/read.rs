@@ -55,7 +55,7 @@ pub fn locate(frame: &Frame, params: &GridParams, palette: Option<&Palette>) -> 
         let saturated = s.rgb.iter().max().unwrap_or(&0) - s.rgb.iter().min().unwrap_or(&0) >= params.min_saturation;
         s.spread <= params.max_patch_spread && classifier.as_ref().map_or(saturated, |c| c.classify(&s).is_ok())
     };
-    match cut_off(&grid, frame.width(), frame.height(), &shows_board) {
+    match cut_off(frame, &grid, &shows_board) {
         Some(cut) => Err(ReadError::CutOff(cut)),
         None => Ok(grid),
     }

@@ -173,7 +173,7 @@ fn a_board_cut_where_a_sliver_of_the_next_square_shows_is_refused_naming_the_edg
             assert!(error.contains(&format!("{edge} edge")), "{kind:?} cut at {w}x{h}: {error}");
             let grid = locate(&frame, &classes).unwrap();
             let by_rings = |cell: Rect, _: Rect| shows_peg(&frame, cell, &classes.at_scales());
-            missed_by_rings += usize::from(cut_off(&grid, w, h, &by_rings).is_none());
+            missed_by_rings += usize::from(cut_off(&frame, &grid, &by_rings).is_none());
         }
         let room = Drawing { margin: 0.1 * pitch, ..drawing };
         assert_eq!(read_found(&room.draw(&english()), &learnt).unwrap().0, english(), "{kind:?} with room");

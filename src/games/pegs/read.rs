@@ -100,7 +100,7 @@ pub fn locate_with(frame: &Frame, config: &PegsConfig) -> Result<Grid, ReadError
         let middle_shows = cx >= 0.0 && cy >= 0.0 && cx < frame.width() as f64 && cy < frame.height() as f64;
         middle_shows && read_with(frame, &one, config).is_ok_and(|b| b.cells[0] == Cell::Peg)
     };
-    match cut_off(&grid, frame.width(), frame.height(), &shows_board) {
+    match cut_off(frame, &grid, &shows_board) {
         Some(cut) => Err(ReadError::CutOff(cut)),
         None => Ok(grid),
     }

@@ -4,11 +4,16 @@
 //! edge of the picture (a square not wholly inside it), is drawn right up to an edge (what lies
 //! beyond cannot be seen), or has the next row or column beyond it cut by the edge while what shows
 //! of it looks like the board (the game's own judgement). Such a board is refused, naming the edge.
+//! A board drawn right up to edges is whole when its window was made to fit it (`fitted`): the
+//! window leaves the same margin, of one colour unlike the cells, on both sides of one way and on
+//! every other edge the board meets; a window cut across a board leaves the cut where it falls.
 
 use std::fmt;
 
 use super::grid::Grid;
-use crate::frame::Rect;
+use crate::frame::{Frame, Rect};
+
+mod fitted;
 
 /// An edge of the picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,31 +62,36 @@ const FLUSH: f64 = 0.05;
 /// The fewest pixels of the next row or column that must show for its look to be judged.
 const SHOWN_PX: f64 = 2.0;
 
-/// Whether `grid`, found in a `width` x `height` picture, is cut off by one of its edges.
+/// Whether `grid`, found in `frame`, is cut off by one of the picture's edges.
 /// `shows_board(cell, shown)` judges a square of the row or column beyond an edge, `cell` whole
 /// and `shown` its part inside the picture: true when what shows looks like the board's.
-pub fn cut_off(grid: &Grid, width: u32, height: u32, shows_board: &dyn Fn(Rect, Rect) -> bool) -> Option<CutOff> {
-    let (w, h) = (width as f64, height as f64);
+pub fn cut_off(frame: &Frame, grid: &Grid, shows_board: &dyn Fn(Rect, Rect) -> bool) -> Option<CutOff> {
+    let (w, h) = (frame.width() as f64, frame.height() as f64);
     let (cw, ch) = (grid.cell_width(), grid.cell_height());
     let r = grid.rect;
-    // Room between the board and each edge, in squares; negative where squares run past it.
-    let room = [
-        (Edge::Top, r.y / ch),
-        (Edge::Bottom, (h - r.y - r.height) / ch),
-        (Edge::Left, r.x / cw),
-        (Edge::Right, (w - r.x - r.width) / cw),
+    // Room between the board and each edge, in pixels; negative where squares run past it.
+    let room_px = [
+        (Edge::Top, r.y, ch),
+        (Edge::Bottom, h - r.y - r.height, ch),
+        (Edge::Left, r.x, cw),
+        (Edge::Right, w - r.x - r.width, cw),
     ];
+    let flush: Vec<(Edge, f64)> = room_px
+        .iter()
+        .filter(|&&(_, px, pitch)| (-SPILL..FLUSH).contains(&(px / pitch)))
+        .map(|&(e, px, _)| (e, px))
+        .collect();
+    let odd = fitted::odd_edge(frame, grid, &flush);
+    // The same room in squares.
+    let room = room_px.map(|(edge, px, pitch)| (edge, px / pitch));
     for (edge, squares) in room {
-        let line = match edge {
-            Edge::Top => "row 1".to_string(),
-            Edge::Bottom => format!("row {}", grid.rows),
-            Edge::Left => "column 1".to_string(),
-            Edge::Right => format!("column {}", grid.cols),
-        };
+        let line = outer_line(grid, edge);
         if squares < -SPILL {
             return Some(CutOff { edge, why: format!("the squares of its {line} run past it") });
         }
         if squares < FLUSH {
+            let Some(edge) = odd else { continue };
+            let line = outer_line(grid, edge);
             return Some(CutOff { edge, why: format!("its {line} is drawn right up to it, so more may lie beyond") });
         }
         if squares < 1.0
@@ -94,6 +104,16 @@ pub fn cut_off(grid: &Grid, width: u32, height: u32, shows_board: &dyn Fn(Rect, 
         }
     }
     None
+}
+
+/// The board's row or column along `edge`, by its number.
+fn outer_line(grid: &Grid, edge: Edge) -> String {
+    match edge {
+        Edge::Top => "row 1".to_string(),
+        Edge::Bottom => format!("row {}", grid.rows),
+        Edge::Left => "column 1".to_string(),
+        Edge::Right => format!("column {}", grid.cols),
+    }
 }
 
 /// The squares of the row or column next to `grid` beyond `edge`.
@@ -130,6 +150,11 @@ mod tests {
 
     fn grid(x: f64, y: f64) -> Grid {
         Grid { rect: Rect { x, y, width: 100.0, height: 50.0 }, rows: 2, cols: 4 }
+    }
+
+    /// A blank `w` x `h` picture: what is judged here is where the board lies, not what it shows.
+    fn cut_off(grid: &Grid, w: u32, h: u32, shows_board: &dyn Fn(Rect, Rect) -> bool) -> Option<CutOff> {
+        super::cut_off(&Frame::from_image(image::RgbaImage::new(w, h)), grid, shows_board)
     }
 
     #[test]

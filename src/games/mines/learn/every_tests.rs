@@ -82,12 +82,6 @@ fn every_pair_of(dir: &Path, which: impl Fn(&str) -> bool) -> (usize, Vec<String
 /// `every_pair_of`, each profile learned with its screenshot's known board when `known` (as
 /// `calibrate mines --board`), blind otherwise.
 fn every_pair_learning(dir: &Path, which: impl Fn(&str) -> bool, known: bool) -> (usize, Vec<String>) {
-    every_pair_read(dir, which, known, false)
-}
-
-/// `every_pair_learning`, each shot read on the grid calibration found (the same window's) when
-/// `own_grid`, found by the learned looks otherwise.
-fn every_pair_read(dir: &Path, which: impl Fn(&str) -> bool, known: bool, own_grid: bool) -> (usize, Vec<String>) {
     let names: Vec<String> = fixtures(dir).into_iter().filter(|n| which(n)).collect();
     assert!(names.len() >= 2, "{}: fewer than two fixtures", dir.display());
     let all: Vec<(Frame, Board)> = names.iter().map(|n| load(dir, n)).collect();
@@ -106,10 +100,7 @@ fn every_pair_read(dir: &Path, which: impl Fn(&str) -> bool, known: bool, own_gr
         let seen = kinds(truth);
         for (other, (frame, truth)) in names.iter().zip(&all) {
             let unseen: BTreeSet<char> = kinds(truth).difference(&seen).copied().collect();
-            let reading = match own_grid {
-                true => read::read(frame, &learnt.grid, &learnt.config),
-                false => read::locate(frame, &learnt.config).and_then(|g| read::read(frame, &g, &learnt.config)),
-            };
+            let reading = read::locate(frame, &learnt.config).and_then(|g| read::read(frame, &g, &learnt.config));
             let what = match reading {
                 Ok(board) if board.cells == truth.cells => {
                     exact += 1;
@@ -321,14 +312,13 @@ fn from_any_rwpz_mines_screenshot_no_other_reads_as_a_wrong_board() {
 /// (fixtures from `tests/capture/raderh2o_mines.py`, their truth the program's own grid). Within
 /// `MERGE` covered cells and numbers are one look, told apart by the finer shades (`split`), the
 /// thin 1 by its width (`glyph::NARROW`), a number's shade the shot did not show by its ink
-/// (`shade`). The board is drawn up to the window's left, right and bottom edges, so reading
-/// refuses to find it ("cut off by the window's bottom edge", the test below); so here every shot
-/// is read on the grid calibration found, the same window's. A refusal is allowed, as above, only
-/// at a kind of cell the calibration shot did not show.
+/// (`shade`). The board is drawn up to the window's left, right and bottom edges, a window made
+/// to fit it (`vision::edge`), and is found by the learned looks. A refusal is allowed, as above,
+/// only at a kind of cell the calibration shot did not show.
 #[test]
-fn blind_from_any_raderh2o_mines_screenshot_every_other_reads_on_its_grid() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/unread/mines/raderh2o-mines");
-    let (exact, wrong) = every_pair_read(&dir, |_| true, false, true);
+fn blind_from_any_raderh2o_mines_screenshot_every_other_reads() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/raderh2o-mines");
+    let (exact, wrong) = every_pair_of(&dir, |_| true);
     // Known: from the two shots showing 1s and 2s only, the sixth's first 3 (on a shade no look
     // of the profile has) is refused: its ink is read as no number (no learned 3, and the
     // general shapes not sure of this thin font's 3).
@@ -344,13 +334,17 @@ fn blind_from_any_raderh2o_mines_screenshot_every_other_reads_on_its_grid() {
     assert!(exact >= 23, "only {exact} exact readings");
 }
 
-/// Found by the learned looks alone, RaderH2O's board, drawn up to the window's edges, is refused
-/// as cut off: a known limit (the window cannot be made larger), kept so that it is noticed.
+/// RaderH2O's board, drawn up to its window's left, right and bottom edges (2 px of white, the
+/// half of the gap between its cells, on each), is found by the learned looks and read whole: the
+/// window was made to fit it (`vision::edge`). It was refused as cut off by the window's bottom
+/// edge before.
 #[test]
-fn a_raderh2o_mines_board_drawn_up_to_the_window_is_refused_as_cut_off() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/unread/mines/raderh2o-mines");
-    let (frame, _) = load(&dir, "raderh2o-10x10n14-04-mid-flags");
+fn a_raderh2o_mines_board_drawn_up_to_its_fitted_window_reads_whole() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/raderh2o-mines");
+    let (frame, truth) = load(&dir, "raderh2o-10x10n14-04-mid-flags");
     let learnt = learn(&frame, None).expect("learned blind");
-    let refused = read::locate(&frame, &learnt.config).expect_err("drawn up to the edges").to_string();
-    assert!(refused.contains("cut off by the window's"), "{refused}");
+    let grid = read::locate(&frame, &learnt.config).expect("found whole");
+    assert_eq!((grid.rows, grid.cols), (10, 10));
+    let board = read::read(&frame, &grid, &learnt.config).expect("read");
+    assert_eq!(board.cells, truth.cells);
 }

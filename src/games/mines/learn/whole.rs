@@ -109,7 +109,7 @@ pub fn cut_by_picture(frame: &Frame, grid: &Grid, looks: &Looks) -> Result<Optio
         ];
         fits_on(&background(frame, shown), seen)
     };
-    Ok(cut_off(grid, frame.width(), frame.height(), &shows_board))
+    Ok(cut_off(frame, grid, &shows_board))
 }
 
 #[cfg(test)]

@@ -146,7 +146,8 @@ fn blackwrights_tetris_waiting_for_its_start_button_is_started_learned_and_playe
 /// hidden first piece a row into view), but its piece falls only once the button is pressed: the
 /// calibration must not take Space for the start, and starts it by Tab and Return on the button.
 /// Its hard drop lets the piece fall a row a frame, read as no hard drop (pieces brought down by
-/// soft drops). Lines are its own `linesClearedCount`.
+/// soft drops). Lines are its own `linesClearedCount`. Its one run so far failed: the key tried
+/// after Space was credited with the landing Space had begun (docs/tetris.md).
 #[test]
 #[ignore = "needs GAMEBOT_HONA9_TETRIS_DIR: hona9/tetris fetched (runs as fetched)"]
 fn hona9s_tetris_waiting_for_its_play_button_is_started_learned_and_played_to_100_lines() {

@@ -2,7 +2,8 @@
 //! click or a key"). A program just opened often shows a start screen, a menu over the well or an
 //! idle well, and no piece falls until the player starts. When no falling piece shows within a
 //! few seconds, the usual ways are tried one after the other, each watched a few seconds for a
-//! falling piece: a click in the middle of the window (where start buttons and "click to play"
+//! piece that shows and then falls by itself (a key that only moved a piece into view, in a
+//! program whose keys act before its Play button is pressed, started nothing): a click in the middle of the window (where start buttons and "click to play"
 //! pages put them, and what gives a page's canvas the keyboard), then a click on each control seen
 //! in the window (`start_control`: a box of one colour with text on it, clear of the well and the
 //! boxes showing pieces, as a "Start Game" button above the well), then Return, then Space; then Tab,
@@ -70,10 +71,7 @@ pub fn begin(
         return Ok((frame, Started::Already));
     }
     progress(&format!("no falling piece in {} s: starting a game", first.as_secs()));
-    let mut watch = |screen: &mut dyn Screen| -> anyhow::Result<Option<Frame>> {
-        let frame = capture_until(screen, after_each, has_piece)?;
-        Ok(has_piece(&frame).then_some(frame))
-    };
+    let mut watch = |screen: &mut dyn Screen| falls_by_itself(screen, after_each);
     if let Some(begun) = by_usual_ways(screen, input, &frame, &[], &mut watch, progress)? {
         return Ok(begun);
     }
@@ -83,6 +81,24 @@ pub fn begin(
          {second_key}, nor {first_key} or {second_key} after {FOCUS_KEY}: start a game first",
         first.as_secs(),
     )
+}
+
+/// The falling piece's cells in a frame.
+fn piece_cells(frame: &Frame) -> Option<Vec<(i32, i32)>> {
+    look::learn(frame).ok()?.seen.falling.map(|f| f.cells)
+}
+
+/// Watches, after a way of starting, for a piece to show and then to fall by itself (or another
+/// to show), each for up to `wait`, no key pressed: a game running is one whose gravity moves its
+/// piece. A piece a start key moved into view (a program whose Space moves its hidden piece a row
+/// before its Play button is pressed) is no game started. The frame showing it moved, if it did.
+fn falls_by_itself(screen: &mut dyn Screen, wait: Duration) -> anyhow::Result<Option<Frame>> {
+    let Some(first) = piece_cells(&capture_until(screen, wait, has_piece)?) else {
+        return Ok(None);
+    };
+    let moved = |f: &Frame| piece_cells(f).is_some_and(|now| now != first);
+    let frame = capture_until(screen, wait, moved)?;
+    Ok(moved(&frame).then_some(frame))
 }
 
 /// Starts the game of a program that shows a piece in its well before its game runs (its first
@@ -177,6 +193,8 @@ mod tests {
     fn sim(waiting: Option<Starter>) -> SimTetris {
         let sim = SimTetris::new(4, &[], &Keys::default());
         sim.state().waiting = waiting;
+        // A game running falls a row at every look.
+        sim.state().gravity = Some((0, 1));
         sim
     }
 
@@ -222,6 +240,19 @@ mod tests {
         let by_button = sim(Some(Starter::Button));
         assert_eq!(begun(&by_button).unwrap(), Started::ByFocusedKey("Return".into()));
         assert_eq!(by_button.state().received, ["Return", "space", "Tab", "Return"]);
+    }
+
+    /// A program whose keys act before its game runs (its Play button unpressed), its piece never
+    /// falling: Space, its hard drop, brings a piece into view. That is no game started: the piece
+    /// does not fall by itself. Tab and Return, pressing the button, start it. Without the rule
+    /// Space was taken for the start, and the calibration went on with a game not running.
+    #[test]
+    fn a_piece_a_start_key_moves_into_view_is_no_game_started_until_it_falls_by_itself() {
+        let keyed = sim(Some(Starter::Button));
+        keyed.state().keys_while_waiting = true;
+        assert_eq!(begun(&keyed).unwrap(), Started::ByFocusedKey("Return".into()));
+        assert_eq!(keyed.state().received, ["Return", "space", "Tab", "Return"]);
+        assert!(keyed.state().waiting.is_none(), "the game runs");
     }
 
     /// blackwright/tetris draws its first piece under its Start Game button before its game runs:

@@ -35,6 +35,8 @@ pub(crate) mod draw;
 #[cfg(test)]
 mod edge_tests;
 #[cfg(test)]
+mod floor_tests;
+#[cfg(test)]
 mod framed_tests;
 #[cfg(test)]
 mod keys_tests;

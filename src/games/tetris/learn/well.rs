@@ -204,7 +204,9 @@ impl Reach {
 /// and some not. A well never shows a full row for long, and a row below the region with every
 /// cell empty would have joined it; so a row of a border or of the page under the floor (all one
 /// colour, the well's or another) ends the well, and so does a row whose empty-looking middles are
-/// the page's (`page_at`: under the floor, around the things drawn below the well).
+/// the page's (`page_at`: under the floor, around the things drawn below the well), and so does a
+/// row beside which both sides differ from beside the row above (`walls_end`: a photograph under a
+/// bordered well's floor, light in the middle and dark at the sides).
 fn well_rows(
     frame: &Frame,
     c: &Component,
@@ -231,6 +233,7 @@ fn well_rows(
     // The empty colour low in the well, where a gradient behind it has drifted furthest.
     let low: Vec<[u8; 3]> = (0..cols).map(|col| middle(rows - 1, col)).filter(|&m| near(m, empty)).collect();
     let mut reference = mean_of(&low).unwrap_or(empty);
+    let mut beside = sides(frame, c, rows - 1, pitch_y);
     while rows < MOST_ROWS {
         let bottom = f64::from(c.y0) + (rows as f64 + 1.0) * pitch_y;
         // A row may end on the image's last line (a well drawn down to the window's bottom).
@@ -244,10 +247,38 @@ fn well_rows(
         if empties.is_empty() || empties.len() == cols || empty_cols.iter().any(|&col| page_at(regions, at(col), c)) {
             break;
         }
+        let now = sides(frame, c, rows, pitch_y);
+        if walls_end(beside, now) {
+            break;
+        }
+        beside = now;
         reference = mean_of(&empties).unwrap_or(reference);
         rows += 1;
     }
     rows
+}
+
+/// What stands just beside the well at `row` (the mean of the 3 px left of its first column and
+/// the 3 px right of its last, over the row's middle half): its walls or border, or the page.
+/// None for a side the frame's edge leaves no room for.
+fn sides(frame: &Frame, c: &Component, row: usize, pitch_y: f64) -> [Option<[u8; 3]>; 2] {
+    let top = f64::from(c.y0) + (row as f64 + 0.25) * pitch_y;
+    let (y0, y1) = (top as u32, ((top + pitch_y / 2.0) as u32).min(frame.height()));
+    let strip = |x0: u32| {
+        let colours: Vec<[u8; 3]> = (y0..y1).flat_map(|y| (x0..x0 + 3).map(move |x| frame.rgb(x, y))).collect();
+        mean_of(&colours)
+    };
+    let left = (c.x0 >= 3).then(|| strip(c.x0 - 3)).flatten();
+    let right = (c.x1 + 3 <= frame.width()).then(|| strip(c.x1)).flatten();
+    [left, right]
+}
+
+/// True when what stands beside the well changed on every side there is, from the row above to
+/// this one: the well's walls (or the page beside them) have ended, and this row is below its
+/// floor. A well's walls run down all its rows; the stack inside never shows beside it.
+fn walls_end(above: [Option<[u8; 3]>; 2], now: [Option<[u8; 3]>; 2]) -> bool {
+    let seen: Vec<bool> = above.iter().zip(now).filter_map(|(a, n)| Some(!near((*a)?, n?))).collect();
+    !seen.is_empty() && seen.iter().all(|&changed| changed)
 }
 
 /// True when the smallest region of the empty colour holding `point` reaches half a cell or more

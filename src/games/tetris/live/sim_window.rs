@@ -10,7 +10,8 @@
 //! It can drop presses of one key that come closer together than it takes (`min_repeat`), as a
 //! program that moves a piece at most every so often does, and miss keys not held down over a
 //! frame (`frame`), as a program that looks at its keys once a frame does. It can wait to be
-//! started by a key or a click (`waiting`), showing no piece until then.
+//! started by a key or a click (`waiting`), showing no piece until then (or taking its game keys
+//! all the same, its piece never falling: `keys_while_waiting`).
 //!
 //! It can draw its own text over the well (`covers`): a glyph, the same in every frame, over a
 //! cell, whatever that cell shows under it, as a program drawing its score over the well does.
@@ -216,6 +217,9 @@ pub struct SimTetrisState {
     /// While waiting, the first piece shows all the same (a program that draws it under its Start
     /// button), not moving.
     pub shows_waiting_piece: bool,
+    /// While waiting, the game's keys act on its piece all the same (shown from then on), though
+    /// it never falls: a program whose key handler runs before its Play button is pressed.
+    pub keys_while_waiting: bool,
     /// A program that looks at its keys once a frame this long: a key pressed and released
     /// together is missed, one held down a frame or more is taken once (when it comes up).
     pub frame: Option<Duration>,
@@ -264,6 +268,7 @@ impl SimTetris {
             min_repeat: None,
             waiting: None,
             shows_waiting_piece: false,
+            keys_while_waiting: false,
             frame: None,
             held: HashMap::new(),
             last_taken: HashMap::new(),
@@ -346,7 +351,14 @@ impl SimTetrisState {
             } else if *start == Starter::Button && key == "Tab" {
                 self.waiting = Some(Starter::Key("Return".into()));
             }
-            return;
+            if !self.keys_while_waiting {
+                return;
+            }
+            // A game key acts on the piece, which shows from then on.
+            let k = &self.keys;
+            let game_key = [&k.left, &k.right, &k.rotate, &k.soft_drop].iter().any(|g| g.as_str() == key)
+                || k.hard_drop.as_deref() == Some(key);
+            self.shows_waiting_piece |= game_key;
         }
         if let Some(gap) = self.min_repeat {
             if self.last_taken.get(key).is_some_and(|t| t.elapsed() < gap) {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use super::super::live::eyes::{LearnedWell, seen};
 use super::repeat::columns_moved;
-use super::trials::after_key;
+use super::trials::{STILL, after_key, held_still};
 use crate::input::guard::Guard;
 use crate::screen::Screen;
 
@@ -107,7 +107,9 @@ pub fn put_aside(
     }
     if let (Some(drop), true) = (keys.hard_drop, now.falling.is_some()) {
         guard.key(drop, &*screen)?;
-        after_key(screen, well, poll, &now)?;
+        // A drop that animates ends before the next key (a trial's, or another step) is sent.
+        let (after, _) = after_key(screen, well, poll, &now)?;
+        held_still(screen, well, poll, &now, after, STILL)?;
         pressed = true;
     }
     Ok(pressed)

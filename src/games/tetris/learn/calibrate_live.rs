@@ -106,7 +106,8 @@ pub fn learn(
         // either, the game is started before the keys are held down (minutes of trials on a
         // piece that nothing moves).
         let still = started == Started::Already && gravity.is_empty();
-        let (mut found, mut hold_ms) = keys_tried(screen, &mut guard, &well, still, progress)?;
+        let (mut found, mut hold_ms) =
+            keys_tried(screen, &mut guard, &well, still, timing::median(&gravity), progress)?;
         let mut not_started = None;
         // A piece shown that no key moves and that does not fall: the program draws its first
         // piece before its game runs (under a Start button). Start it, and try the keys again
@@ -121,7 +122,7 @@ pub fn learn(
                 Err(e) => not_started = Some(e),
             }
             guard = Guard::new(input, &GuardSettings::default());
-            (found, hold_ms) = keys_tried(screen, &mut guard, &well, false, progress)?;
+            (found, hold_ms) = keys_tried(screen, &mut guard, &well, false, timing::median(&gravity), progress)?;
         }
         let keys = match (keys_of(&found), not_started) {
             (Ok(keys), _) => keys,
@@ -177,16 +178,18 @@ pub fn learn(
 /// a key is down steps more the longer it is held); else the shortest that finds them; else the
 /// taps' trials, for `keys_of` to say what is missing. With `taps_only_if_none`, taps that did
 /// nothing at all (or found no piece to try keys on) are returned without holding keys (the game
-/// may not be running). Returns the
-/// trials and the hold (0: none), which the guard keeps.
+/// may not be running). `gravity`, the program's row step as timed, bounds how long a piece must
+/// hold still after a key before the key is judged (`trials::still_for`). Returns the trials and
+/// the hold (0: none), which the guard keeps.
 fn keys_tried(
     screen: &mut dyn Screen,
     guard: &mut Guard,
     well: &super::super::live::eyes::LearnedWell,
     taps_only_if_none: bool,
+    gravity: Option<Duration>,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<(KeysFound, u64)> {
-    let tapped = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
+    let tapped = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, gravity, progress)?;
     // Nothing done by any key, or no key tried at all (a piece too high to try keys on, which no
     // gravity brings lower).
     let nothing_done = tapped.seen.values().flatten().all(|(_, e)| matches!(e, Effect::Nothing | Effect::Unclear));
@@ -200,7 +203,7 @@ fn keys_tried(
              (a program that looks at its keys once a frame)"
         ));
         guard.set_key_hold(Duration::from_millis(hold));
-        let held = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, progress)?;
+        let held = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, gravity, progress)?;
         if keys_of(&held).is_ok() {
             if held.step_columns.iter().all(|&c| c <= 1) {
                 return Ok((held, hold));

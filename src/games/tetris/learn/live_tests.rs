@@ -160,3 +160,22 @@ fn a_program_that_looks_at_its_keys_once_a_frame_is_learned_to_hold_them_and_pla
     );
     assert_eq!(sim.state().pieces, 0, "no piece placed by tapped keys");
 }
+
+/// A hard drop that animates (hona9/tetris: Space lets the piece fall a row a frame): the piece
+/// is still falling when the screen first holds two reads alike, and the key tried next was
+/// credited with the landing the drop had begun (`x` learned as the hard drop there). Each trial
+/// now waits for the piece to hold still or lock before it is judged and the next key is tried:
+/// Space is learned as the hard drop, and no other key.
+#[test]
+fn a_hard_drop_that_falls_a_row_every_few_frames_is_credited_to_its_own_key() {
+    let keys = keys();
+    let sim = SimTetris::new(5, &[], &keys);
+    sim.state().animated_drop = Some(4);
+    let (text, config) = learned_on(&sim, &keys);
+    let k = &config.keys;
+    assert_eq!(
+        (k.left.as_str(), k.right.as_str(), k.rotate.as_str(), k.soft_drop.as_str(), k.hard_drop.as_deref()),
+        ("a", "d", "x", "s", Some("space")),
+        "{text}"
+    );
+}

@@ -14,6 +14,13 @@
 //!   nothing). Nothing seen on an O is no trial at all: under load one slow O stayed while a
 //!   turning key was tried on it six times, and the key was given up.
 //!
+//! A key is judged only once what it began has ended: the piece held still (the same reading for
+//! a few polls and a while, shorter than a gravity step where one was timed) or the stack grew (a
+//! lock). hona9/tetris lets a hard-dropped piece fall a row a frame: judged when two reads first
+//! agreed, its Space was `Unclear`, and the key tried next was credited with the landing (`x`
+//! learned as its hard drop). A piece that keeps falling faster than gravity after a key is the
+//! key's doing, and is followed to where it ends.
+//!
 //! Between trials, a piece near a wall is moved back by the step keys once known, and one too low
 //! (or one that cannot show what the key waits for) is put aside where the stack ends lowest and
 //! dropped by the hard-drop key once known (`aside.rs`); otherwise the program's gravity brings
@@ -35,6 +42,14 @@ use crate::screen::Screen;
 const WATCH: Duration = Duration::from_millis(400);
 /// The screen is taken as having shown a key once this long has passed and two reads agree.
 const SHOWN: Duration = Duration::from_millis(60);
+/// A piece is taken as holding still once its reading has not changed for this long (or for 3/4 of
+/// a gravity step timed, if shorter) ...
+pub(super) const STILL: Duration = Duration::from_millis(150);
+/// ... and over at least this many reads (a slow capture gives an animation's frames no chance to
+/// look alike by time alone).
+const STILL_READS: usize = 8;
+/// How long what a key began is followed at most.
+const SETTLE_MOST: Duration = Duration::from_secs(3);
 /// A key not known after this many trials is given up.
 const MOST_TRIALS: usize = 6;
 
@@ -161,7 +176,45 @@ pub(super) fn after_key(
     }
 }
 
-/// Tries `keys` on the live window until each is known, or `patience` runs out (what is known
+/// The frame once what a key began has ended, from `after` (read by `after_key`): the piece and
+/// the stack read the same for `still` and `STILL_READS` reads, or the stack changed from
+/// `before` (the piece locked: a drop, animated or not, ended), or `SETTLE_MOST` passed.
+pub(super) fn held_still(
+    screen: &mut dyn Screen,
+    well: &LearnedWell,
+    poll: Duration,
+    before: &Seen,
+    after: Seen,
+    still: Duration,
+) -> anyhow::Result<Seen> {
+    let reading = |s: &Seen| (s.falling.as_ref().map(|f| f.cells.clone()), s.settled_rows());
+    let stack = before.settled_rows();
+    let started = Instant::now();
+    let (mut last, mut since, mut reads) = (after, Instant::now(), 1usize);
+    loop {
+        let locked = last.settled_rows() != stack;
+        if locked || (since.elapsed() >= still && reads >= STILL_READS) || started.elapsed() >= SETTLE_MOST {
+            return Ok(last);
+        }
+        std::thread::sleep(poll);
+        let now = seen(&screen.capture()?, well);
+        if reading(&now) == reading(&last) {
+            reads += 1;
+        } else {
+            (last, since, reads) = (now, Instant::now(), 1);
+        }
+    }
+}
+
+/// How long a piece must read the same to be taken as holding still, given the program's gravity
+/// step as timed (if it was): `STILL`, or 3/4 of the step if shorter (gravity alone lets a piece
+/// hold still a whole step).
+pub fn still_for(gravity: Option<Duration>) -> Duration {
+    gravity.map_or(STILL, |step| STILL.min(step * 3 / 4))
+}
+
+/// Tries `keys` on the live window until each is known (each judged once the piece holds still
+/// or locks, `gravity` the program's step if timed), or `patience` runs out (what is known
 /// then is returned; the caller says what is missing). Progress lines name each trial.
 pub fn learn_keys(
     screen: &mut dyn Screen,
@@ -169,8 +222,10 @@ pub fn learn_keys(
     well: &LearnedWell,
     keys: &[&str],
     patience: Duration,
+    gravity: Option<Duration>,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<KeysFound> {
+    let still = still_for(gravity);
     let mut found = KeysFound::default();
     let poll = Duration::from_millis(5);
     let started = Instant::now();
@@ -211,7 +266,8 @@ pub fn learn_keys(
                 };
                 if let Some(k) = mover {
                     guard.key(&k, &*screen)?;
-                    after_key(screen, well, poll, &before)?;
+                    let (after, _) = after_key(screen, well, poll, &before)?;
+                    held_still(screen, well, poll, &before, after, still)?;
                 } else {
                     std::thread::sleep(Duration::from_millis(20));
                 }
@@ -231,6 +287,8 @@ pub fn learn_keys(
         }
         guard.key(&key, &*screen)?;
         let (after, shown) = after_key(screen, well, poll, &before)?;
+        // Judged, and the next key tried, only once what this one began has ended.
+        let after = held_still(screen, well, poll, &before, after, still)?;
         let effect = effect_of(&before, &after);
         if let (Effect::Left | Effect::Right, Some(lag)) = (effect, shown) {
             found.lags.push(lag);

@@ -11,7 +11,9 @@
 //! program that moves a piece at most every so often does, and miss keys not held down over a
 //! frame (`frame`), as a program that looks at its keys once a frame does. It can wait to be
 //! started by a key or a click (`waiting`), showing no piece until then (or taking its game keys
-//! all the same, its piece never falling: `keys_while_waiting`).
+//! all the same, its piece never falling: `keys_while_waiting`). Its hard drop can be animated
+//! (`animated_drop`): the piece then falls a row every so many captures until it locks, as a
+//! program that lets a dropped piece fall a row a frame does.
 //!
 //! It can draw its own text over the well (`covers`): a glyph, the same in every frame, over a
 //! cell, whatever that cell shows under it, as a program drawing its score over the well does.
@@ -220,6 +222,11 @@ pub struct SimTetrisState {
     /// While waiting, the game's keys act on its piece all the same (shown from then on), though
     /// it never falls: a program whose key handler runs before its Play button is pressed.
     pub keys_while_waiting: bool,
+    /// A hard drop that animates: the dropped piece falls a row every this many captures (other
+    /// keys still acting on it) and locks where it cannot fall.
+    pub animated_drop: Option<u32>,
+    /// Captures since the animated drop under way last moved the piece a row.
+    dropping: Option<u32>,
     /// A program that looks at its keys once a frame this long: a key pressed and released
     /// together is missed, one held down a frame or more is taken once (when it comes up).
     pub frame: Option<Duration>,
@@ -269,6 +276,8 @@ impl SimTetris {
             waiting: None,
             shows_waiting_piece: false,
             keys_while_waiting: false,
+            animated_drop: None,
+            dropping: None,
             frame: None,
             held: HashMap::new(),
             last_taken: HashMap::new(),
@@ -318,6 +327,7 @@ impl SimTetrisState {
     }
 
     fn lock(&mut self) {
+        self.dropping = None;
         let Some(falling) = self.falling.take() else { return };
         for (r, c) in falling.cells() {
             if r >= 0 {
@@ -377,14 +387,27 @@ impl SimTetrisState {
             if !self.shift((1, 0), false) {
                 self.lock();
             }
+        } else if keys.hard_drop.as_deref() == Some(key) && self.animated_drop.is_some() {
+            self.dropping.get_or_insert(0);
         } else if keys.hard_drop.as_deref() == Some(key) {
             while self.shift((1, 0), false) {}
             self.lock();
         }
     }
 
-    /// The gravity of a capture, where set: the falling piece falls or locks.
+    /// The gravity of a capture, where set: the falling piece falls or locks. An animated hard
+    /// drop under way moves it a row every `animated_drop` captures, gravity or not.
     fn fall(&mut self) {
+        if let (Some(every), Some(since)) = (self.animated_drop, self.dropping) {
+            if since + 1 < every {
+                self.dropping = Some(since + 1);
+            } else if self.shift((1, 0), false) {
+                self.dropping = Some(0);
+            } else {
+                self.lock();
+            }
+            return;
+        }
         let Some((after, rows)) = self.gravity else { return };
         if self.waiting.is_some() {
             return;

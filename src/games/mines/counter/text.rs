@@ -66,11 +66,17 @@ fn alone(all: &[Component], boxes: &[Component]) -> bool {
     let y1 = boxes.iter().map(|b| b.y1).max().unwrap_or(0);
     let h = y1 - y0;
     let shortest = boxes.iter().map(|b| b.height()).min().unwrap_or(0);
-    !all.iter().any(|c| {
+    let beside = |c: &Component| {
         let glyph = c.height() * 2 <= h * 3 && c.width() * 2 <= h * 3 && c.area >= 2;
         let on_line = c.y0 < y1 && c.y1 > y0;
         let within = boxes.iter().any(|b| b.x0 <= c.x0 && c.x1 <= b.x1 && b.y0 <= c.y0 && c.y1 <= b.y1);
-        if !glyph || !on_line || within {
+        glyph && on_line && !within
+    };
+    if spaced_as_its_word(all.iter().filter(|c| beside(c)), x0) {
+        return false;
+    }
+    !all.iter().any(|c| {
+        if !beside(c) {
             return false;
         }
         if c.x0 >= x1 {
@@ -86,6 +92,19 @@ fn alone(all: &[Component], boxes: &[Component]) -> bool {
             true
         }
     })
+}
+
+/// Whether the glyphs on a line (`line`) stand before `x0` as a word's letters do before its
+/// next letter: the gap from the nearest of them to `x0` is no wider than half again the gap
+/// between it and the one before it. A number stands a space apart from the word before it
+/// ("Mines: 10"); a letter of a widely spaced word read as a digit ("M I N E S", the "n" of
+/// "Radin" after its "i") stands as far from the letter before it as that one from its own.
+fn spaced_as_its_word<'a>(line: impl Iterator<Item = &'a Component> + Clone, x0: u32) -> bool {
+    let nearest_before = |x: u32| line.clone().filter(|c| c.x1 <= x).max_by_key(|c| c.x1);
+    let Some(last) = nearest_before(x0) else { return false };
+    let Some(first) = nearest_before(last.x0) else { return false };
+    let (gap, letters) = (x0 - last.x1, last.x0 - first.x1);
+    gap * 2 <= letters * 3
 }
 
 /// Whether a glyph read as 8 (`ink`, `w` wide, row-major) is a zero crossed by its slash: its two
@@ -139,5 +158,14 @@ mod tests {
         assert_eq!(line(&[ten.as_slice(), &[(42, 49, None), (50, 56, None)]].concat()), Vec::<i64>::new(), "10 mi");
         assert_eq!(line(&[(0, 7, Some(9)), (8, 14, None), (15, 22, Some(9))]), Vec::<i64>::new(), "9x9");
         assert_eq!(line(&[(0, 7, None), (10, 17, Some(4)), (20, 27, None)]), Vec::<i64>::new(), "a letter as 4");
+    }
+
+    /// A widely spaced word whose last letter reads as a digit ("M I N E S": its S as a 5) is no
+    /// number; the same glyphs a space wider apart from the word are one ("M I N E S   5").
+    #[test]
+    fn a_letter_of_a_widely_spaced_word_read_as_a_digit_is_no_number() {
+        let word = [(0, 7, None), (12, 19, None), (24, 31, None)];
+        assert_eq!(line(&[word.as_slice(), &[(36, 43, Some(5))]].concat()), Vec::<i64>::new(), "M I N S");
+        assert_eq!(line(&[word.as_slice(), &[(46, 53, Some(5))]].concat()), vec![5], "M I N   5");
     }
 }

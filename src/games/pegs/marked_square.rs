@@ -23,12 +23,11 @@ pub fn marked(looks: &[Look], board: &Board, relative: bool, rim: bool) -> Optio
         .flat_map(|kind| {
             let of: Vec<usize> = (0..looks.len()).filter(|&i| board.cells[i] == kind).collect();
             let others = |i: usize| of.iter().filter(|&&j| j != i).map(|&j| looks[j]).collect::<Vec<Look>>();
-            let strays: Vec<(usize, f32)> = if of.len() < 2 {
-                Vec::new()
-            } else {
-                of.iter().map(|&i| (i, rim_distance(&looks[i], &Look::mean(&others(i)), relative, rim))).collect()
-            };
-            strays
+            let judged = if of.len() < 2 { &[][..] } else { &of[..] };
+            judged
+                .iter()
+                .map(|&i| (i, rim_distance(&looks[i], &Look::mean(&others(i)), relative, rim)))
+                .collect::<Vec<_>>()
         })
         .collect();
     let &(farthest, most) = strays.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;

@@ -96,7 +96,18 @@ fn falls_by_itself(screen: &mut dyn Screen, wait: Duration) -> anyhow::Result<Op
     let Some(first) = piece_cells(&capture_until(screen, wait, has_piece)?) else {
         return Ok(None);
     };
-    let moved = |f: &Frame| piece_cells(f).is_some_and(|now| now != first);
+    moved_from(screen, wait, Some(&first), piece_cells)
+}
+
+/// The first frame within `wait` whose falling piece (`cells_of`) shows other cells than `from`
+/// (or shows at all, with `from` None); None when none did.
+fn moved_from(
+    screen: &mut dyn Screen,
+    wait: Duration,
+    from: Option<&Vec<(i32, i32)>>,
+    cells_of: impl Fn(&Frame) -> Option<Vec<(i32, i32)>>,
+) -> anyhow::Result<Option<Frame>> {
+    let moved = |f: &Frame| cells_of(f).is_some_and(|now| Some(&now) != from);
     let frame = capture_until(screen, wait, moved)?;
     Ok(moved(&frame).then_some(frame))
 }
@@ -120,11 +131,8 @@ pub fn start_shown(
     let mut avoid =
         vec![(w.x0.max(0.0) as u32, w.y0.max(0.0) as u32, bottom_right.0 as u32 + 1, bottom_right.1 as u32 + 1)];
     avoid.extend(w.boxes.iter().copied().filter(|&b| !super::boxes::pieces_in(&frame, w, b).is_empty()));
-    let mut watch = |screen: &mut dyn Screen| -> anyhow::Result<Option<Frame>> {
-        let frame = capture_until(screen, after_each, |f| {
-            seen(f, well).falling.is_some_and(|now| shown.as_ref() != Some(&now.cells))
-        })?;
-        Ok(seen(&frame, well).falling.is_some_and(|now| shown.as_ref() != Some(&now.cells)).then_some(frame))
+    let mut watch = |screen: &mut dyn Screen| {
+        moved_from(screen, after_each, shown.as_ref(), |f| seen(f, well).falling.map(|now| now.cells))
     };
     match by_usual_ways(screen, input, &frame, &avoid, &mut watch, progress)? {
         Some(begun) => Ok(begun),

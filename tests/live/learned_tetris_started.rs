@@ -28,10 +28,13 @@ fn opened(var: &str, title: &str, setup: &str, size: Option<(u32, u32)>) -> (Ses
     (session, cdp)
 }
 
-/// The program's own count of lines, the JavaScript `counter`'s value.
-fn lines_counted(cdp: &mut Cdp, counter: &str) -> u32 {
+/// The program's own count of lines, the JavaScript `counter`'s value; None when it says the game
+/// is over (-1).
+fn lines_counted(cdp: &mut Cdp, counter: &str) -> Option<u32> {
     let value = cdp.eval(counter);
-    value.trim().trim_matches('"').parse().unwrap_or_else(|_| panic!("the program's counter: {value}"))
+    let count: i64 =
+        value.trim().trim_matches('"').parse().unwrap_or_else(|_| panic!("the program's counter: {value}"));
+    u32::try_from(count).ok()
 }
 
 /// Learns the program in `session`'s window titled `title` as `profile` from its start screen,
@@ -74,13 +77,13 @@ fn started_learned_and_played_to(
     }
     assert_eq!(keys.get("hard_drop").and_then(|k| k.as_str()), hard_drop, "hard drop: {text}");
     assert!(text.contains(goal.turning), "{text}");
-    let before = lines_counted(cdp, counter);
+    let before = lines_counted(cdp, counter).unwrap_or_else(|| panic!("the game is over before play:\n{text}"));
     let lines = goal.lines.to_string();
     let (ok, text) =
         gamebot(&session.display, dir.path(), &["play", "tetris", "--profile", profile, "--lines", &lines]);
-    let after = lines_counted(cdp, counter);
-    println!("the program's own line count: {before} when play began, {after} after");
     assert!(ok, "play from the learned profile:\n{text}");
+    let after = lines_counted(cdp, counter).unwrap_or_else(|| panic!("the program says its game is over:\n{text}"));
+    println!("the program's own line count: {before} when play began, {after} after");
     assert!(
         after >= before + goal.lines,
         "the program counted {} lines in play:\n{text}",

@@ -74,12 +74,19 @@ struct Ink<'a> {
     least: i32,
     /// A piece's cells are at least this many pixels across (a letter's strokes are thinner).
     least_cell: f64,
+    /// The well's own colour, in a box of another colour: no ink there. A piece drawn in the
+    /// colour of an empty cell would not show in the well, so no program draws one so; what a box
+    /// on a panel shows in that colour is a field of it (the black pills a page sets its score and
+    /// lines in, which read as I pieces before), not a piece.
+    unseen: Option<[u8; 3]>,
 }
 
 impl<'a> Ink<'a> {
     /// Ink against a box's own background (the commonest colour along its rim) beside `well`.
     fn of_box(frame: &'a Frame, rect: Rect, well: &Well) -> Ink<'a> {
-        Ink { frame, background: rim_colour(frame, rect), least: NEAR, least_cell: well.pitch * LEAST_CELL }
+        let background = rim_colour(frame, rect);
+        let unseen = (!near(background, well.empty)).then_some(well.empty);
+        Ink { frame, background, least: NEAR, least_cell: well.pitch * LEAST_CELL, unseen }
     }
 
     /// How far a pixel departs from the background: its largest channel difference.
@@ -89,7 +96,7 @@ impl<'a> Ink<'a> {
     }
 
     fn at(&self, x: u32, y: u32) -> bool {
-        self.departure(x, y) > self.least
+        self.departure(x, y) > self.least && !self.unseen.is_some_and(|c| near(self.frame.rgb(x, y), c))
     }
 
     /// The same box's strongest ink only: pixels departing from the background by at least

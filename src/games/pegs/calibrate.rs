@@ -19,6 +19,7 @@ use super::marked_square::marked;
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
+use crate::vision::halved;
 use crate::vision::lattice::{Candidate, Lattice, Search, find, members};
 use crate::vision::looks::{Look, group, look, split};
 
@@ -325,22 +326,21 @@ fn placements(truth: &Board, taken: &[(i64, i64)]) -> Vec<Extent> {
 ///
 /// When no candidate's squares, where its things put them, tell the kinds apart, the candidates
 /// are tried again moved by a quarter of a square each way (`phase::CALIBRATION_SHIFTS`): the
-/// things that found the lattice need not mark the squares' centres (`phase`).
+/// things that found the lattice need not mark the squares' centres (`phase`). The candidates of
+/// the frame halved (`vision::halved`) are tried after the others, or before them when its best
+/// candidate covers clearly more with its things than theirs.
 pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::Result<Learnt> {
-    let found = find(frame, &Search::default());
     let mut misses = Vec::new();
-    let tried: Vec<Candidate> = found.candidates.iter().take(TRIED).cloned().collect();
-    // The squares' rims are compared only when nothing else tells the kinds apart.
-    for rim in [false, true] {
-        if let Some(learnt) = learn_on(frame, &found, &tried, truth, (style, rim), &mut misses) {
+    // A board drawn larger than its edges are sharp is cut out in the frame halved (`halved`):
+    // its candidates come first when its best covers clearly more than any other cut's.
+    let mut finds = [find(frame, &Search::default()), halved::find(frame, &Search::default())];
+    let tried = &finds[0].candidates[..finds[0].candidates.len().min(TRIED)];
+    if halved::covers_more(&finds[1], halved::most_covered(tried)) {
+        finds.swap(0, 1);
+    }
+    for found in &finds {
+        if let Some(learnt) = learn_found(frame, found, truth, style, &mut misses) {
             return Ok(learnt);
-        }
-        for (dx, dy) in super::phase::CALIBRATION_SHIFTS {
-            let moved: Vec<Candidate> = tried.iter().map(|c| super::phase::moved(c, dx, dy)).collect();
-            let mut ignored = Vec::new();
-            if let Some(learnt) = learn_on(frame, &found, &moved, truth, (style, rim), &mut ignored) {
-                return Ok(learnt);
-            }
         }
     }
     if misses.is_empty() {
@@ -354,6 +354,32 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
         "no board found whose squares look like pegs, holes and squares with no hole; looked at:\n  {}",
         misses.join("\n  ")
     )
+}
+
+/// Learns from the first of `found`'s best candidates whose squares tell the kinds apart, by their
+/// looks, then by their rims; each time as found, then moved a quarter of a square each way.
+fn learn_found(
+    frame: &Frame,
+    found: &crate::vision::lattice::Found,
+    truth: Option<&Board>,
+    style: MoveStyle,
+    misses: &mut Vec<String>,
+) -> Option<Learnt> {
+    let tried: Vec<Candidate> = found.candidates.iter().take(TRIED).cloned().collect();
+    // The squares' rims are compared only when nothing else tells the kinds apart.
+    for rim in [false, true] {
+        if let Some(learnt) = learn_on(frame, found, &tried, truth, (style, rim), misses) {
+            return Some(learnt);
+        }
+        for (dx, dy) in super::phase::CALIBRATION_SHIFTS {
+            let moved: Vec<Candidate> = tried.iter().map(|c| super::phase::moved(c, dx, dy)).collect();
+            let mut ignored = Vec::new();
+            if let Some(learnt) = learn_on(frame, found, &moved, truth, (style, rim), &mut ignored) {
+                return Some(learnt);
+            }
+        }
+    }
+    None
 }
 
 /// Learns from the first of `candidates` whose squares tell the kinds apart, with their `rim`s

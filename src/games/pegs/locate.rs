@@ -19,7 +19,8 @@ use super::seen::Seen;
 use super::things::Things;
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
-use crate::vision::lattice::{Candidate, Lattice, Search, first_passing};
+use crate::vision::halved;
+use crate::vision::lattice::{Candidate, Found, Lattice, Search, first_passing};
 
 /// How many of the best lattice candidates are tried.
 const TRIED: usize = 6;
@@ -210,13 +211,28 @@ pub fn locate_as_learned(frame: &Frame, classes: &Classes) -> Result<Grid, Looks
 /// is tried at the other scales only until one candidate has read so, and that one is the board
 /// when no candidate reads as learned. Only when none reads at any scale are the candidates moved
 /// off their things (`phase`), with the looks as learned: a lattice moved anywhere across its
-/// square can find some reading, so the ones where its things are come first.
+/// square can find some reading, so the ones where its things are come first. The frame halved
+/// (`vision::halved`) is cut too: when its best candidate covers clearly more than the other
+/// cuts' best, its candidates are tried as learned after theirs, and one of theirs that reads is
+/// the board only when none of the halved cut's does.
 fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Grid, LooksError> {
     let seen = Seen::new(frame);
     let settled = Settled::default();
     let mut at_a_scale: Option<Grid> = None;
     let mut tried: Vec<(Candidate, Things)> = Vec::new();
-    let passed = first_passing(frame, &Search::default(), TRIED, |found, candidate| {
+    // A board drawn larger than its edges are sharp is cut out in the frame halved (`halved`).
+    // When its best candidate covers clearly more than the other cuts' best, theirs, though one
+    // reads, are kept back until the halved cut's have been tried (specks between pale pegs read
+    // as a small board of their own); else the halved cut is not tried.
+    let coarse = halved::find(frame, &Search::default());
+    let mut kept_back: Option<Grid> = None;
+    let covered = std::cell::Cell::new(0f64);
+    let mut accept = |found: &Found, candidate: &Candidate| {
+        let halved_cut = std::ptr::eq(found, &coarse);
+        if !halved_cut {
+            let most = halved::most_covered(&found.candidates[..found.candidates.len().min(TRIED)]);
+            covered.set(covered.get().max(most));
+        }
         let things = Things::new(found, candidate, GROWTH);
         // The grid is aligned at every scale, best where it was best before (`align::Hint`).
         let hint = Hint::default();
@@ -225,15 +241,32 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
             at_a_scale =
                 scales.iter().find_map(|at| board_at((&seen, &settled), candidate, at, &things, false, &hint).ok());
         }
-        if as_learned.is_err() {
-            tried.push((candidate.clone(), things));
+        match as_learned {
+            Ok(grid) if !halved_cut && halved::covers_more(&coarse, covered.get()) => {
+                kept_back.get_or_insert(grid);
+                Err(format!("{}: its cut covers less than the frame halved", candidate.describe()))
+            }
+            Ok(grid) => Ok(grid),
+            Err(why) => {
+                tried.push((candidate.clone(), things));
+                Err(why)
+            }
         }
-        as_learned
-    });
-    let misses = match passed {
+    };
+    let mut misses = match first_passing(frame, &Search::default(), TRIED, &mut accept) {
         Ok(grid) => return Ok(grid),
         Err(misses) => misses,
     };
+    let tried_halved = if halved::covers_more(&coarse, covered.get()) { TRIED } else { 0 };
+    for candidate in coarse.candidates.iter().take(tried_halved) {
+        match accept(&coarse, candidate) {
+            Ok(grid) => return Ok(grid),
+            Err(why) => misses.push(why),
+        }
+    }
+    if let Some(grid) = kept_back {
+        return Ok(grid);
+    }
     if let Some(grid) = at_a_scale {
         return Ok(grid);
     }

@@ -8,6 +8,7 @@ pub mod disc_sizes;
 pub mod discs;
 pub mod edge;
 pub mod grid;
+pub mod halved;
 pub mod interleaved;
 pub mod lattice;
 pub mod learn;

@@ -88,30 +88,21 @@ fn misreads(program: &str, cases: &[PathBuf], zoom: f64, config: &pegs::PegsConf
 
 /// Zoo programs known not to read zoomed in memory, and why; they are checked in their own ignored
 /// test, which fails until they read.
-const KNOWN_FAILING: [(&str, &str); 2] = [
-    (
-        "fromxt-pegs",
-        "a hole is a faint grey cup lip in the lower part of a white square. Zoomed, the lip is still \
-         there (the hole's rings stand out ΔE 4.2-5.9 from its surround at 100-150%, and a profile learned \
-         as captured tells it from a bare square, ΔE about 1 against 6-8), but the lattice is placed by \
-         the marbles' photographs above their cups: calibrated blind at 125% or 150%, no cup is taken as a \
-         thing on its square and the looks of holes and bare squares come out ΔE 0.0 apart; its 1.25 shot \
-         read at 150% (187% of its page) reads a wrong board; at 90% and 110% three shots each read wrong \
-         (four each before branch pegs-zoom-13), as its cross's middle rows (3x6, 3x7, 5x7): the rows beyond \
-         read whole by looks, but nothing was cut out on their marbles, so the board does not grow over \
-         them (branch pegs-zoom-14: growing over any line that holds a peg read them, but grew shaded \
-         boards onto their pages; left out)",
-    ),
-    (
-        "kangankhanke-pegs",
-        "pale yellow pegs on a yellow board: at 150% the cut by steps runs the pegs into the board (the \
-         smoothed rim steps by at most 6 somewhere around each peg; a cut at step 5 keeps them apart), \
-         and the board's colour for the cut by likeness is the mean of that part, pegs and all \
-         ([251, 219, 64] against [249, 211, 52] at 100%): the things found are specks between the pegs \
-         at the wrong pitch; calibration at 125% and 150% takes no square; its 1.25 and 0.8 device-scale \
-         shots zoomed again misread",
-    ),
-];
+const KNOWN_FAILING: [(&str, &str); 1] = [(
+    "fromxt-pegs",
+    "a hole is a faint grey cup lip in the lower part of a white square. Zoomed, the lip is still \
+     there (the hole's rings stand out ΔE 4.2-5.9 from its surround at 100-150%, and a profile learned \
+     as captured tells it from a bare square, ΔE about 1 against 6-8), but the lattice is placed by \
+     the marbles' photographs above their cups: calibrated blind at 125% or 150%, no cup of the full \
+     frame's cuts is taken as a thing on its square; since branch pegs-20 the frame halved calibrates \
+     there, but its 1.5 device-scale shot calibrated blind at every zoom reads a wrong board, and at \
+     110% so do its selected 1.0 shot and its 1.25 shot; calibrated as captured, its 1.25 shot read at \
+     150% (187% of its page) reads a wrong board, and at 90% and 110% three shots each read wrong, as \
+     its cross's middle rows: the rows beyond read whole by looks, but nothing was cut out on their \
+     marbles, so the board does not grow over them (branch pegs-zoom-14: growing over any line that \
+     holds a peg read them, but grew shaded boards onto their pages; left out); 14 failures in all \
+     (15 before branch pegs-20)",
+)];
 
 /// Every failure of `program`'s cases at every zoom, both ways.
 fn zoomed_failures(program: &str, cases: &[PathBuf]) -> Vec<String> {
@@ -140,20 +131,22 @@ fn zoomed_failures(program: &str, cases: &[PathBuf]) -> Vec<String> {
 #[test]
 fn every_zoo_peg_solitaire_reads_all_its_screenshots_zoomed_after_or_before_blind_calibration() {
     let mut failures = Vec::new();
-    let mut programs_checked = 0;
+    let mut programs_checked = Vec::new();
     for (program, cases) in programs() {
         if KNOWN_FAILING.iter().any(|(known, _)| *known == program) {
             continue;
         }
-        programs_checked += 1;
         failures.extend(zoomed_failures(&program, &cases));
+        programs_checked.push(program);
     }
-    assert!(programs_checked >= 6, "five peg solitaires besides sgt's");
+    assert!(programs_checked.len() >= 6, "five peg solitaires besides sgt's: {programs_checked:?}");
+    // Its pale pegs run into its board at 125% and 150% but for the frame halved (branch pegs-20).
+    assert!(programs_checked.iter().any(|p| p == "kangankhanke-pegs"), "{programs_checked:?}");
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
-#[ignore = "known failures: fromxt-pegs and kangankhanke-pegs zoomed in memory (KNOWN_FAILING)"]
+#[ignore = "known failures: fromxt-pegs zoomed in memory (KNOWN_FAILING)"]
 fn the_known_failing_zoo_programs_read_zoomed_after_or_before_blind_calibration() {
     let mut failures = Vec::new();
     for (program, cases) in programs() {

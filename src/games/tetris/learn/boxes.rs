@@ -246,6 +246,23 @@ impl<'a> Ink<'a> {
         (x0, y0, x1, y1)
     }
 
+    /// Whether a part stands in a field of the well's own colour in a box of another colour: at
+    /// least three quarters of the ring two pixels outside it (within the box) is of that colour. A
+    /// piece is drawn on its box's ground; a number in a black field on a grey panel is text (a
+    /// "0" read as an O), even where a shadow darkens two sides of a piece.
+    fn in_a_field(&self, (x0, y0, x1, y1): Rect, outer: Rect) -> bool {
+        let Some(field) = self.unseen else { return false };
+        let (x0, y0) = (x0.saturating_sub(2).max(outer.0), y0.saturating_sub(2).max(outer.1));
+        let (x1, y1) = ((x1 + 1).min(outer.2.saturating_sub(1)), (y1 + 1).min(outer.3.saturating_sub(1)));
+        if x1 <= x0 || y1 <= y0 {
+            return false;
+        }
+        let ring: Vec<(u32, u32)> =
+            (x0..=x1).flat_map(|x| [(x, y0), (x, y1)]).chain((y0..=y1).flat_map(|y| [(x0, y), (x1, y)])).collect();
+        let of_field = ring.iter().filter(|&&(x, y)| near(self.frame.rgb(x, y), field)).count();
+        of_field * 4 >= ring.len() * 3
+    }
+
     /// The pieces in a box, top to bottom and left to right. A part of several colours is read
     /// by its strongest ink: a program may fade its last pieces in the box instead of clearing
     /// it, and the piece drawn last is the one at full strength (read with its traces, a Z over a
@@ -258,6 +275,9 @@ impl<'a> Ink<'a> {
         let to_the_edge = runs_to_right_edge(self.frame, outer);
         for part in self.parts(rect, gap).into_iter().filter(|p| !(to_the_edge && p.2 >= rect.2)) {
             let part = self.continued(part, rect, outer);
+            if self.in_a_field(part, outer) {
+                continue;
+            }
             let strong = self.strongest(part);
             let pieces: Vec<Piece> = if self.several_hues(part) {
                 strong.parts(part, gap).into_iter().filter_map(|p| strong.piece(p)).collect()

@@ -9,7 +9,7 @@
 //! grows, side by side, while the line just outside that side is mostly not of the frame's colours
 //! (the piece's ink, bevels and all, is passed through), and stops where the frame begins. What it
 //! grew to is a box when the whole ring just outside it is of the frame's colours, it is two cells
-//! each way or more and at most `MOST_CELLS`, and it touches neither the image's edge nor the well.
+//! each way or more, at most `MOST_CELLS` wide and the well's height tall, and it touches neither the image's edge nor the well.
 //! A patch of the well's colour on a page with no such frame grows until it is too large. A well
 //! with no frame of its own (its sides mostly of its own colour) has no framed boxes.
 
@@ -20,7 +20,9 @@ use crate::vision::regions::Component;
 
 /// A seed is at least this share of a cell wide and tall (a one-cell column left beside an O).
 const LEAST_SEED: f64 = 0.75;
-/// A framed box is at most this many cells wide or tall.
+/// A framed box is at most this many cells wide, and this many or the well's height tall (a column
+/// of several previews: hona9/tetris shows three in one box 6 cells wide and 12 tall, which was
+/// left unread).
 const MOST_CELLS: f64 = 6.0;
 /// The ring just outside a framed box is at least this share of the frame's colours.
 const FRAMED: f64 = 0.9;
@@ -64,15 +66,15 @@ impl Framing<'_> {
         f64::from(own) / f64::from(n.max(1))
     }
 
-    /// A seed's bounding box grown to the frame around it, if it stays within `most` pixels each
-    /// way and off the image's edge.
-    fn grow(&self, seed: &Component, most: u32) -> Option<Rect> {
+    /// A seed's bounding box grown to the frame around it, if it stays within `most` pixels (wide,
+    /// tall) and off the image's edge.
+    fn grow(&self, seed: &Component, most: (u32, u32)) -> Option<Rect> {
         let (mut x0, mut y0, mut x1, mut y1) = (seed.x0, seed.y0, seed.x1, seed.y1);
         loop {
             if x0 == 0 || y0 == 0 || x1 >= self.frame.width() || y1 >= self.frame.height() {
                 return None;
             }
-            if x1 - x0 > most || y1 - y0 > most {
+            if x1 - x0 > most.0 || y1 - y0 > most.1 {
                 return None;
             }
             let mut moved = false;
@@ -118,7 +120,8 @@ pub fn find(
     }
     let framing = Framing { frame, colours };
     let least_seed = pitch * LEAST_SEED;
-    let most = (pitch * MOST_CELLS) as u32;
+    let wide = (pitch * MOST_CELLS) as u32;
+    let most = (wide, wide.max(bottom.saturating_sub(well.y0)));
     let least_box = pitch * 2.0 - 1.0;
     let mut out: Vec<Rect> = seeds
         .iter()

@@ -42,6 +42,11 @@ fn square(img: &mut RgbaImage, (x, y, p): (u32, u32, u32), c: [u8; 3]) {
 /// next box of 4 x 2 cells holding `next` at (row, col) cells, and on the page left of the well a
 /// patch of the well's colour beside an unframed O-shaped block.
 fn screen(p: u32, next: &[(u32, u32)]) -> crate::frame::Frame {
+    screen_with_box(p, (4, 2), next)
+}
+
+/// As `screen`, the next box `cells` (wide, tall) cells.
+fn screen_with_box(p: u32, cells: (u32, u32), next: &[(u32, u32)]) -> crate::frame::Frame {
     let (wx, wy) = (5 * p, 3 * p);
     let mut img = RgbaImage::new(wx + 17 * p, wy + 22 * p);
     for (x, y, px) in img.enumerate_pixels_mut() {
@@ -53,7 +58,7 @@ fn screen(p: u32, next: &[(u32, u32)]) -> crate::frame::Frame {
         square(&mut img, (wx + c * p, wy + r * p, p), if r < 10 { [180, 60, 200] } else { [60, 180, 90] });
     }
     let bx = wx + 11 * p;
-    framed(&mut img, (bx, wy, 4 * p, 2 * p));
+    framed(&mut img, (bx, wy, cells.0 * p, cells.1 * p));
     for &(r, c) in next {
         square(&mut img, (bx + c * p, wy + r * p, p), ORANGE);
     }
@@ -76,5 +81,17 @@ fn a_next_box_as_large_as_its_piece_framed_as_the_well_reads() {
             assert_eq!(seen.boxes.next, vec![piece], "{p} px, {piece:?}");
             assert_eq!(seen.boxes.hold, None, "{p} px, {piece:?}");
         }
+    }
+}
+
+/// A framed next box of three previews, 4 cells wide and 12 tall (hona9/tetris draws such a
+/// column, 6 x 12): it is found and read, top to bottom. It was left unfound, taller than the 6
+/// cells a framed box could grow to.
+#[test]
+fn a_framed_column_of_three_previews_taller_than_wide_reads() {
+    let pieces = [(1, 0), (2, 0), (2, 1), (2, 2), (5, 1), (5, 2), (6, 1), (6, 2), (9, 0), (9, 1), (9, 2), (9, 3)];
+    for p in [16, 25] {
+        let seen = read(&screen_with_box(p, (4, 12), &pieces), None).unwrap_or_else(|e| panic!("{p} px: {e:#}"));
+        assert_eq!(seen.boxes.next, vec![Piece::J, Piece::O, Piece::I], "{p} px");
     }
 }

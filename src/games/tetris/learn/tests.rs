@@ -315,9 +315,10 @@ fn a_preview_left_of_the_well_over_text_panels_is_one_preview_and_no_hold_box() 
 
 /// Boxes on grey panels, and left of the well a grey panel of black fields with white numbers in
 /// them (hona9/tetris sets its score, lines and level so): a field in the well's own colour is no
-/// piece. Each field, four cells long and one tall, was read as an I (the hold piece blind, and
-/// the four of them as that program's previews after its calibration, so that its play planned
-/// for an I next every time and stacked high waiting for it).
+/// piece, nor a number in it. Each field, four cells long and one tall, was read as an I (the hold
+/// piece blind, and the four of them as that program's previews after its calibration, so that its
+/// play planned for an I next every time and stacked high waiting for it); with the fields left
+/// out, each "0" in them was read as an O.
 #[test]
 fn fields_of_the_wells_colour_on_a_panel_are_no_pieces() {
     let panel = [165, 165, 165];
@@ -328,9 +329,12 @@ fn fields_of_the_wells_colour_on_a_panel_are_no_pieces() {
     for i in 0..3 {
         let y = 8 * p + i * 2 * p;
         super::draw::put(&mut frame.image, (p, y, 4 * p, p), [0, 0, 0]);
-        for digit in 0..2 {
-            super::draw::put(&mut frame.image, (2 * p + digit * p, y + p / 4, p / 6, p / 2), [250, 250, 250]);
-        }
+        // A "1" and a "0" (a square ring, which alone reads as an O) in white.
+        let (white, size, stroke) = ([250, 250, 250], p * 3 / 5, p / 4);
+        super::draw::put(&mut frame.image, (2 * p, y + p / 5, stroke, size), white);
+        let (gx, gy) = (3 * p, y + p / 5);
+        super::draw::put(&mut frame.image, (gx, gy, size, size), white);
+        super::draw::put(&mut frame.image, (gx + stroke, gy + stroke, size - 2 * stroke, size - 2 * stroke), [0, 0, 0]);
     }
     let seen = read(&frame, None).expect("reads");
     assert_eq!(seen.boxes.next, [Piece::Z], "the preview");

@@ -152,7 +152,8 @@ fn blackwrights_tetris_waiting_for_its_start_button_is_started_learned_and_playe
 /// still or lock, so Space is learned as the hard drop. Lines are its own `linesClearedCount`.
 /// Its first run failed (the key tried after Space was credited with the landing Space had
 /// begun); its second, with that fixed, passed the calibration but the play from it topped out
-/// at 12 lines (docs/tetris.md).
+/// at 12 lines: its score fields were read as four I previews. With the previews read, it passed
+/// (docs/tetris.md).
 #[test]
 #[ignore = "needs GAMEBOT_HONA9_TETRIS_DIR: hona9/tetris fetched (runs as fetched)"]
 fn hona9s_tetris_waiting_for_its_play_button_is_started_learned_and_played_to_100_lines() {

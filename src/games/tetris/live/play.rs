@@ -140,6 +140,7 @@ fn wait_spawn(
     let config = hands.config;
     let started = Instant::now();
     let mut pushed = Instant::now() - Duration::from_secs(1);
+    let mut nudged = false;
     let mut last: Option<Grid> = None;
     // When the stack was first seen as it is, and the falling piece's top row then.
     let (mut since, mut top_then) = (Instant::now(), 0);
@@ -170,6 +171,18 @@ fn wait_spawn(
                 hands.keys(&key, 1)?;
                 pushed = Instant::now();
             }
+        }
+        // A piece waiting wholly above the well, drawn only once it moves, whose gravity has
+        // stopped (hona9/tetris past its level 12) never shows by itself: half the wait with the
+        // stack as predicted and nothing loose, one soft drop brings it down into view.
+        if let (Ok(grid), Some(expected)) = (&grid, expected)
+            && !nudged
+            && started.elapsed() > Duration::from_millis(config.timing.piece_timeout_ms / 2)
+            && loose_cells(grid, expected).is_empty()
+        {
+            let key = config.keys.soft_drop.clone();
+            hands.keys(&key, 1)?;
+            (nudged, pushed) = (true, Instant::now());
         }
         if let Ok(grid) = grid
             && let Some((piece, cells)) = falling_piece(&grid)

@@ -225,6 +225,10 @@ pub struct SimTetrisState {
     /// A hard drop that animates: the dropped piece falls a row every this many captures (other
     /// keys still acting on it) and locks where it cannot fall.
     pub animated_drop: Option<u32>,
+    /// A new piece starts wholly above the well, drawn only once a key moves it down into view,
+    /// and nothing falls by itself (hona9/tetris draws a piece first when it moves, and its
+    /// gravity stops past its level 12).
+    pub hidden_spawn: bool,
     /// Captures since the animated drop under way last moved the piece a row.
     dropping: Option<u32>,
     /// A program that looks at its keys once a frame this long: a key pressed and released
@@ -277,6 +281,7 @@ impl SimTetris {
             shows_waiting_piece: false,
             keys_while_waiting: false,
             animated_drop: None,
+            hidden_spawn: false,
             dropping: None,
             frame: None,
             held: HashMap::new(),
@@ -302,7 +307,10 @@ impl SimTetrisState {
     }
 
     fn spawn(&mut self, piece: Piece) {
-        let falling = Falling { piece, rot: 0, left: if piece == Piece::O { 4 } else { 3 }, top: 0 };
+        let mut falling = Falling { piece, rot: 0, left: if piece == Piece::O { 4 } else { 3 }, top: 0 };
+        if self.hidden_spawn {
+            falling.top = -1 - falling.cells().iter().map(|c| c.0).max().unwrap_or(0);
+        }
         if self.fits(&falling) {
             self.falling = Some(falling);
         } else {

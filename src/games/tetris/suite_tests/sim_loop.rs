@@ -149,3 +149,19 @@ fn under_gravity_quicker_than_looks_pieces_go_in_one_burst_and_land_as_planned()
     let fast = sim.state().pieces - from;
     assert!(summary.bursts >= fast, "{} bursts, {fast} pieces under fast gravity", summary.bursts);
 }
+
+/// A program that draws a new piece only once it moves, wholly above the well until then, with no
+/// gravity to bring it down (hona9/tetris past its level 12, where its gravity stops): the loop
+/// brings each piece into view with a soft drop and plays on. Before, it waited its whole
+/// timeout for a piece to show and took the game for over after the first piece.
+#[test]
+fn a_piece_waiting_unseen_above_the_well_is_brought_into_view() {
+    let sim = SimTetris::new(8, &[], &quick_config().keys);
+    sim.state().hidden_spawn = true;
+    let (result, notes) = play(&sim, 6);
+    let summary = result.expect("the loop plays");
+    assert_eq!(summary.outcome, Outcome::Reached, "{notes:#?}");
+    assert!(sim.state().lines >= 6, "{} lines by the game", sim.state().lines);
+    assert_eq!((summary.misreads, summary.lost), (0, 0), "{notes:#?}");
+    assert!(!sim.state().game_over);
+}

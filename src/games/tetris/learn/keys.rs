@@ -74,6 +74,13 @@ fn moved(before: &[(i32, i32)], after: &[(i32, i32)]) -> Effect {
     if shifted(1, 0) {
         return Effect::SoftDrop;
     }
+    // The same shape elsewhere is a move, never a turn (one press turns a quarter, which changes
+    // every shape but the O's, and an O turned stays in place): an O a column right and a row down
+    // (a step and a gravity tick) was read as turned, on every key tried on it where gravity is
+    // quick (dionyziz/canvas-tetris, 416 ms a row), and Down, turning the O so, was no soft drop.
+    if normal(before.iter().copied()) == normal(after.iter().copied()) {
+        return Effect::Unclear;
+    }
     // On screen, rows grow downwards: clockwise takes (r, c) to (c, -r).
     let clockwise = normal(before.iter().map(|&(r, c)| (c, -r))) == normal(after.iter().copied());
     let counter = normal(before.iter().map(|&(r, c)| (-c, r))) == normal(after.iter().copied());

@@ -72,3 +72,28 @@ fn a_step_is_told_while_the_piece_falls_two_rows_a_frame() {
         assert_eq!(effects, [Effect::Left, Effect::Right], "seed {seed}");
     }
 }
+
+/// An O stepped while gravity takes it a row lower: a step, not a turn (the same shape elsewhere
+/// was read as turned, so that dionyziz/canvas-tetris's Right, Up and Down all read as turns of
+/// its O, and Down was not learned as its soft drop).
+#[test]
+fn an_o_stepped_while_it_falls_is_seen_stepping_not_turning() {
+    use crate::screen::Screen;
+    let keys = keys();
+    let mut tried_on_o = 0;
+    for seed in 1..=60 {
+        let sim = SimTetris::new(seed, &[], &keys);
+        sim.clone().perform(&Action::Key(keys.soft_drop.clone())).expect("a key");
+        let frame = sim.clone().capture().expect("a frame");
+        if super::read::read(&frame, None).expect("reads").piece() != Some(Piece::O) {
+            continue;
+        }
+        sim.state().gravity = Some((0, 1));
+        let steps = [keys.right.as_str(), keys.left.as_str()];
+        let tried = try_keys(&mut sim.clone(), &mut sim.clone(), &steps, None).expect("both keys tried");
+        let effects: Vec<Effect> = tried.iter().map(|t| t.effect).collect();
+        assert_eq!(effects, [Effect::Right, Effect::Left], "seed {seed}");
+        tried_on_o += 1;
+    }
+    assert!(tried_on_o >= 2, "{tried_on_o} seeds brought an O first");
+}

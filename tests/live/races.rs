@@ -17,7 +17,7 @@ use x11rb::protocol::xproto::{ConfigureWindowAux, ConnectionExt};
 use x11rb::rust_connection::RustConnection;
 
 use gamebot::profile::WindowMatch;
-use gamebot::screen::capture_settled;
+use gamebot::screen::{Screen, capture_settled};
 use gamebot::xsession::{Children, find_program, launch_game, start_virtual_display};
 
 use crate::common::faults::{Floor, play_flood, wait_for_bot};
@@ -102,7 +102,9 @@ impl Desk {
         );
         if !moved {
             let (_, out, err) = finish(&mut bot);
-            panic!("the bot ended before its first move:\n{out}{err}");
+            let shot = std::env::temp_dir().join(format!("race-unread-{}.png", std::process::id()));
+            let saved = screen.capture().map(|frame| frame.image.save(&shot));
+            panic!("the bot ended before its first move (the window as it is now: {shot:?}, {saved:?}):\n{out}{err}");
         }
         std::thread::sleep(delay);
         match fault {

@@ -162,10 +162,12 @@ impl<'p, G: TurnBased> Game<'p, G> {
         Ok((frame, board, moves))
     }
 
-    /// Reads the board on `frame`, else once more on a frame captured after the window has held
-    /// still again: a window just opened, raised or resized may be caught between two paints for
-    /// longer than the settle's few captures on a busy machine. A covered, minimised or closed
-    /// window is the reason to give, not the reading; a board unreadable twice is an error.
+    /// Reads the board on `frame`, else again on frames captured each time the window has held
+    /// still anew, for as long as the profile's settle timeout: a window just opened, raised or
+    /// resized may be caught between two paints for longer than the settle's few captures on a
+    /// busy machine (a program that lays its window out twice may rest a while in between). A
+    /// covered, minimised or closed window is the reason to give, not the reading; a board still
+    /// unreadable at the end of that time is an error.
     fn read_held_still(
         &mut self,
         screen: &mut dyn Screen,
@@ -179,11 +181,20 @@ impl<'p, G: TurnBased> Game<'p, G> {
         };
         explain(screen, &frame)?;
         progress.line(&format!("cannot read the board yet ({first:#}); reading it again once the window holds still"));
-        guard.pause(Duration::from_millis(REREAD_PAUSE_MS.min(self.profile.timing.settle_timeout_ms)))?;
-        let frame = settle(screen, self.profile, guard)?;
-        match read_board::<G>(&frame, &mut self.layout, &self.config, progress) {
-            Ok(board) => Ok((frame, board)),
-            Err(e) => Err(explain(screen, &frame).err().map_or(Ending::Failed(e), Ending::Window)),
+        let patience = Duration::from_millis(self.profile.timing.settle_timeout_ms);
+        let since = Instant::now();
+        loop {
+            guard.pause(Duration::from_millis(REREAD_PAUSE_MS).min(patience))?;
+            let frame = settle(screen, self.profile, guard)?;
+            match read_board::<G>(&frame, &mut self.layout, &self.config, progress) {
+                Ok(board) => return Ok((frame, board)),
+                Err(e) => {
+                    explain(screen, &frame)?;
+                    if since.elapsed() >= patience {
+                        return Err(Ending::Failed(e));
+                    }
+                }
+            }
         }
     }
 

@@ -1,11 +1,12 @@
 //! The play loop against a simulated Flood-it window: it wins, clicks only inside the window,
 //! notices when the game ignores a click, stops when the game keeps ignoring it, counts a winning
 //! last move whose board the game then covers, and stops at once when the user presses Esc or
-//! takes the mouse; a board caught half painted is read again once still, and one that stays so
-//! stops the bot with no click; a window closed before the winning press is a stop, one closed
-//! right after it a game that exits at its end; a learned profile is a proposal until its first
-//! moves show what the rules predict (or its winning move brings the game's dialog over the
-//! board), and a mismatch then stops the game saying what differed and where.
+//! takes the mouse; a board caught half painted is read again each time it is still, for as long
+//! as the settle timeout, and one that stays so stops the bot with no click; a window closed
+//! before the winning press is a stop, one closed right after it a game that exits at its end; a
+//! learned profile is a proposal until its first moves show what the rules predict (or its
+//! winning move brings the game's dialog over the board), and a mismatch then stops the game
+//! saying what differed and where.
 
 use gamebot::frame::Point;
 use gamebot::games::flood::Flood;
@@ -37,11 +38,7 @@ fn game() -> SimFlood {
 }
 
 fn run(sim: &SimFlood, options: &PlayOptions) -> (Played<Board>, Vec<String>) {
-    let mut lines = Vec::new();
-    let (mut screen, mut device) = (sim.clone(), sim.clone());
-    let result =
-        play::<Flood>(&mut screen, &mut device, &profile(), None, options, &mut |l: &str| lines.push(l.to_string()));
-    (result, lines)
+    run_with(sim, &profile(), options)
 }
 
 /// The summary of a game won (any other ending fails the test, naming it).
@@ -77,6 +74,20 @@ fn a_board_caught_half_painted_is_read_again_once_still_and_won() {
     assert!(sim.state().board.is_won());
     let again = lines.iter().find(|l| l.contains("reading it again")).unwrap_or_else(|| panic!("{lines:?}"));
     assert!(again.contains("row 0 col 2"), "{again}");
+}
+
+#[test]
+fn a_board_left_half_painted_past_a_second_look_is_read_within_the_settle_timeout_and_won() {
+    // Two captures a look (stable_frames 1): the first look and two more see the half-painted
+    // board; a second look alone, as before, would have stopped the bot.
+    let sim = game();
+    sim.state().half_painted_captures = 6;
+    let mut patient = profile();
+    patient.timing.settle_timeout_ms = 3000;
+    let (result, lines) = run_with(&sim, &patient, &PlayOptions::default());
+    won(result);
+    assert!(sim.state().board.is_won());
+    assert_eq!(lines.iter().filter(|l| l.contains("reading it again")).count(), 1, "{lines:?}");
 }
 
 #[test]

@@ -17,6 +17,19 @@ use crate::frame::Frame;
 /// A box in frame pixels: (x0, y0, x1, y1), exclusive ends.
 pub type Rect = (u32, u32, u32, u32);
 
+/// The share of the pixels on a rectangle's outline, corners (x0, y0) and (x1, y1) included,
+/// each pixel once, for which `is` holds: how much of the ring around a region is of a colour.
+pub fn outline_share((x0, y0, x1, y1): Rect, is: impl Fn(u32, u32) -> bool) -> f64 {
+    let rows = (x0..=x1).flat_map(|x| [(x, y0)].into_iter().chain((y1 > y0).then_some((x, y1))));
+    let sides = (y0 + 1..y1).flat_map(|y| [(x0, y)].into_iter().chain((x1 > x0).then_some((x1, y))));
+    let (mut yes, mut n) = (0u32, 0u32);
+    for (x, y) in rows.chain(sides) {
+        yes += u32::from(is(x, y));
+        n += 1;
+    }
+    f64::from(yes) / f64::from(n.max(1))
+}
+
 /// Strong ink departs from a box's background by at least this share of its strongest pixel's
 /// departure: a trace faded to 70% of its colour, as a program that fades its last pieces leaves
 /// them, is not; anti-aliased edges of the piece itself need not be.
@@ -257,10 +270,7 @@ impl<'a> Ink<'a> {
         if x1 <= x0 || y1 <= y0 {
             return false;
         }
-        let ring: Vec<(u32, u32)> =
-            (x0..=x1).flat_map(|x| [(x, y0), (x, y1)]).chain((y0..=y1).flat_map(|y| [(x0, y), (x1, y)])).collect();
-        let of_field = ring.iter().filter(|&&(x, y)| near(self.frame.rgb(x, y), field)).count();
-        of_field * 4 >= ring.len() * 3
+        outline_share((x0, y0, x1, y1), |x, y| near(self.frame.rgb(x, y), field)) >= 0.75
     }
 
     /// The pieces in a box, top to bottom and left to right. A part of several colours is read

@@ -13,7 +13,7 @@
 //! A patch of the well's colour on a page with no such frame grows until it is too large. A well
 //! with no frame of its own (its sides mostly of its own colour) has no framed boxes.
 
-use super::boxes::Rect;
+use super::boxes::{Rect, outline_share};
 use super::well::near;
 use crate::frame::Frame;
 use crate::vision::regions::Component;
@@ -98,9 +98,7 @@ impl Framing<'_> {
 
     /// Whether the whole ring just outside a rect is of the frame's colours.
     fn framed(&self, (x0, y0, x1, y1): Rect) -> bool {
-        let ring =
-            (x0 - 1..=x1).flat_map(|x| [(x, y0 - 1), (x, y1)]).chain((y0..y1).flat_map(|y| [(x0 - 1, y), (x1, y)]));
-        self.share(ring) >= FRAMED
+        outline_share((x0 - 1, y0 - 1, x1, y1), |x, y| self.is_frame(x, y)) >= FRAMED
     }
 }
 

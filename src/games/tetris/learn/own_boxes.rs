@@ -9,7 +9,7 @@
 //! it) is no box: it is what a box shows. What a box shows is read against its own background
 //! (`boxes.rs`).
 
-use super::boxes::Rect;
+use super::boxes::{Rect, outline_share};
 use super::well;
 use crate::frame::Frame;
 use crate::vision::regions::Component;
@@ -86,10 +86,7 @@ fn stands_out(frame: &Frame, o: &Component, colour: [u8; 3]) -> bool {
     let d = well::THIN_LINE as u32 + 2;
     let (x0, y0) = (o.x0.saturating_sub(d), o.y0.saturating_sub(d));
     let (x1, y1) = ((o.x1 + d).min(frame.width() - 1), (o.y1 + d).min(frame.height() - 1));
-    let ring: Vec<(u32, u32)> =
-        (x0..=x1).flat_map(|x| [(x, y0), (x, y1)]).chain((y0..=y1).flat_map(|y| [(x0, y), (x1, y)])).collect();
-    let same = ring.iter().filter(|&&(x, y)| well::near(frame.rgb(x, y), colour)).count();
-    same * 2 <= ring.len()
+    outline_share((x0, y0, x1, y1), |x, y| well::near(frame.rgb(x, y), colour)) <= 0.5
 }
 
 /// Whether a region of `colour` is a tetromino drawn straight on the page at about the well's

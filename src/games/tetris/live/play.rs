@@ -160,29 +160,24 @@ fn wait_spawn(
                 Err(e) => progress(&format!("wait_spawn: {e}")),
             }
         }
-        // A new piece can start partly above the well: a soft drop brings it into view.
+        // A new piece can start above the well: drawn in part (one to three cells loose in the
+        // top two rows), or not at all where the game draws it only once it moves and its
+        // gravity has stopped (hona9/tetris past its level 12: nothing loose for half the wait,
+        // the stack as predicted). A soft drop brings it into view; the unseen piece gets one.
         if let (Ok(grid), Some(expected)) = (&grid, expected) {
             let loose = loose_cells(grid, expected);
-            if (1..4).contains(&loose.len())
+            let in_part = (1..4).contains(&loose.len())
                 && loose.iter().all(|c| c.0 <= 1)
-                && pushed.elapsed() > Duration::from_millis(80)
-            {
+                && pushed.elapsed() > Duration::from_millis(80);
+            let unseen = loose.is_empty()
+                && !nudged
+                && started.elapsed() > Duration::from_millis(config.timing.piece_timeout_ms / 2);
+            if in_part || unseen {
                 let key = config.keys.soft_drop.clone();
                 hands.keys(&key, 1)?;
                 pushed = Instant::now();
+                nudged |= unseen;
             }
-        }
-        // A piece waiting wholly above the well, drawn only once it moves, whose gravity has
-        // stopped (hona9/tetris past its level 12) never shows by itself: half the wait with the
-        // stack as predicted and nothing loose, one soft drop brings it down into view.
-        if let (Ok(grid), Some(expected)) = (&grid, expected)
-            && !nudged
-            && started.elapsed() > Duration::from_millis(config.timing.piece_timeout_ms / 2)
-            && loose_cells(grid, expected).is_empty()
-        {
-            let key = config.keys.soft_drop.clone();
-            hands.keys(&key, 1)?;
-            (nudged, pushed) = (true, Instant::now());
         }
         if let Ok(grid) = grid
             && let Some((piece, cells)) = falling_piece(&grid)

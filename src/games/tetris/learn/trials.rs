@@ -176,6 +176,39 @@ pub(super) fn after_key(
     }
 }
 
+/// The piece just after gravity moved it a row down, watched for at most a step and a half: a
+/// key pressed at once has most of a step before gravity moves it again, so a row down seen
+/// after it is the key's (jakesgordon's tetris, a row every 600 ms: judged at any moment, keys
+/// that do nothing read as soft drops on every other trial, and its key trials filled the well).
+/// `before` itself when no step came in that time (gravity paused); None when the screen changed
+/// otherwise (the piece locked, turned or went: to be looked at afresh).
+fn after_a_gravity_step(
+    screen: &mut dyn Screen,
+    well: &LearnedWell,
+    poll: Duration,
+    before: Seen,
+    step: Duration,
+) -> anyhow::Result<Option<Seen>> {
+    let Some(was) = before.falling.clone() else { return Ok(Some(before)) };
+    let top = |cells: &[(i32, i32)]| cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let started = Instant::now();
+    while started.elapsed() < step * 3 / 2 {
+        std::thread::sleep(poll);
+        let now = seen(&screen.capture()?, well);
+        let Some(f) = &now.falling else { return Ok(None) };
+        let same = shape::normalise(&f.cells) == shape::normalise(&was.cells)
+            && shape::left(&f.cells) == shape::left(&was.cells)
+            && now.settled_rows() == before.settled_rows();
+        if !same {
+            return Ok(None);
+        }
+        if top(&f.cells) > top(&was.cells) {
+            return Ok(Some(now));
+        }
+    }
+    Ok(Some(before))
+}
+
 /// The frame once what a key began has ended, from `after` (read by `after_key`): the piece and
 /// the stack read the same for `still` and `STILL_READS` reads, or the stack changed from
 /// `before` (the piece locked: a drop, animated or not, ended), or `SETTLE_MOST` passed.
@@ -285,6 +318,14 @@ pub fn learn_keys(
             }
             continue;
         }
+        // Pressed just after a step of gravity, so that a row down before the next is the key's.
+        let before = match gravity {
+            Some(step) => match after_a_gravity_step(screen, well, poll, before, step)? {
+                Some(stepped) if ready(&stepped).is_ok() || key != planned => stepped,
+                _ => continue,
+            },
+            None => before,
+        };
         guard.key(&key, &*screen)?;
         let (after, shown) = after_key(screen, well, poll, &before)?;
         // Judged, and the next key tried, only once what this one began has ended.

@@ -128,6 +128,30 @@ mod tests {
         }
     }
 
+    /// The peg that is selected drawn as the others on a darker disc (user469fun's page) lies within
+    /// the limit of the learned peg's look: it reads as a peg, and is said to be the selected one,
+    /// its look occurring once on the board and shaped as the other pegs
+    /// (`lone_peg::drawn_selected`); the same boards drawn with nothing selected say none. Before,
+    /// no peg was said selected.
+    #[test]
+    fn a_peg_selected_within_the_limit_of_the_pegs_look_is_said_selected() {
+        let learnt = learn(&Drawing::new(Kind::Bare, 50.0).draw(&square_start()), None, MoveStyle::Click).unwrap();
+        let classes = looks::Classes::from_config(&learnt.config.looks).unwrap();
+        let later = [
+            ["o.o.o.o", "...o...", "o..o...", "......o", "ooo.ooo", "ooooooo", "ooooooo"],
+            [".......", "..o.o..", "o..o...", "......o", "ooo.o.o", "o.ooooo", "oo.oooo"],
+        ];
+        for (rows, pitch) in later.iter().zip([40.0, 62.0]) {
+            let board = Board::from_rows(rows).unwrap();
+            for selected in [&[(4, 1)][..], &[(6, 6)], &[]] {
+                let frame = Drawing { selected, ..Drawing::new(Kind::Bare, pitch) }.draw(&board);
+                let grid = locate_with(&frame, &learnt.config).unwrap();
+                let (read, said) = looks::read_selected(&frame, &grid, &classes).unwrap();
+                assert_eq!((read, said), (board.clone(), selected.first().copied()), "at pitch {pitch}");
+            }
+        }
+    }
+
     /// Mid-game boards of a 7x7 square whose edge rows have emptied: some holes lie between
     /// things one way only (0,1), or no way at all (0,5), (0,6); and the same with the peg that
     /// last jumped drawn selected (its dot on a darker disc). Calibrated blind from each, the

@@ -23,8 +23,9 @@ use crate::vision::halved;
 use crate::vision::lattice::{Candidate, Lattice, Search, find, members};
 use crate::vision::looks::{Look, group, look, split};
 
-/// Squares with no hole whose looks lie within this ΔE of each other are one look.
-const OFF_WITHIN: f32 = 10.0;
+/// Squares with no hole whose looks lie within this ΔE of each other are one look; a look with no
+/// other square within it occurs once (`lone_peg`).
+pub(super) const OFF_WITHIN: f32 = 10.0;
 /// A thing takes up a square when it is at least this share of the square across.
 const TAKES_UP: f64 = 0.2;
 /// How many of the best lattice candidates are tried.

@@ -224,11 +224,12 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
     // When its best candidate covers clearly more than the other cuts' best, theirs, though one
     // reads, are kept back until the halved cut's have been tried (specks between pale pegs read
     // as a small board of their own); else the halved cut is not tried.
+    // Its cover is asked on every find (when one of theirs reads, and when none does), so it is
+    // cut up front: no find can do without it.
     let coarse = halved::find(frame, &Search::default());
     let mut kept_back: Option<Grid> = None;
     let covered = std::cell::Cell::new(0f64);
-    let mut accept = |found: &Found, candidate: &Candidate| {
-        let halved_cut = std::ptr::eq(found, &coarse);
+    let mut accept = |found: &Found, candidate: &Candidate, halved_cut: bool| {
         if !halved_cut {
             let most = halved::most_covered(&found.candidates[..found.candidates.len().min(TRIED)]);
             covered.set(covered.get().max(most));
@@ -253,13 +254,14 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
             }
         }
     };
-    let mut misses = match first_passing(frame, &Search::default(), TRIED, &mut accept) {
-        Ok(grid) => return Ok(grid),
-        Err(misses) => misses,
-    };
+    let mut misses =
+        match first_passing(frame, &Search::default(), TRIED, |found, candidate| accept(found, candidate, false)) {
+            Ok(grid) => return Ok(grid),
+            Err(misses) => misses,
+        };
     let tried_halved = if halved::covers_more(&coarse, covered.get()) { TRIED } else { 0 };
     for candidate in coarse.candidates.iter().take(tried_halved) {
-        match accept(&coarse, candidate) {
+        match accept(&coarse, candidate, true) {
             Ok(grid) => return Ok(grid),
             Err(why) => misses.push(why),
         }

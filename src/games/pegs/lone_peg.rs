@@ -8,6 +8,8 @@
 //! are shaped alike, nearer the pegs' colour), or that shows the pegs' own middle on a ground of
 //! another colour (`looks::on_a_ground`: a disc drawn behind the chosen peg), is a peg drawn selected. It is
 //! set aside from the looks learned, and the learned profile must then read it as a selected peg.
+//! Reading applies the same rule to a board read (`drawn_selected`): a peg so drawn may lie within
+//! the limit of the profile's peg look, and is still the one the program shows selected.
 
 use super::board::{Board, Cell};
 use super::looks::{on_a_ground, selected_shape};
@@ -20,6 +22,21 @@ pub fn lone(looks: &[Look], relative: bool, alike: f32) -> Vec<usize> {
         .filter(|&i| looks[i].unlike_surround() > alike / 2.0)
         .filter(|&i| (0..looks.len()).all(|j| j == i || looks[i].distance_as(&looks[j], relative) > alike))
         .collect()
+}
+
+/// The one square read as a peg (`board`, read from `looks`) that the rule above takes for a peg
+/// drawn selected: its look occurs once on the board (no other square within `alike`, compared
+/// `relative` or not), it stands out from its surround by more than half of that, and it is shaped
+/// as the board's other pegs (`peg_shaped`, rings standing out by half of `alike` or less making
+/// no shape); None when no peg or more than one is so.
+pub fn drawn_selected(looks: &[Look], board: &Board, relative: bool, alike: f32) -> Option<usize> {
+    let lone = |i: usize| {
+        looks[i].unlike_surround() > alike / 2.0
+            && (0..looks.len()).all(|j| j == i || looks[i].distance_as(&looks[j], relative) > alike)
+    };
+    let mut found = (0..looks.len()).filter(|&i| board.cells[i] == Cell::Peg && lone(i));
+    let one = found.next()?;
+    (found.next().is_none() && peg_shaped(looks, board, one, alike / 2.0)).then_some(one)
 }
 
 /// True when the square `aside` of `board` (read from `looks`) is shaped as the board's other

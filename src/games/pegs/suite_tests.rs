@@ -13,3 +13,6 @@ mod scaled_zoo;
 // The zoo's screenshots cut by the window's edge through the board (issue 40).
 #[path = "suite_tests/cropped_zoo.rs"]
 mod cropped_zoo;
+// The zoo's screenshots with a peg selected say which (issue 40).
+#[path = "suite_tests/selected_zoo.rs"]
+mod selected_zoo;

@@ -14,16 +14,26 @@ use crate::frame::Frame;
 /// `frame` at half its width and height, each pixel the mean of two by two (an odd last row or
 /// column left out).
 pub fn halved(frame: &Frame) -> Frame {
-    let (w, h) = (frame.width() / 2, frame.height() / 2);
-    let image = image::RgbaImage::from_fn(w.max(1), h.max(1), |x, y| {
-        let mut sum = [0u32; 4];
-        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            let (px, py) = ((2 * x + dx).min(frame.width() - 1), (2 * y + dy).min(frame.height() - 1));
-            let p = frame.image.get_pixel(px, py).0;
-            (0..4).for_each(|c| sum[c] += u32::from(p[c]));
+    let (width, height) = (frame.width() as usize, frame.height() as usize);
+    let (w, h) = ((width / 2).max(1), (height / 2).max(1));
+    let raw = frame.image.as_raw();
+    let mut out = vec![0u8; 4 * w * h];
+    for (y, row) in out.chunks_exact_mut(4 * w).enumerate() {
+        // The two rows of the frame this row halves (the one row twice in a frame one row high).
+        let top = &raw[4 * (2 * y).min(height - 1) * width..][..4 * width];
+        let below = &raw[4 * (2 * y + 1).min(height - 1) * width..][..4 * width];
+        for (x, pixel) in row.chunks_exact_mut(4).enumerate() {
+            let (left, right) = (4 * (2 * x).min(width - 1), 4 * (2 * x + 1).min(width - 1));
+            for c in 0..4 {
+                let sum = u16::from(top[left + c])
+                    + u16::from(top[right + c])
+                    + u16::from(below[left + c])
+                    + u16::from(below[right + c]);
+                pixel[c] = ((sum + 2) / 4) as u8;
+            }
         }
-        image::Rgba(sum.map(|v| ((v + 2) / 4) as u8))
-    });
+    }
+    let image = image::RgbaImage::from_raw(w as u32, h as u32, out).expect("a buffer of four bytes a pixel");
     Frame::from_image(image)
 }
 
@@ -68,6 +78,27 @@ pub fn covers_more(halved: &Found, than: f64) -> bool {
 mod tests {
     use super::*;
     use image::{Rgba, RgbaImage};
+
+    /// Each pixel of the frame halved is the rounded mean of its two by two, an odd last row or
+    /// column left out, every channel alike.
+    #[test]
+    fn each_pixel_halved_is_the_mean_of_two_by_two() {
+        let image = RgbaImage::from_fn(7, 5, |x, y| {
+            Rgba([(x * 37 + y * 11) as u8, (x * y * 29) as u8, (250 - x * 3) as u8, (y * 50) as u8])
+        });
+        let frame = Frame::from_image(image.clone());
+        let half = halved(&frame);
+        assert_eq!((half.width(), half.height()), (3, 2));
+        for (x, y, p) in half.image.enumerate_pixels() {
+            for c in 0..4 {
+                let sum: u32 = [(0, 0), (1, 0), (0, 1), (1, 1)]
+                    .iter()
+                    .map(|&(dx, dy)| u32::from(image.get_pixel(2 * x + dx, 2 * y + dy).0[c]))
+                    .sum();
+                assert_eq!(u32::from(p.0[c]), (sum + 2) / 4, "({x}, {y}) channel {c}");
+            }
+        }
+    }
 
     /// Pale discs 40 px across on a board of nearly their colour, their rims shaded over 8 px
     /// (as a page zoomed draws a soft rim): the cut by steps runs them into the board; halved, the

@@ -155,8 +155,8 @@ const RADER_TITLE: &str = "M I N E S W E E P E R - The Modern one";
 /// blind from the live window and `gamebot play mines --mines 14`. Up to 5 games; the program's own
 /// grid says how each ended (never gamebot's reader): the bot must say `won:` when the program's
 /// every safe cell is opened and must not when it opened a mine, and may not stop with the game
-/// still on; the last game must be cleared. (Its loss, a black panel over the board, is not read
-/// as a loss: the bot stops with an error.) It starts at seed 40, whose shot after the first click
+/// still on; the last game must be cleared. (Its loss, a black panel over the board, is read as a
+/// loss since 2026-12-07, `lost::panel`.) It starts at seed 40, whose shot after the first click
 /// shows 1s and 2s only: until 2026-12-07 the bot stopped at its second move on a 3 read as "a
 /// glyph shaped like 3 in the colour of the program's 2", the thin 1's mean ink (#0b0b0b) darker
 /// than the 2's (#3f3f3f), the profile taking the program for one that tells its numbers by

@@ -125,7 +125,8 @@ pub struct Background {
 pub struct GlyphLook {
     /// "1" to "8", "flag" or "mine".
     pub kind: String,
-    /// The ink's mean colour.
+    /// The ink's colour: its solid core's where it is one colour drawn with blended edges, else its
+    /// mean (the mean always, in profiles learned before 2026-12-07).
     pub colour: String,
     /// The share of ink in each of 3x5 zones of the glyph's box, row-major.
     pub zones: Vec<f32>,

@@ -1,5 +1,6 @@
 //! A lost game told from the screen: an sgt-mines board (learned blind) with covered cells painted
-//! in a look the profile never saw, as a page shows its mines once one is hit.
+//! in a look the profile never saw, as a page shows its mines once one is hit, or with a panel
+//! painted over a block of its cells, as a program shows its loss over the board.
 
 use image::{Rgba, RgbaImage};
 
@@ -100,4 +101,78 @@ fn a_first_guess_answered_by_mines_before_anything_is_opened_is_lost() {
     let every: Vec<usize> = (0..board.cells.len()).collect();
     assert!(shows_loss(&painted(&every), &grid, &config, &predicted, &mv).is_none(), "nothing reads as it did");
     assert!(shows_loss(&painted(&[10, 20]), &grid, &config, &predicted, &mv).is_none(), "the guessed cell covered");
+}
+
+/// Paints a panel over cells `rows` x `cols` (inclusive), as RaderH2O draws its black "Y O U   L O
+/// S T !" over its board's middle rows: black, a line of white text across its middle, its edges
+/// a third of a cell inside the block's outer cells.
+fn paint_panel(image: &mut RgbaImage, grid: &Grid, rows: (usize, usize), cols: (usize, usize)) {
+    let (first, last) = (grid.cell_rect(rows.0, cols.0), grid.cell_rect(rows.1, cols.1));
+    let x0 = (first.x + first.width / 3.0).round() as u32;
+    let (y0, x1, y1) = (
+        first.y.round() as u32,
+        (last.x + last.width * 2.0 / 3.0).round() as u32,
+        (last.y + last.height).round() as u32,
+    );
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let text = y.abs_diff((y0 + y1) / 2) < 3 && (x / 4) % 2 == 0;
+            let v = if text { 255 } else { 0 };
+            image.put_pixel(x, y, Rgba([v, v, v, 255]));
+        }
+    }
+}
+
+/// A guess answered by a panel over the board (RaderH2O's loss: "not read as a loss" before, the
+/// opened cells under it no longer reading kept the reading's error): the block of cells under it
+/// reads as no look, opened cells too, and the rest of the board as before: lost, the guessed
+/// cell under the panel a mine. Without the total (the panel may be a win's), over one opened cell
+/// only, with an opened cell outside it read otherwise, or after a safe move: no loss.
+#[test]
+fn a_guess_answered_by_a_panel_over_opened_cells_is_lost() {
+    let (image, config, grid, mut board) = fixture();
+    board.mines = Some(40);
+    let cols = board.cols;
+    let opened = |i: usize| matches!(board.cells[i], Cell::Open(_));
+    let guessed = (0..board.cells.len())
+        .find(|&i| {
+            let (r, c) = (i / cols, i % cols);
+            board.cells[i] == Cell::Covered
+                && (1..board.rows - 1).contains(&r)
+                && (1..cols - 1).contains(&c)
+                && opened(i + 1)
+        })
+        .expect("a covered cell beside an opened one");
+    let (r, c) = (guessed / cols, guessed % cols);
+    let (rows, span) = ((r - 1, r + 1), (c - 1, c + 1));
+    let mv = guess(&board, guessed);
+    let predicted = board.opening(&[guessed]);
+    let mut shown = image.clone();
+    paint_panel(&mut shown, &grid, rows, span);
+    let frame = Frame::from_image(shown.clone());
+    assert!(read::read(&frame, &grid, &config).is_err(), "the board no longer reads");
+    let (end, why) = shows_loss(&frame, &grid, &config, &predicted, &mv).expect("lost");
+    assert_eq!(end.cells[guessed], Cell::Mine, "{end}");
+    assert_eq!(end.cells.iter().filter(|&&c| c == Cell::Mine).count(), 1, "{end}");
+    assert!(why.contains(&format!("row {r} col {c}")) && why.contains("panel"), "{why}");
+
+    let mut unknown = predicted.clone();
+    unknown.mines = None;
+    assert!(shows_loss(&frame, &grid, &config, &unknown, &mv).is_none(), "without the total");
+    let safe = Move { cells: mv.cells.clone(), safety: None };
+    assert!(shows_loss(&frame, &grid, &config, &predicted, &safe).is_none(), "a move that cannot lose");
+
+    let mut one = image.clone();
+    paint_mine(&mut one, &grid, cols, guessed);
+    paint_mine(&mut one, &grid, cols, guessed + 1);
+    let frame = Frame::from_image(one);
+    assert!(shows_loss(&frame, &grid, &config, &predicted, &mv).is_none(), "one opened cell unreadable");
+
+    let outside = (0..board.cells.len())
+        .find(|&i| opened(i) && !(rows.0..=rows.1).contains(&(i / cols)))
+        .expect("an opened cell");
+    let mut other = shown.clone();
+    paint_mine(&mut other, &grid, cols, outside);
+    let frame = Frame::from_image(other);
+    assert!(shows_loss(&frame, &grid, &config, &predicted, &mv).is_none(), "an opened cell outside it unreadable");
 }

@@ -225,7 +225,7 @@ fn kind(mask: &[bool], w: usize, c: Component) -> Option<(Kind, bool)> {
     if marked::is_slash(&ink, bw, bh) {
         return Some((Kind::Slash, false));
     }
-    let ink = Ink { mask: ink, w: bw, h: bh, colour: [0, 0, 0] };
+    let ink = Ink { mask: ink, w: bw, h: bh, colour: [0, 0, 0], mean: [0, 0, 0] };
     let glyph = glyph_of(&ink, bh as f64)?;
     // The fine grid sees a small glyph's strokes, the coarse zones its mass; when both are sure
     // and disagree, the one surer by its margin over the runner-up.

@@ -31,8 +31,10 @@ pub struct Glyph {
     pub height: f32,
     /// The ink's share of the cell's inside.
     pub ink: f32,
-    /// The mean colour of the ink.
+    /// The ink's colour (`ink_colour`: its solid core's where it is one colour).
     pub colour: [u8; 3],
+    /// The mean colour of all its ink (what profiles learned before `ink_colour` hold).
+    pub mean: [u8; 3],
 }
 
 /// The ink of a cell: pixels of `inside` further than `min_delta_e` from `background`, as a mask
@@ -41,7 +43,9 @@ pub struct Ink {
     pub mask: Vec<bool>,
     pub w: usize,
     pub h: usize,
+    /// Its colour (`ink_colour`) and the mean of all of it.
     pub colour: [u8; 3],
+    pub mean: [u8; 3],
 }
 
 /// The ink of `inside` against `background`, or None when there is too little to be a glyph.
@@ -55,25 +59,74 @@ pub fn ink(frame: &Frame, inside: Rect, background: [u8; 3], min_delta_e: f32) -
     let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
     let bg = Lab::from_rgb8(background);
     let mut mask = vec![false; w * h];
+    let mut contrast = vec![0f32; w * h];
     for y in 0..h {
         for x in 0..w {
             let p = frame.rgb(x0 + x as u32, y0 + y as u32);
-            mask[y * w + x] = Lab::from_rgb8(p).delta_e(&bg) > min_delta_e;
+            contrast[y * w + x] = Lab::from_rgb8(p).delta_e(&bg);
+            mask[y * w + x] = contrast[y * w + x] > min_delta_e;
         }
     }
     let speck = (w * h / 300).max(2);
     clear_specks_8(&mut mask, w, speck);
-    let mut sum = [0u64; 3];
-    let mut n = 0u64;
-    for (i, _) in mask.iter().enumerate().filter(|(_, m)| **m) {
-        let p = frame.rgb(x0 + (i % w) as u32, y0 + (i / w) as u32);
-        (0..3).for_each(|k| sum[k] += p[k] as u64);
-        n += 1;
-    }
-    if (n as usize) < speck {
+    let inked: Vec<usize> = (0..w * h).filter(|&i| mask[i]).collect();
+    if inked.len() < speck {
         return None;
     }
-    Some(Ink { mask, w, h, colour: sum.map(|s| (s / n) as u8) })
+    let pixel = |i: usize| frame.rgb(x0 + (i % w) as u32, y0 + (i / w) as u32);
+    let (colour, mean) = ink_colour(&inked, &contrast, background, pixel);
+    Some(Ink { mask, w, h, colour, mean })
+}
+
+/// An ink pixel is of the glyph's solid core when it lies from the background at least this share
+/// of the farthest ink pixel's distance.
+const CORE: f32 = 0.8;
+
+/// How far (ΔE, on average) an ink's pixels may lie from the mixes of its core's colour with the
+/// background for the ink to be one colour drawn with blended edges.
+const BLEND: f32 = 4.0;
+
+/// The colour of a glyph's ink, and the mean of all of it (`inked`, indices into `contrast`, each pixel's ΔE from
+/// `background`): of its solid core when the ink is one colour drawn with blended edges, else the
+/// mean of all of it. The core is the ink pixels lying at least `CORE` of the farthest one's
+/// distance from the background; the ink is one colour when its pixels lie, on average, within
+/// `BLEND` of a mix of the core's colour with the background. A font's edges are blended with the
+/// cell (anti-aliased), and a thin stroke is mostly edge while a bold one is mostly core, so the
+/// mean of all its ink made one black drawn thin and bold two colours (RaderH2O's thin 1 #0b0b0b,
+/// its 2 #3f3f3f: taken for a program that tells its numbers by colour); the core is the colour
+/// the program drew. A glyph of several colours (a red flag on a black pole, a mine with a glint)
+/// keeps its mean, the colour its learned looks were given.
+fn ink_colour(
+    inked: &[usize],
+    contrast: &[f32],
+    background: [u8; 3],
+    pixel: impl Fn(usize) -> [u8; 3],
+) -> ([u8; 3], [u8; 3]) {
+    let mean = |pixels: &mut dyn Iterator<Item = &usize>| {
+        let (sum, n) = pixels.fold(([0u64; 3], 0u64), |(mut sum, n), &i| {
+            let p = pixel(i);
+            (0..3).for_each(|k| sum[k] += p[k] as u64);
+            (sum, n + 1)
+        });
+        sum.map(|s| (s / n.max(1)) as u8)
+    };
+    let far = inked.iter().map(|&i| contrast[i]).fold(0f32, f32::max);
+    let core = mean(&mut inked.iter().filter(|&&i| contrast[i] >= CORE * far));
+    let off: f32 =
+        inked.iter().map(|&i| off_blend(pixel(i), core, background)).sum::<f32>() / inked.len().max(1) as f32;
+    let all = mean(&mut inked.iter());
+    (if off <= BLEND { core } else { all }, all)
+}
+
+/// How far (ΔE) `p` lies from the nearest mix of `ink` with `background` (sRGB values mixed, as a
+/// renderer blends a glyph's edge).
+fn off_blend(p: [u8; 3], ink: [u8; 3], background: [u8; 3]) -> f32 {
+    let (p, c, b) = (p.map(f32::from), ink.map(f32::from), background.map(f32::from));
+    let along: f32 = (0..3).map(|k| (p[k] - b[k]) * (c[k] - b[k])).sum();
+    let length: f32 = (0..3).map(|k| (c[k] - b[k]).powi(2)).sum();
+    let t = if length > 0.0 { (along / length).clamp(0.0, 1.0) } else { 0.0 };
+    let mix = [0, 1, 2].map(|k| (b[k] + t * (c[k] - b[k])).round() as u8);
+    Lab::from_rgb8(p.map(|v| v as u8)).delta_e(&Lab::from_rgb8(mix))
 }
 
 /// The glyph the ink draws; `cell_height` is the cell's height in pixels.
@@ -114,6 +167,7 @@ pub fn glyph_of(ink: &Ink, cell_height: f64) -> Option<Glyph> {
         height: (bh as f64 / cell_height) as f32,
         ink: inked as f32 / (ink.w * ink.h) as f32,
         colour: ink.colour,
+        mean: ink.mean,
     })
 }
 
@@ -232,7 +286,7 @@ fn prototype_ink(rows: &[&str; 7], bold: usize) -> Ink {
             }
         }
     }
-    Ink { mask, w, h, colour: [0, 0, 0] }
+    Ink { mask, w, h, colour: [0, 0, 0], mean: [0, 0, 0] }
 }
 
 /// Columns and rows of the fine grid a small glyph is compared on (`fine_digit`).
@@ -425,8 +479,53 @@ mod tests {
         let rows = PROTOTYPES.iter().find(|(d, _)| *d == 8).map(|(_, r)| r).expect("an 8");
         assert_eq!(prototype_glyph(rows, 0).map(|g| g.holes), Some(2));
         let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
-        let ink = Ink { mask, w: 5, h: 7, colour: [0, 0, 0] };
+        let ink = Ink { mask, w: 5, h: 7, colour: [0, 0, 0], mean: [0, 0, 0] };
         assert_eq!(glyph_of(&ink, 9.0).map(|g| g.holes), Some(2));
+    }
+
+    /// One black ink drawn as a thin stroke (one pixel wide) and a bold one (four), each edged on
+    /// both sides by a pixel blended half with the cell (#707070 on #e1e1e1), as a font is drawn
+    /// anti-aliased: their ink's mean colours lie ΔE 15 apart (#4b4b4b and #252525: a program
+    /// drawing its numbers in one colour taken for one that tells them by colour, as RaderH2O's
+    /// thin 1 and its 2); their cores are the black drawn.
+    #[test]
+    fn a_thin_and_a_bold_stroke_of_one_ink_have_its_colour() {
+        use image::{Rgba, RgbaImage};
+        let colour_of = |core: u32| {
+            let mut image = RgbaImage::from_pixel(40, 40, Rgba([0xe1, 0xe1, 0xe1, 255]));
+            for y in 8..32 {
+                for x in 18..20 + core {
+                    let edge = x == 18 || x == 19 + core;
+                    image.put_pixel(x, y, if edge { Rgba([0x70, 0x70, 0x70, 255]) } else { Rgba([0, 0, 0, 255]) });
+                }
+            }
+            let frame = Frame::from_image(image);
+            let inside = Rect { x: 2.0, y: 2.0, width: 36.0, height: 36.0 };
+            ink(&frame, inside, [0xe1, 0xe1, 0xe1], 20.0).expect("ink").colour
+        };
+        let (thin, bold) = (colour_of(1), colour_of(4));
+        assert_eq!((thin, bold), ([0, 0, 0], [0, 0, 0]), "the core's colour, not the mean of the edges with it");
+    }
+
+    /// A glyph of two colours, a red flag (8x8 px) on a black pole (2x16 px), is no blended edge
+    /// of either: it keeps the mean of its ink (the colour profiles learned before gave it).
+    #[test]
+    fn a_glyph_of_two_colours_keeps_its_mean() {
+        use image::{Rgba, RgbaImage};
+        let mut image = RgbaImage::from_pixel(40, 40, Rgba([0xc0, 0xc0, 0xc0, 255]));
+        for y in 8..32 {
+            for x in 12..22 {
+                if x >= 20 {
+                    image.put_pixel(x, y, Rgba([0, 0, 0, 255]));
+                } else if y < 16 {
+                    image.put_pixel(x, y, Rgba([0xff, 0, 0, 255]));
+                }
+            }
+        }
+        let frame = Frame::from_image(image);
+        let inside = Rect { x: 2.0, y: 2.0, width: 36.0, height: 36.0 };
+        let colour = ink(&frame, inside, [0xc0, 0xc0, 0xc0], 20.0).expect("ink").colour;
+        assert_eq!(colour, [145, 0, 0], "64 red pixels and 48 black ones: their mean");
     }
 
     /// WineMine draws its numbers in one-pixel segments, 7x9 px in a 16 px cell (its 3 below, as
@@ -435,7 +534,7 @@ mod tests {
     fn a_thin_square_digit_in_segments_reads() {
         let rows = ["#######", "......#", "......#", "......#", "#######", "......#", "......#", "......#", "#######"];
         let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
-        let glyph = glyph_of(&Ink { mask, w: 7, h: 9, colour: [0, 255, 255] }, 16.0).expect("ink");
+        let glyph = glyph_of(&Ink { mask, w: 7, h: 9, colour: [0, 255, 255], mean: [0, 255, 255] }, 16.0).expect("ink");
         assert_eq!(general_digit(&glyph).map(|v| v.digit), Ok(3));
     }
 
@@ -447,14 +546,14 @@ mod tests {
         let mut rows = vec!["#####", "...##"];
         rows.extend(std::iter::repeat_n("....#", 20));
         let mask: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect();
-        let glyph = glyph_of(&Ink { mask, w: 5, h: 22, colour: [0, 0, 0] }, 50.0).expect("ink");
+        let glyph = glyph_of(&Ink { mask, w: 5, h: 22, colour: [0, 0, 0], mean: [0, 0, 0] }, 50.0).expect("ink");
         assert_eq!(nearest_digit(&glyph, 1..=8).map(|v| v.digit), Ok(7), "the zones alone");
         assert_eq!(general_digit(&glyph).map(|v| v.digit), Ok(1));
     }
 
     #[test]
     fn a_solid_block_is_no_digit() {
-        let ink = Ink { mask: vec![true; 12 * 16], w: 12, h: 16, colour: [0, 0, 0] };
+        let ink = Ink { mask: vec![true; 12 * 16], w: 12, h: 16, colour: [0, 0, 0], mean: [0, 0, 0] };
         let glyph = glyph_of(&ink, 20.0).expect("ink");
         assert!(general_digit(&glyph).is_err());
     }

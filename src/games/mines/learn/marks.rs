@@ -37,7 +37,15 @@ mod tests {
     use super::*;
 
     fn glyph(colour: [u8; 3]) -> Glyph {
-        Glyph { zones: [0.3; super::super::glyph::ZONES], holes: 0, aspect: 0.8, height: 0.5, ink: 0.2, colour }
+        Glyph {
+            zones: [0.3; super::super::glyph::ZONES],
+            holes: 0,
+            aspect: 0.8,
+            height: 0.5,
+            ink: 0.2,
+            colour,
+            mean: colour,
+        }
     }
 
     fn covered_with(glyph: Option<Glyph>) -> CellLook {

@@ -675,7 +675,15 @@ mod tests {
         let look = |height: f32| CellLook {
             centre: [220; 3],
             edge: [[128; 3]; 4],
-            glyph: Some(Glyph { zones: [0.5; glyph::ZONES], holes: 1, aspect: 0.6, height, ink: 0.2, colour: [0; 3] }),
+            glyph: Some(Glyph {
+                zones: [0.5; glyph::ZONES],
+                holes: 1,
+                aspect: 0.6,
+                height,
+                ink: 0.2,
+                colour: [0; 3],
+                mean: [0; 3],
+            }),
         };
         let looks = [look(0.62), look(0.61), look(0.63), look(0.46)];
         let marks = vec![Mark::Digit(1), Mark::Digit(2), Mark::Digit(1), Mark::Digit(6)];

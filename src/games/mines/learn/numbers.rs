@@ -12,11 +12,10 @@ const GLYPH_COLOUR: f32 = 30.0;
 
 /// What a glyph is by the profile's learned glyphs: the kind of the nearest within its distance.
 pub(super) fn learned_kind<'a>(glyph: &Glyph, glyphs: &'a [GlyphLook], max: f32) -> Option<&'a str> {
-    let colour = Lab::from_rgb8(glyph.colour);
     glyphs
         .iter()
         .filter(|g| g.holes == glyph.holes)
-        .filter(|g| parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR))
+        .filter(|g| in_colour(glyph, g, GLYPH_COLOUR))
         .filter_map(|g| Some((g.kind.as_str(), shape_distance(glyph, &learned_shape(g, glyph)?))))
         .filter(|&(_, d)| d <= max)
         .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -46,12 +45,11 @@ pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool, cell_height: f64
     }
     match general_digit(glyph) {
         Ok(v) => {
-            let colour = Lab::from_rgb8(glyph.colour);
             let clash = looks.glyphs.iter().find(|g| {
                 !faint
                     && g.kind != v.digit.to_string()
                     && g.kind.parse::<u8>().is_ok()
-                    && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= 8.0)
+                    && in_colour(glyph, g, 8.0)
                     && !looks.glyphs.iter().any(|o| o.kind == v.digit.to_string())
                     && colour_coded(looks)
                     && learned_shape(g, glyph).is_some_and(|n| shape_distance(glyph, &n) <= glyph::MAX_GENERAL)
@@ -105,9 +103,8 @@ fn colour_coded(looks: &Looks) -> bool {
 /// whose shape is as near as a digit's general shape must be (`glyph::MAX_GENERAL`) is it (small
 /// cells draw the flag in a few pixels, off its learned shape).
 pub(super) fn is_flag(glyph: &Glyph, looks: &Looks) -> bool {
-    let colour = Lab::from_rgb8(glyph.colour);
     looks.glyphs.iter().filter(|g| g.kind == "flag").any(|g| {
-        parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
+        in_colour(glyph, g, GLYPH_COLOUR)
             && learned_shape(g, glyph).is_some_and(|flag| shape_distance(glyph, &flag) <= glyph::MAX_GENERAL)
     })
 }
@@ -136,12 +133,18 @@ pub(super) fn numbers_size(glyph: &Glyph, looks: &Looks, cell_height: f64) -> Re
 /// the general shapes take for that digit is then that digit by its shape and colour together,
 /// whatever its size.
 fn drawn_in_its_colour(glyph: &Glyph, digit: u8, looks: &Looks) -> bool {
-    let colour = Lab::from_rgb8(glyph.colour);
     let digit = digit.to_string();
-    colour_coded(looks)
-        && looks.glyphs.iter().any(|g| {
-            g.kind == digit && parse_hex(&g.colour).is_some_and(|c| Lab::from_rgb8(c).delta_e(&colour) <= GLYPH_COLOUR)
-        })
+    colour_coded(looks) && looks.glyphs.iter().any(|g| g.kind == digit && in_colour(glyph, g, GLYPH_COLOUR))
+}
+
+/// True when a glyph is drawn in a learned glyph's colour, within `max` (ΔE): by its colour
+/// (`glyph::ink_colour`, its solid core's where it is one colour) or by the mean of its ink, the
+/// colour profiles learned before the core was taken hold.
+fn in_colour(glyph: &Glyph, learned: &GlyphLook, max: f32) -> bool {
+    parse_hex(&learned.colour).is_some_and(|c| {
+        let c = Lab::from_rgb8(c);
+        [glyph.colour, glyph.mean].iter().any(|&own| Lab::from_rgb8(own).delta_e(&c) <= max)
+    })
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ const GREEN: [u8; 3] = [0, 128, 0];
 fn drawn(rows: &[&str], scale: usize, colour: [u8; 3], cell: f64) -> Glyph {
     let (w, h) = (rows[0].len() * scale, rows.len() * scale);
     let mask = (0..w * h).map(|i| rows[i / w / scale].as_bytes()[i % w / scale] == b'#').collect();
-    glyph_of(&Ink { mask, w, h, colour }, cell).expect("ink")
+    glyph_of(&Ink { mask, w, h, colour, mean: colour }, cell).expect("ink")
 }
 
 /// A learned number of `kind` in `colour`, `height` of its cell high and `pixels` px, whose

@@ -1,7 +1,7 @@
 //! A game lost by a guess, told from the screen when the board no longer reads: a page that shows
 //! every mine once a mine is hit may draw them in a look the profile never saw, and a program may
-//! draw a panel over its board, opened cells too; the board then reads as nothing. Lost only when that is what the screen shows (`shows_loss`); else the
-//! reading's own error stands.
+//! draw a panel over its board, opened cells too; the board then reads as nothing. Lost only when
+//! that is what the screen shows (`shows_loss`); else the reading's own error stands.
 
 use super::Move;
 use super::board::{Board, Cell};

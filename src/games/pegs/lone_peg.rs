@@ -6,8 +6,9 @@
 //! whose rings stand out from its surround as the pegs' do (`looks::selected_shape`: its shape
 //! within `SELECTED_SHAPE` of the pegs' and nearer theirs than the holes', or, where pegs and holes
 //! are shaped alike, nearer the pegs' colour), or that shows the pegs' own middle on a ground of
-//! another colour (`looks::on_a_ground`: a disc drawn behind the chosen peg), is a peg drawn selected. It is
-//! set aside from the looks learned, and the learned profile must then read it as a selected peg.
+//! another colour (`looks::on_a_ground`: a disc drawn behind the chosen peg), is a peg drawn
+//! selected. It is set aside from the looks learned, and the learned profile must then read it as
+//! a selected peg.
 //! Reading applies the same rule to a board read (`drawn_selected`): a peg so drawn may lie within
 //! the limit of the profile's peg look, and is still the one the program shows selected.
 

@@ -10,9 +10,10 @@
 //! holes are discs of one size, its middle does and its colour lies nearer the peg's:
 //! `selected_shape`), is read as a peg and reported as the selected one; so is a peg within the
 //! limit of the peg's look whose look occurs once on the board, shaped as the other pegs
-//! (`lone_peg::drawn_selected`, the rule blind calibration sets such a square aside by). A program selects one peg at a time: two such squares are
-//! refused, each named. A hole whose rim is lit in another colour (the holes a chosen peg can jump
-//! to) is a hole when its inside is the hole's (`Classes::lit_hole`).
+//! (`lone_peg::drawn_selected`, the rule blind calibration sets such a square aside by). A
+//! program selects one peg at a time: two such squares are refused, each named. A hole whose rim
+//! is lit in another colour (the holes a chosen peg can jump to) is a hole when its inside is the
+//! hole's (`Classes::lit_hole`).
 
 use super::board::{Board, Cell, Pos};
 use super::calibrate::OFF_WITHIN;

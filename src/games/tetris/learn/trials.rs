@@ -19,7 +19,10 @@
 //! lock). hona9/tetris lets a hard-dropped piece fall a row a frame: judged when two reads first
 //! agreed, its Space was `Unclear`, and the key tried next was credited with the landing (`x`
 //! learned as its hard drop). A piece that keeps falling faster than gravity after a key is the
-//! key's doing, and is followed to where it ends.
+//! key's doing, and is followed to where it ends. Where the gravity was timed, a key is pressed
+//! just after the piece steps down by gravity, so that a row down before the next step is the
+//! key's: jakesgordon's page (a row every 600 ms) had every other key that does nothing read as a
+//! soft drop, and made so many trials that their pieces filled its well.
 //!
 //! Between trials, a piece near a wall is moved back by the step keys once known, and one too low
 //! (or one that cannot show what the key waits for) is put aside where the stack ends lowest and

@@ -120,9 +120,10 @@ fn settled_of(grid: &Grid, piece: &[(i32, i32)]) -> Grid {
     out
 }
 
-/// Waits for a new piece at the top (pushed into view with a soft drop if it starts above) whose stack is `expected`, or whose stack holds still
-/// for several frames (then it is taken as it is); with no expectation (the first piece), a piece
-/// anywhere will do. None when no piece comes: the game is over.
+/// Waits for a new piece at the top (pushed into view with a soft drop if it starts above) whose
+/// stack is `expected`, or whose stack holds still for several frames (then it is taken as it
+/// is); with no expectation (the first piece), a piece anywhere will do. None when no piece comes:
+/// the game is over.
 ///
 /// `before` is the stack the last piece was placed on and where that piece was seen: a lock always
 /// changes the stack, so over it the piece on screen is still the last one, its keys not taken yet

@@ -115,7 +115,11 @@ impl KeysFound {
 }
 
 /// The falling piece when a key may be tried on it: whole, two rows in, two columns from each
-/// wall, with at least four rows to fall.
+/// wall, with at least four rows to fall and room to turn: nothing settled within two columns of
+/// it, down to four rows below its lowest cell. Many programs lock a piece resting on the stack
+/// only at their next gravity step; until then it reads as settled, so a turn that left it
+/// resting would read as a drop (xosg's vertical I, turned flat across a higher stack beside it,
+/// read as a hard drop twice, and its turning key was learned as the hard drop).
 fn ready(seen: &Seen) -> Result<(), Placement> {
     let Some(f) = &seen.falling else { return Err(Placement::None) };
     let (cols, rows) = (seen.well.cols as i32, seen.well.rows as i32);
@@ -131,8 +135,10 @@ fn ready(seen: &Seen) -> Result<(), Placement> {
     if right > cols - 3 {
         return Err(Placement::AtRight);
     }
-    let free = |d: i32| f.cells.iter().all(|&(r, c)| r + d < rows && !seen.settled((r + d) as usize, c as usize));
-    if !(1..=4).all(free) {
+    let bottom = f.cells.iter().map(|c| c.0).max().unwrap_or(0);
+    let near = (left - 2).max(0)..=(right + 2).min(cols - 1);
+    let free = |r: i32| r < rows && near.clone().all(|c| !seen.settled(r as usize, c as usize));
+    if !(top..=bottom + 4).all(free) {
         return Err(Placement::Low);
     }
     Ok(())
@@ -373,6 +379,46 @@ pub fn learn_keys(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A frame of the simulated window with a vertical I in column 4, rows 5 to 8, and settled
+    /// cells in columns 2 and 3 from `stack_top` down.
+    fn vertical_i_beside_a_stack(stack_top: usize) -> Seen {
+        use super::super::super::live::config::Keys;
+        use super::super::super::live::sim_window::SimTetris;
+        use crate::screen::Screen;
+        let keys = Keys {
+            left: "a".into(),
+            right: "d".into(),
+            rotate: "x".into(),
+            soft_drop: "s".into(),
+            hard_drop: None,
+            new_game: None,
+        };
+        let frame = SimTetris::new(1, &[], &keys).capture().expect("a frame");
+        let mut seen = super::super::read::read(&frame, None).expect("reads");
+        let cells: Vec<(i32, i32)> = (5..=8).map(|r| (r, 4)).collect();
+        for row in seen.filled.iter_mut() {
+            row.iter_mut().for_each(|f| *f = false);
+        }
+        for &(r, c) in &cells {
+            seen.filled[r as usize][c as usize] = true;
+        }
+        for row in &mut seen.filled[stack_top..] {
+            row[2] = true;
+            row[3] = true;
+        }
+        seen.falling = Some(super::super::cells::Falling { piece: Piece::I, cells, ghost: Vec::new() });
+        seen
+    }
+
+    /// xosg/blocks-drop: its vertical I, turned flat, rested on a stack beside its column and read
+    /// as settled (the program locks it only at its next gravity step): the turning key read as a
+    /// hard drop. A piece is tried on only with room to turn.
+    #[test]
+    fn a_piece_a_turn_would_leave_resting_on_the_stack_beside_it_is_not_tried_on() {
+        assert_eq!(ready(&vertical_i_beside_a_stack(11)), Err(Placement::Low), "stack 3 rows below, 2 columns off");
+        assert_eq!(ready(&vertical_i_beside_a_stack(13)), Ok(()), "stack 5 rows below");
+    }
 
     #[test]
     fn a_row_down_is_a_soft_drop_only_when_seen_twice_and_never_nothing() {

@@ -129,17 +129,20 @@ fn ready(seen: &Seen) -> Result<(), Placement> {
     if top < 2 {
         return Err(Placement::High);
     }
-    if left < 2 {
-        return Err(Placement::AtLeft);
-    }
-    if right > cols - 3 {
-        return Err(Placement::AtRight);
-    }
+    // Too low before near a wall: a piece put aside is not first moved off the wall (moved back
+    // and forth between the wall and where it lands lowest, Gabzmelo's Z never fell: each of its
+    // steps restarts its gravity).
     let bottom = f.cells.iter().map(|c| c.0).max().unwrap_or(0);
     let near = (left - 2).max(0)..=(right + 2).min(cols - 1);
     let free = |r: i32| r < rows && near.clone().all(|c| !seen.settled(r as usize, c as usize));
     if !(top..=bottom + 4).all(free) {
         return Err(Placement::Low);
+    }
+    if left < 2 {
+        return Err(Placement::AtLeft);
+    }
+    if right > cols - 3 {
+        return Err(Placement::AtRight);
     }
     Ok(())
 }
@@ -418,6 +421,23 @@ mod tests {
     fn a_piece_a_turn_would_leave_resting_on_the_stack_beside_it_is_not_tried_on() {
         assert_eq!(ready(&vertical_i_beside_a_stack(11)), Err(Placement::Low), "stack 3 rows below, 2 columns off");
         assert_eq!(ready(&vertical_i_beside_a_stack(13)), Ok(()), "stack 5 rows below");
+    }
+
+    /// Gabzmelo/tetris-game: a Z near the left wall and low over the stack was moved off the wall
+    /// (too near it), then back towards it to be put aside, for a minute and a half, each step
+    /// restarting the program's gravity. Too low comes first.
+    #[test]
+    fn a_piece_too_low_near_a_wall_is_too_low() {
+        let mut seen = vertical_i_beside_a_stack(11);
+        let at_wall: Vec<(i32, i32)> = (5..=8).map(|r| (r, 0)).collect();
+        for row in seen.filled.iter_mut().take(9) {
+            row[4] = false;
+        }
+        for &(r, c) in &at_wall {
+            seen.filled[r as usize][c as usize] = true;
+        }
+        seen.falling = Some(super::super::cells::Falling { piece: Piece::I, cells: at_wall, ghost: Vec::new() });
+        assert_eq!(ready(&seen), Err(Placement::Low));
     }
 
     #[test]

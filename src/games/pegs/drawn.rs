@@ -4,9 +4,10 @@
 //! tiles whose flat face is well under the pitch across, pegs and holes as rimmed discs of one
 //! size, and light dots with holes drawn as nothing. Any square may be drawn selected, in the
 //! colours a click-click program shows a chosen peg in (the disc, the button or the ball in another
-//! colour, a dark disc behind a dot, or the peg outlined in blue); the cell pitch and the peg's
-//! size relative to it are free, so a page that draws smaller squares and relatively bigger
-//! marbles at a narrower window can be drawn too. The truth is what was drawn.
+//! colour, a disc in a subtler tint, a dark disc behind a dot, or the peg outlined in blue), and
+//! discs may be lit by a lamp, each a little otherwise; the cell pitch and the peg's size relative
+//! to it are free, so a page that draws smaller squares and relatively bigger marbles at a
+//! narrower window can be drawn too. The truth is what was drawn.
 
 use image::{Rgba, RgbaImage};
 

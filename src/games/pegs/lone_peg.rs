@@ -111,8 +111,7 @@ mod tests {
     /// with the fixed ΔE 10 of blind calibration's `lone`, none was said selected.
     #[test]
     fn a_peg_selected_by_a_subtler_tint_than_the_zoos_is_said_selected() {
-        let tinted: [([f64; 3], f64, &[(usize, usize)]); 2] =
-            [([42.0, 30.0, 30.0], 40.0, &[(3, 4)]), ([46.0, 30.0, 30.0], 52.0, &[(2, 3)])];
+        let tinted = [([42.0, 30.0, 30.0], 40.0, &[(3, 4)][..]), ([46.0, 30.0, 30.0], 52.0, &[(2, 3)])];
         for (tint, pitch, selected) in tinted {
             let drawing = Drawing { selected, tint: Some(tint), ..Drawing::new(Kind::Discs, pitch) };
             let said = read_discs(drawing, &english_later());

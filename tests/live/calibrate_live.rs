@@ -39,6 +39,17 @@ fn profile_colours(profile: &str) -> Vec<[u8; 3]> {
         .collect()
 }
 
+/// The peg's colour of a committed pegs profile: the innermost ring of its learned `[looks]` peg
+/// (a profile found by looks has no palette), else its palette's entry 0.
+fn peg_colour(profile: &str) -> [u8; 3] {
+    let text = std::fs::read_to_string(format!("{}/config/{profile}.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let table: toml::Table = toml::from_str(&text).unwrap();
+    match table.get("looks").and_then(|looks| looks.get("peg")).and_then(|rings| rings.as_array()) {
+        Some(rings) => gamebot::vision::colour::parse_hex(rings[0].as_str().unwrap()).unwrap(),
+        None => profile_colours(profile)[0],
+    }
+}
+
 fn env_or(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_string())
 }
@@ -81,7 +92,7 @@ fn plays_and_wins_a_browser_peg_solitaire_with_its_learned_profile() {
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(out.status.success() && text.contains("won:"), "{text}");
     // Independently of the reader: the peg colour's pixels shrink from 32 pegs' worth to one's.
-    let peg = profile_colours(&profile)[0];
+    let peg = peg_colour(&profile);
     let (start, end) = (count(&before, peg) as f64, count(&game.capture(), peg) as f64);
     let ratio = end / start;
     assert!((0.02..0.05).contains(&ratio), "one peg of 32 left: {end} of {start} peg pixels");

@@ -4,9 +4,10 @@
 //! tiles whose flat face is well under the pitch across, pegs and holes as rimmed discs of one
 //! size, and light dots with holes drawn as nothing. Any square may be drawn selected, in the
 //! colours a click-click program shows a chosen peg in (the disc, the button or the ball in another
-//! colour, a dark disc behind a dot, or the peg outlined in blue); the cell pitch and the peg's
-//! size relative to it are free, so a page that draws smaller squares and relatively bigger
-//! marbles at a narrower window can be drawn too. The truth is what was drawn.
+//! colour, a disc in a subtler tint, a dark disc behind a dot, or the peg outlined in blue), and
+//! discs may be lit by a lamp, each a little otherwise; the cell pitch and the peg's size relative
+//! to it are free, so a page that draws smaller squares and relatively bigger marbles at a
+//! narrower window can be drawn too. The truth is what was drawn.
 
 use image::{Rgba, RgbaImage};
 
@@ -77,6 +78,13 @@ pub struct Drawing {
     /// The holes drawn lit (Discs only): their ring in blue and thicker, as a page rings the
     /// holes a chosen peg can jump to.
     pub lit: &'static [Pos],
+    /// The colour a selected disc is drawn in (Discs only), instead of the orange a program
+    /// shows a chosen peg in: a subtler tint.
+    pub tint: Option<[f64; 3]>,
+    /// How much lighter each disc is drawn (Discs only) for every row and column down and right
+    /// of the board's middle diagonal, darker up and left: pegs lit by a lamp, each a little
+    /// otherwise, on a matte panel.
+    pub lamp: f64,
 }
 
 impl Drawing {
@@ -90,7 +98,7 @@ impl Drawing {
             Kind::Rimmed => 0.41,
             Kind::Bare => 0.14,
         };
-        Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch, lit: &[] }
+        Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch, lit: &[], tint: None, lamp: 0.0 }
     }
 
     /// The colour at (x, y), relative to the board's top-left corner, of `board`.
@@ -133,11 +141,13 @@ impl Drawing {
                     }
                     Cell::Peg if d >= self.peg => under,
                     Cell::Peg if self.kind == Kind::Discs => {
-                        if selected {
-                            [240.0, 170.0, 30.0]
-                        } else {
-                            [30.0, 30.0, 30.0]
-                        }
+                        let lift = self.lamp * (r + c - (board.rows + board.cols - 2) as f64 / 2.0);
+                        let colour = match self.tint {
+                            _ if !selected => [30.0, 30.0, 30.0],
+                            Some(tint) => tint,
+                            None => [240.0, 170.0, 30.0],
+                        };
+                        colour.map(|v| v + lift)
                     }
                     Cell::Peg => {
                         let colour = if selected { [40.0, 90.0, 230.0] } else { [200.0, 40.0, 40.0] };

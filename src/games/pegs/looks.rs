@@ -9,14 +9,13 @@
 //! surround ring by ring as a peg does and as no other look does (`Classes::judge`; where pegs and
 //! holes are discs of one size, its middle does and its colour lies nearer the peg's:
 //! `selected_shape`), is read as a peg and reported as the selected one; so is a peg within the
-//! limit of the peg's look whose look occurs once on the board, shaped as the other pegs
-//! (`lone_peg::drawn_selected`, the rule blind calibration sets such a square aside by). A
-//! program selects one peg at a time: two such squares are refused, each named. A hole whose rim
-//! is lit in another colour (the holes a chosen peg can jump to) is a hole when its inside is the
-//! hole's (`Classes::lit_hole`).
+//! limit of the peg's look that lies apart from every other square, farther than a player is sure
+//! to see and than the other pegs stray among themselves, and is shaped as they are
+//! (`lone_peg::drawn_selected`). A program selects one peg at a time: two such squares are
+//! refused, each named. A hole whose rim is lit in another colour (the holes a chosen peg can jump
+//! to) is a hole when its inside is the hole's (`Classes::lit_hole`).
 
 use super::board::{Board, Cell, Pos};
-use super::calibrate::OFF_WITHIN;
 use super::config::LooksConfig;
 use super::lone_peg::drawn_selected;
 use crate::frame::Frame;
@@ -425,10 +424,11 @@ pub(super) fn read_looks(
     let board = Board { rows: grid.rows, cols: grid.cols, cells };
     // Two so drawn: the chosen peg and one marked (which is which cannot be told). None so
     // drawn: a peg in another colour may still lie within the limit of the peg's look, and is the
-    // selected one when its look occurs once on the board and is shaped as the other pegs.
+    // selected one when it lies apart from every other square, farther than a player is sure to
+    // see and than the other pegs stray among themselves, and is shaped as they are.
     let selected = match selected[..] {
         [one] => Some(one),
-        [] => drawn_selected(seen, &board, classes.relative, OFF_WITHIN).map(|i| (i / grid.cols, i % grid.cols)),
+        [] => drawn_selected(seen, &board, classes.relative).map(|i| (i / grid.cols, i % grid.cols)),
         _ => None,
     };
     Ok((board, selected, total))

@@ -266,27 +266,31 @@ const LAYOUT: [&str; 10] = [
 /// #f5f5f5 ...) is none of the profile's cells".
 #[test]
 fn play_learns_the_zeros_look_from_the_first_area_it_opens_and_wins() {
-    let rader = Rc::new(Rader::new());
-    let mine: Vec<bool> = LAYOUT.iter().flat_map(|r| r.chars().map(|c| c == '*')).collect();
-    let mut game = Game::new(Layout { rows: 10, cols: 10, mine }, FirstClick::Unsafe);
-    // The first click, by hand: a lone number, far from the corner.
-    game.open(9 * 10 + 8);
-    assert_eq!(game.board.cells[98], Cell::Open(1));
-    let shot = Frame::from_image(rader.draw(&game.board));
-    let learnt = learn(&shot, None).expect("learned blind from the lone number");
-    assert_eq!(learnt.board.cells, game.board.cells, "the lone number read back");
-    let profile = proposal(&learnt.config, 14);
-    let window = Window(Rc::new(RefCell::new((rader, game, Vec::new()))));
-    let pictures = std::env::temp_dir().join(format!("gamebot-by-play-{}", std::process::id()));
-    let options = PlayOptions { pictures: Some(pictures), ..PlayOptions::default() };
-    let (mut screen, mut device) = (window.clone(), window.clone());
-    let mut lines = Vec::new();
-    let played: Played<Board> =
-        play::<Mines>(&mut screen, &mut device, &profile, None, &options, &mut |l: &str| lines.push(l.to_string()));
-    let text = lines.join("\n");
-    assert!(played.ending.won(), "{}\n{text}", played.ending);
-    assert_eq!(window.0.borrow().1.status, Status::Won, "{text}");
-    assert!(text.contains("learned by play the looks of opened cells"), "{text}");
+    // A lone 1, and a lone 3 on a darker shade, which widens the profile's ΔE so far that the 1s'
+    // and 2s' shades fall within the covered cells' look.
+    for (lone, n) in [(98, 1), (77, 3)] {
+        let rader = Rc::new(Rader::new());
+        let mine: Vec<bool> = LAYOUT.iter().flat_map(|r| r.chars().map(|c| c == '*')).collect();
+        let mut game = Game::new(Layout { rows: 10, cols: 10, mine }, FirstClick::Unsafe);
+        // The first click, by hand: a lone number, far from the corner.
+        game.open(lone);
+        assert_eq!(game.board.cells[lone], Cell::Open(n));
+        let shot = Frame::from_image(rader.draw(&game.board));
+        let learnt = learn(&shot, None).expect("learned blind from the lone number");
+        assert_eq!(learnt.board.cells, game.board.cells, "the lone number read back");
+        let profile = proposal(&learnt.config, 14);
+        let window = Window(Rc::new(RefCell::new((rader, game, Vec::new()))));
+        let pictures = std::env::temp_dir().join(format!("gamebot-by-play-{}", std::process::id()));
+        let options = PlayOptions { pictures: Some(pictures), ..PlayOptions::default() };
+        let (mut screen, mut device) = (window.clone(), window.clone());
+        let mut lines = Vec::new();
+        let played: Played<Board> =
+            play::<Mines>(&mut screen, &mut device, &profile, None, &options, &mut |l: &str| lines.push(l.to_string()));
+        let text = format!("a lone {n}:\n{}", lines.join("\n"));
+        assert!(played.ending.won(), "{}\n{text}", played.ending);
+        assert_eq!(window.0.borrow().1.status, Status::Won, "{text}");
+        assert!(text.contains("learned by play the looks of opened cells"), "{text}");
+    }
 }
 
 /// What the rules do not allow learns nothing, and the reading's error stands: blank cells in the

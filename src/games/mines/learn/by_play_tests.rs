@@ -191,12 +191,19 @@ impl Rader {
 /// The simulated window: a game over a known layout, drawn as RaderH2O draws it; a click opens
 /// the cell under it.
 #[derive(Clone)]
-struct Window(Rc<RefCell<(Rc<Rader>, Game, Vec<Point>)>>);
+struct Window(Rc<RefCell<Sim>>);
+
+/// What the simulated window holds: how it draws, the game, and the clicks made.
+struct Sim {
+    rader: Rc<Rader>,
+    game: Game,
+    clicks: Vec<Point>,
+}
 
 impl Screen for Window {
     fn capture(&mut self) -> Result<Frame, ScreenError> {
         let state = self.0.borrow();
-        Ok(Frame::from_image(state.0.draw(&state.1.board)))
+        Ok(Frame::from_image(state.rader.draw(&state.game.board)))
     }
 
     fn describe(&self) -> String {
@@ -208,17 +215,17 @@ impl InputDevice for Window {
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
         if let Action::Click(p) = action {
             let mut state = self.0.borrow_mut();
-            let grid = state.0.grid.clone();
+            let grid = state.rader.grid.clone();
             let col = ((p.x as f64 - grid.rect.x) / grid.cell_width()) as usize;
             let row = ((p.y as f64 - grid.rect.y) / grid.cell_height()) as usize;
-            state.1.open(row * grid.cols + col);
-            state.2.push(*p);
+            state.game.open(row * grid.cols + col);
+            state.clicks.push(*p);
         }
         Ok(())
     }
 
     fn pointer(&mut self) -> Option<Point> {
-        Some(self.0.borrow().2.last().copied().unwrap_or(Point::new(0, 0)))
+        Some(self.0.borrow().clicks.last().copied().unwrap_or(Point::new(0, 0)))
     }
 
     fn escape_down(&mut self) -> bool {
@@ -279,7 +286,7 @@ fn play_learns_the_zeros_look_from_the_first_area_it_opens_and_wins() {
         let learnt = learn(&shot, None).expect("learned blind from the lone number");
         assert_eq!(learnt.board.cells, game.board.cells, "the lone number read back");
         let profile = proposal(&learnt.config, 14);
-        let window = Window(Rc::new(RefCell::new((rader, game, Vec::new()))));
+        let window = Window(Rc::new(RefCell::new(Sim { rader, game, clicks: Vec::new() })));
         let pictures = std::env::temp_dir().join(format!("gamebot-by-play-{}", std::process::id()));
         let options = PlayOptions { pictures: Some(pictures), ..PlayOptions::default() };
         let (mut screen, mut device) = (window.clone(), window.clone());
@@ -288,7 +295,7 @@ fn play_learns_the_zeros_look_from_the_first_area_it_opens_and_wins() {
             play::<Mines>(&mut screen, &mut device, &profile, None, &options, &mut |l: &str| lines.push(l.to_string()));
         let text = format!("a lone {n}:\n{}", lines.join("\n"));
         assert!(played.ending.won(), "{}\n{text}", played.ending);
-        assert_eq!(window.0.borrow().1.status, Status::Won, "{text}");
+        assert_eq!(window.0.borrow().game.status, Status::Won, "{text}");
         assert!(text.contains("learned by play the looks of opened cells"), "{text}");
     }
 }

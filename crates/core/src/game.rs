@@ -208,6 +208,20 @@ pub trait TurnBased: Game {
     ) -> Option<(Self::Board, String)> {
         None
     }
+    /// After a move whose board the screen does not show as `predicted` (it does not read, or
+    /// reads otherwise): learns into `config`, for the rest of the game, a look the profile lacks
+    /// that the move uncovered, when the rules allow that look only one meaning (the opened 0s of
+    /// an area a Minesweeper click opened, where the calibration shot showed none). A line for
+    /// people saying what was learned; None (the default) when nothing was, and `config` is left
+    /// as it was.
+    fn learn_by_play(
+        _frame: &Frame,
+        _layout: &Self::Layout,
+        _config: &mut Self::Config,
+        _predicted: &Self::Board,
+    ) -> Option<String> {
+        None
+    }
     /// True when a move's outcome is only partly known before the game shows it (hidden
     /// information: the numbers a Minesweeper click uncovers). The loop then reads the board after
     /// every confirmed move and plans again from what it shows, and a plan's end is no mismatch.

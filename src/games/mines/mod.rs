@@ -168,6 +168,12 @@ impl TurnBased for Mines {
         lost::shows_loss(frame, layout, config, predicted, mv)
     }
 
+    /// The looks of opened cells a profile learned blind lacks, when the move opened an area
+    /// (`learn::by_play`).
+    fn learn_by_play(frame: &Frame, layout: &Grid, config: &mut MinesConfig, predicted: &Board) -> Option<String> {
+        learn::by_play::opened_looks(frame, layout, config, predicted)
+    }
+
     fn actions(mv: &Move, board: &Board, layout: &Grid, _config: &MinesConfig) -> anyhow::Result<Vec<Action>> {
         act::clicks(mv, board, layout)
     }

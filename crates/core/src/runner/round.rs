@@ -314,6 +314,14 @@ impl<'p, G: TurnBased> Game<'p, G> {
                 result => result?,
             };
         }
+        // A look the profile lacks, which the move showed and the rules allow only one meaning
+        // (an area of opened 0s where the calibration shot showed none), is learned for the game.
+        if let Some(learned) = G::learn_by_play(frame, layout, &mut self.config, &predicted) {
+            progress.line(&format!("move {} ({mv}): {learned}", self.summary.moves + 1));
+            if G::confirm(frame, layout, &self.config, &predicted) {
+                return Ok(Step::Confirmed(predicted));
+            }
+        }
         // Only a win ends a game on a move that cannot lose: a board gone is its end display, and so
         // is a window of the game's own come over it (a dialog; another program's is a stop).
         if cannot_lose && board_gone::<G>(frame, layout, &self.config) && explain(screen, frame).is_ok() {

@@ -282,7 +282,7 @@ pub(super) fn backgrounds(looks: &Looks) -> Result<Vec<(Role, [u8; 3], Edge)>, R
 
 /// The role of the nearest background look within the profile's ΔE; else, side by side (`by_sides`);
 /// else None.
-fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> Option<(Role, f32)> {
+pub(super) fn role_of(look: &CellLook, backgrounds: &[(Role, [u8; 3], Edge)], max: f32) -> Option<(Role, f32)> {
     backgrounds
         .iter()
         .map(|&(role, centre, edge)| (role, look.distance(centre, edge)))

@@ -9,6 +9,9 @@
 //! learned profile must then read the screenshot back, by the rules (and as the known board), or
 //! calibration fails saying which cell.
 
+pub mod by_play;
+#[cfg(test)]
+mod by_play_tests;
 pub mod cells;
 #[cfg(test)]
 mod every_tests;

@@ -128,4 +128,4 @@ mod tests;
 
 #[cfg(test)]
 #[path = "lost_play_tests.rs"]
-mod play_tests;
+pub(crate) mod play_tests;

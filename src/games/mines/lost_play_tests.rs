@@ -100,15 +100,20 @@ fn paint_mine(image: &mut RgbaImage, grid: &Grid, r: usize, c: usize) {
 
 /// navid-mines' profile with the timings of a simulated window, confirmed on the fixture's size
 /// or not, assuming `rule` for the first click.
-fn profile(confirmed: bool, rule: FirstClick, size: (u32, u32)) -> Profile {
-    let mut profile = Profile::load("navid-mines", std::path::Path::new("config")).expect("navid-mines' profile");
+/// A profile for the simulated window: no waits, and no file of its own (nothing is recorded in
+/// the shipped one).
+pub(crate) fn without_waits(profile: &mut Profile) {
     profile.timing.poll_ms = 0;
     profile.timing.stable_frames = 1;
     profile.timing.settle_timeout_ms = 200;
     profile.timing.after_action_ms = 0;
     (profile.guard.rest_ms, profile.guard.hold_ms) = (0, 0);
-    // Nothing is recorded in the shipped file: a profile with no file of its own.
     profile.source = std::env::temp_dir().join("gamebot-no-such-profile.toml");
+}
+
+fn profile(confirmed: bool, rule: FirstClick, size: (u32, u32)) -> Profile {
+    let mut profile = Profile::load("navid-mines", std::path::Path::new("config")).expect("navid-mines' profile");
+    without_waits(&mut profile);
     let learned = profile.learned.as_mut().expect("a learned profile");
     learned.confirmed.clear();
     if confirmed {

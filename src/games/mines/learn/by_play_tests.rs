@@ -98,17 +98,9 @@ fn an_area_opened_after_a_blind_calibration_from_a_lone_number_teaches_the_zeros
 /// once), never otherwise.
 #[test]
 fn every_zoo_program_reads_its_started_board_after_a_click_on_a_zero() {
-    let programs = [
-        ("alley-mines", "alley-9x9n10-01-untouched", "alley-9x9n10-02-start"),
-        ("gnome-mines", "gnome-8x8n10-01-default-untouched", "gnome-8x8n10-02-default-start"),
-        ("navid-mines", "navid-10x10n10-01-untouched", "navid-10x10n10-02-start"),
-        ("ripexz-mines", "ripexz-10x10-01-untouched", "ripexz-10x10-02-start"),
-        ("rwpz-mines", "rwpz-9x9n10-01-untouched", "rwpz-9x9n10-02-start"),
-        ("winemine", "winemine-9x9n10-01-untouched", "winemine-9x9n10-02-start"),
-        ("raderh2o-mines", "raderh2o-10x10n14-01-untouched", "raderh2o-10x10n14-02-start"),
-    ];
+    let rader = ("raderh2o-mines", "raderh2o-10x10n14-01-untouched", "raderh2o-10x10n14-02-start");
     let (mut report, mut learned_by_play) = (Vec::new(), 0);
-    for (program, untouched, started) in programs {
+    for (program, untouched, started) in super::lone_tests::ZOO_STARTS.into_iter().chain([rader]) {
         let d = drawn(program, untouched, started, None).expect("a numbered cell");
         let (mut config, grid) = learned(&d);
         let Some(zero) = d.truth.cells.iter().position(|&c| c == Cell::Open(0)) else {
@@ -241,12 +233,7 @@ fn proposal(config: &MinesConfig, mines: u32) -> Profile {
     config.rules.mines = Some(mines);
     let mut profile = Profile::load("raderh2o-mines", std::path::Path::new("config")).expect("a profile to start from");
     profile.game_settings = toml::Table::try_from(&config).expect("the learned section");
-    profile.timing.poll_ms = 0;
-    profile.timing.stable_frames = 1;
-    profile.timing.settle_timeout_ms = 200;
-    profile.timing.after_action_ms = 0;
-    (profile.guard.rest_ms, profile.guard.hold_ms) = (0, 0);
-    profile.source = std::env::temp_dir().join("gamebot-no-such-profile.toml");
+    crate::games::mines::lost::play_tests::without_waits(&mut profile);
     profile.learned.get_or_insert_with(Default::default).confirmed.clear();
     profile
 }

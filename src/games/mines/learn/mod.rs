@@ -9,6 +9,7 @@
 //! learned profile must then read the screenshot back, by the rules (and as the known board), or
 //! calibration fails saying which cell.
 
+mod beside_zero;
 pub mod by_play;
 #[cfg(test)]
 mod by_play_tests;
@@ -511,6 +512,12 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
     let roles = match truth {
         Some(t) => truth_roles(t, &groups, &marks)?,
         None => blind_roles(grid.rows, grid.cols, &marks, &groups)?,
+    };
+    let marks = match truth {
+        Some(_) => marks,
+        None => beside_zero::numbers_beside_zeros((grid.rows, grid.cols), &looks, &marks, |i| {
+            roles[groups.of[i]] == Role::Opened
+        }),
     };
     let kinds = glyph_kinds(&looks, &marks, &roles, &groups, truth);
     if truth.is_none() {

@@ -20,7 +20,7 @@
 
 use super::cells::{CellLook, Edge, backgrounds, describe, edge_hex, read_cell, role_of};
 use super::numbers::number;
-use super::{check, mean};
+use super::{check, group_within, groups_of};
 use crate::frame::Frame;
 use crate::games::mines::board::{Board, Cell};
 use crate::games::mines::config::{Background, MinesConfig, Role};
@@ -81,11 +81,15 @@ pub fn opened_looks(frame: &Frame, grid: &Grid, config: &mut MinesConfig, predic
         return None;
     }
     check(&board, None).ok()?;
-    let added = groups(&new, looks.max_delta_e);
+    let seen: Vec<CellLook> = new.iter().map(|(_, look, _)| look.clone()).collect();
+    let added = groups_of(&seen, group_within(&seen, looks.max_delta_e)).looks;
     let mut learned = config.clone();
     let list = &mut learned.looks.as_mut()?.backgrounds;
-    let opened =
-        |(centre, edge): &Look| Background { role: Role::Opened, centre: to_hex(*centre), edge: edge_hex(edge) };
+    let opened = |(centre, edge): &([u8; 3], Edge)| Background {
+        role: Role::Opened,
+        centre: to_hex(*centre),
+        edge: edge_hex(edge),
+    };
     list.extend(added.iter().map(opened));
     let reread = read::read(frame, grid, &learned).ok()?;
     if reread.cells != board.cells {
@@ -104,27 +108,4 @@ pub fn opened_looks(frame: &Frame, grid: &Grid, config: &mut MinesConfig, predic
         new.len(),
         zeros.len()
     ))
-}
-
-/// A cell's background: the colour most of its inside has, and each side of its edge.
-type Look = ([u8; 3], Edge);
-
-/// The looks of `cells`, grouped: each joins the first group whose first member lies within `max`
-/// of it; each group's mean inside and sides.
-fn groups(cells: &[(usize, CellLook, bool)], max: f32) -> Vec<Look> {
-    let mut members: Vec<Vec<&CellLook>> = Vec::new();
-    for (_, look, _) in cells {
-        match members.iter_mut().find(|g| g[0].distance(look.centre, look.edge) <= max) {
-            Some(group) => group.push(look),
-            None => members.push(vec![look]),
-        }
-    }
-    members
-        .iter()
-        .map(|g| {
-            let centre = mean(g.iter().map(|l| l.centre));
-            let edge = [0, 1, 2, 3].map(|k| mean(g.iter().map(|l| l.edge[k])));
-            (centre, edge)
-        })
-        .collect()
 }

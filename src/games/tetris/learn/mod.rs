@@ -17,6 +17,7 @@ pub mod floor;
 pub mod framed_boxes;
 pub mod grid_lines;
 pub mod keys;
+pub mod label;
 pub mod lattice;
 pub mod look;
 pub mod own_boxes;
@@ -40,6 +41,8 @@ mod floor_tests;
 mod framed_tests;
 #[cfg(test)]
 mod keys_tests;
+#[cfg(test)]
+mod label_tests;
 #[cfg(test)]
 mod lattice_tests;
 #[cfg(test)]

@@ -316,6 +316,28 @@ fn mean_colour(frame: &Frame, mask: &[bool], c: &Component) -> [u8; 3] {
     sum.map(|s| (s / n.max(1)) as u8)
 }
 
+/// The well's top and rows once the rows of a label at its top (`label.rs`) are left out: blind,
+/// the well loses them when 15 rows are left; with its rows known, it moves down by them when its
+/// region holds them too.
+fn below_label(
+    frame: &Frame,
+    (x0, y0, pitch, pitch_y): (f64, f64, f64, f64),
+    (rows, cols): (usize, usize),
+    region: &Component,
+    known: &Known,
+    empty: [u8; 3],
+) -> (f64, usize) {
+    let grid = super::floor::Grid { x0, y0, pitch, rows, cols };
+    let labels = super::label::rows_of_text(frame, &grid, pitch_y, empty);
+    let room = f64::from(region.y1) - y0 >= pitch_y * ((rows + labels) as f64 - 0.5);
+    match known.rows {
+        _ if labels == 0 => (y0, rows),
+        None if rows - labels >= FEWEST_ROWS => (y0 + labels as f64 * pitch_y, rows - labels),
+        Some(_) if room => (y0 + labels as f64 * pitch_y, rows),
+        _ => (y0, rows),
+    }
+}
+
 /// A well found: its region, the other regions, its empty colour, its rows and a row pitch of its
 /// own (a lattice's), when it has one.
 type Found = (Component, Vec<Component>, [u8; 3], usize, Option<f64>);
@@ -379,6 +401,8 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
         }
         _ => rows,
     };
+    // A label written above the well on its own colour ("Lines: 0") is the page's, not a row.
+    let (y0, rows) = below_label(frame, (x0, y0, pitch, own_y.unwrap_or(pitch)), (rows, cols), &region, known, empty);
     ensure!(
         y0 + own_y.unwrap_or(pitch) * (rows as f64 - 0.5) <= f64::from(height),
         "the well found at ({x0}, {y0}), {pitch:.1} px cells, would end below the image with {rows} rows"

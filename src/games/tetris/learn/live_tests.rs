@@ -180,3 +180,21 @@ fn a_hard_drop_that_falls_a_row_every_few_frames_is_credited_to_its_own_key() {
     let (text, config) = learned_on(&sim, &keys);
     assert_usual_keys(&config, &text);
 }
+
+/// A game that ends while its keys are tried (asceznyk/jstetris, a row every 50 ms, ends within
+/// seconds and cannot be restarted but by reloading the page): with no falling piece for 10 s the
+/// calibration stops with one error saying so, not after minutes of trials on an empty well.
+#[test]
+fn a_game_that_ends_while_keys_are_tried_stops_the_calibration_with_one_error() {
+    let keys = keys();
+    // Eight free rows over a stack with no column open, and a gravity of a row at every capture:
+    // the game tops out within seconds.
+    let stack = ["#.########", "########.#"].repeat(6);
+    let sim = SimTetris::new(5, &stack, &keys);
+    sim.state().gravity = Some((0, 1));
+    let mut notes = Vec::new();
+    let result = learn(&mut sim.clone(), &mut sim.clone(), "sim", "Sim", &mut |l: &str| notes.push(l.to_string()));
+    let error = format!("{:#}", result.err().unwrap_or_else(|| panic!("learned:\n{}", notes.join("\n"))));
+    assert!(sim.state().game_over, "the game should have ended: {error}\n{}", notes.join("\n"));
+    assert!(error.contains("no falling piece in the well for 10 s"), "{error}\n{}", notes.join("\n"));
+}

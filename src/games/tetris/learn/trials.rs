@@ -32,6 +32,8 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+use anyhow::bail;
+
 use super::super::Piece;
 use super::super::live::eyes::{LearnedWell, seen};
 use super::super::live::shape;
@@ -55,6 +57,9 @@ const STILL_READS: usize = 8;
 const SETTLE_MOST: Duration = Duration::from_secs(3);
 /// A key not known after this many trials is given up.
 const MOST_TRIALS: usize = 6;
+/// No falling piece seen for this long while keys are tried: the game has ended or stopped (a
+/// line clear's or a level's banner lasts a second or two).
+const NO_PIECE: Duration = Duration::from_secs(10);
 
 /// What every key tried was seen to do, and the keys learned from it.
 #[derive(Clone, Debug, Default)]
@@ -73,6 +78,12 @@ impl KeysFound {
     /// The first key (in `order`) known to do `effect`.
     pub fn key_for(&self, order: &[&str], wanted: &[Effect]) -> Option<String> {
         order.iter().find(|k| self.known.get(**k).is_some_and(|e| wanted.contains(e))).map(|k| k.to_string())
+    }
+
+    /// The keys known, each with what it does ("none" when none is).
+    fn known_text(&self) -> String {
+        let known: Vec<String> = self.known.iter().map(|(k, e)| format!("{k} {e:?}")).collect();
+        if known.is_empty() { "none".into() } else { known.join(", ") }
     }
 
     /// True when keys were tried and none did anything to a falling piece.
@@ -275,6 +286,7 @@ pub fn learn_keys(
     let poll = Duration::from_millis(5);
     let started = Instant::now();
     let mut next = 0usize;
+    let mut piece_seen = Instant::now();
     while started.elapsed() < patience {
         let open: Vec<&str> = keys
             .iter()
@@ -283,6 +295,16 @@ pub fn learn_keys(
             .collect();
         let Some(&planned) = open.get(next % open.len().max(1)) else { break };
         let before = seen(&screen.capture()?, well);
+        if before.falling.is_some() {
+            piece_seen = Instant::now();
+        } else if piece_seen.elapsed() > NO_PIECE {
+            bail!(
+                "no falling piece in the well for {} s while trying keys: the game has ended or stopped \
+                 (start a new game and run again); keys known so far: {}",
+                NO_PIECE.as_secs(),
+                found.known_text()
+            );
+        }
         // A whole piece too high to turn: a key seen moving a piece down brings it lower, and is
         // tried so (a program with no gravity brings nothing down by itself).
         let down = [Effect::SoftDrop];

@@ -13,7 +13,7 @@ use anyhow::{Context, bail};
 use super::bare_holes;
 use super::board::{Board, Cell};
 use super::locate::locate_as_learned;
-use super::lone_peg::{lone, peg_shaped};
+use super::lone_peg::{drawn_selected, noticed};
 use super::looks::{Classes, read, rim_distance};
 use super::marked_square::marked;
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
@@ -23,8 +23,7 @@ use crate::vision::halved;
 use crate::vision::lattice::{Candidate, Lattice, Search, find, members};
 use crate::vision::looks::{Look, group, look, split};
 
-/// Squares with no hole whose looks lie within this ΔE of each other are one look; a look with no
-/// other square within it occurs once (`lone_peg`).
+/// Squares with no hole whose looks lie within this ΔE of each other are one look.
 pub(super) const OFF_WITHIN: f32 = 10.0;
 /// A thing takes up a square when it is at least this share of the square across.
 const TAKES_UP: f64 = 0.2;
@@ -521,8 +520,8 @@ const BARE_HOLES: &str = "proposed: every thing looks alike, so they are pegs an
 type Reading = (Board, Option<(i64, i64)>, String);
 
 /// The boards to learn from at `at`: the known one, or the one proposed (what cannot be proposed
-/// goes to `misses`); then each with a lone look shaped as a peg taken for a selected peg
-/// (`lone_peg`), with the square it sets aside.
+/// goes to `misses`); then each with a square the reader would say is a peg drawn selected
+/// (`lone_peg::drawn_selected`, the reader's own rule), with the square it sets aside.
 fn readings(at: &At, known: Option<&Board>, relative: bool, misses: &mut Vec<String>, where_: &str) -> Vec<Reading> {
     let ((r0, _), (c0, c1)) = at.extent;
     let cols = (c1 - c0 + 1) as usize;
@@ -545,7 +544,7 @@ fn readings(at: &At, known: Option<&Board>, relative: bool, misses: &mut Vec<Str
             }
         }
     }
-    for i in lone(at.looks, relative, OFF_WITHIN) {
+    for i in (0..at.looks.len()).filter(|&i| noticed(at.looks, relative, i)) {
         let square = (r0 + (i / cols) as i64, c0 + (i % cols) as i64);
         let boards = match known {
             Some(board) if board.cells[i] == Cell::Peg => vec![board.clone()],
@@ -560,7 +559,7 @@ fn readings(at: &At, known: Option<&Board>, relative: bool, misses: &mut Vec<Str
         };
         for mut board in boards {
             board.cells[i] = Cell::Peg;
-            if peg_shaped(at.looks, &board, i, OFF_WITHIN / 2.0) {
+            if drawn_selected(at.looks, &board, relative) == Some(i) {
                 let how = if known.is_some() { "from the known board" } else { "proposed" };
                 tries.push((
                     board,

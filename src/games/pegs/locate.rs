@@ -181,6 +181,55 @@ fn board_on(
     })
 }
 
+/// How far (in pitches) two lattices' pitches, or their points, may lie apart and be one lattice.
+const SAME_LATTICE: f64 = 0.05;
+
+/// The board `grid` (read as learned) or, when a candidate tried before it stands on the same
+/// lattice with things on more squares than `grid` has, the board that candidate reads moved onto
+/// its squares (`phase`), if it holds `grid` whole and is larger. The holes and pegs of a board
+/// lie on the lattice its things define: a candidate whose things are each drawn a little off
+/// their squares' centres (a marble's photograph above its cup, a highlight on a ball) does not
+/// read where they put the squares, and a later candidate of sparser things that do sit on the
+/// centres (the cups of the middle rows) reads only the squares those stand on.
+fn whole(
+    (seen, settled): (&Seen, &Settled),
+    grid: Grid,
+    tried: &[(Candidate, Things)],
+    coarse: &Found,
+    learned: &Classes,
+) -> Grid {
+    let pitch = grid.cell_width();
+    let alike = |a: f64, b: f64| (a - b).abs() <= SAME_LATTICE * pitch;
+    let on_lattice = |a: f64, b: f64| {
+        let off = (a - b) / pitch;
+        (off - off.round()).abs() <= SAME_LATTICE
+    };
+    let holds = |larger: &Grid| {
+        let (r, g) = (&larger.rect, &grid.rect);
+        alike(larger.cell_width(), pitch)
+            && alike(larger.cell_height(), grid.cell_height())
+            && on_lattice(r.x, g.x)
+            && on_lattice(r.y, g.y)
+            && r.x <= g.x + pitch / 2.0
+            && r.y <= g.y + pitch / 2.0
+            && r.x + r.width >= g.x + g.width - pitch / 2.0
+            && r.y + r.height >= g.y + g.height - pitch / 2.0
+    };
+    let squares = grid.rows * grid.cols;
+    let more = |c: &Candidate| {
+        c.cells.len() > squares && alike(c.lattice.pitch_x, pitch) && alike(c.lattice.pitch_y, grid.cell_height())
+    };
+    let halved = coarse.candidates.iter().take(TRIED).filter(|c| more(c)).map(|c| (c, Things::new(coarse, c, GROWTH)));
+    tried
+        .iter()
+        .filter(|(c, _)| more(c))
+        .map(|(c, things)| board_at((seen, settled), c, learned, things, true, &Hint::default()))
+        .chain(halved.map(|(c, things)| board_at((seen, settled), c, learned, &things, true, &Hint::default())))
+        .filter_map(Result::ok)
+        .find(|larger| larger.rows * larger.cols > squares && holds(larger))
+        .unwrap_or(grid)
+}
+
 /// Reads a grid with `classes` at their own scale only.
 fn read_looks_at(seen: &Seen, grid: &Grid, classes: &Classes) -> Result<Board, LooksError> {
     let mut squares = Vec::with_capacity(grid.rows * grid.cols);
@@ -242,6 +291,9 @@ fn locate_at(frame: &Frame, learned: &Classes, scales: &[Classes]) -> Result<Gri
             at_a_scale =
                 scales.iter().find_map(|at| board_at((&seen, &settled), candidate, at, &things, false, &hint).ok());
         }
+        // A board read on part of the squares a lattice tried before holds things on is part of
+        // that board (`whole`).
+        let as_learned = as_learned.map(|grid| whole((&seen, &settled), grid, &tried, &coarse, learned));
         match as_learned {
             Ok(grid) if !halved_cut && halved::covers_more(&coarse, covered.get()) => {
                 kept_back.get_or_insert(grid);

@@ -1,33 +1,28 @@
 //! Blind calibration from a screenshot that shows a selected peg. A click-click program draws the
 //! chosen peg in another colour: its look occurs once on the board and is neither the pegs' nor the
 //! holes', so learning it as either spoils that look, and learning it as a square with no hole
-//! reads a peg as none. The rule, for any look: a square whose look occurs once (no other square
-//! of the board lies within the given ΔE of it), where something stands (not a bare surface), and
-//! whose rings stand out from its surround as the pegs' do (`looks::selected_shape`: its shape
-//! within `SELECTED_SHAPE` of the pegs' and nearer theirs than the holes', or, where pegs and holes
-//! are shaped alike, nearer the pegs' colour), or that shows the pegs' own middle on a ground of
-//! another colour (`looks::on_a_ground`: a disc drawn behind the chosen peg), is a peg drawn
-//! selected. It is set aside from the looks learned, and the learned profile must then read it as
-//! a selected peg.
-//! Reading applies a like rule to a board read (`drawn_selected`): a peg so drawn may lie within
-//! the limit of the profile's peg look, and is still the one the program shows selected. There the
-//! rule does not hang on one ΔE: the lone peg must lie from every other square farther than a
-//! player can be sure to see (`NOTICED`), and farther than the other pegs' looks stray among
-//! themselves, by a margin (`STRAY`). A tint only a little subtler than the zoo's is still seen
-//! on pegs drawn alike, and pegs drawn each a little otherwise (shaded by a lamp, photographed) do
-//! not make one of them a selected peg by lying a little apart.
+//! reads a peg as none. The rule, for any look, is the one reading applies to a board read
+//! (`drawn_selected`, below): calibration asks it of each square that could be one by its look
+//! alone (`noticed`), on each board it may learn with that square a peg. A square so told is set
+//! aside from the looks learned, and the learned profile must then read it as a selected peg. A
+//! peg so drawn may lie within the limit of the profile's peg look, and is still the one the
+//! program shows selected. The rule does not hang on one ΔE: the lone peg must lie from every
+//! other square farther than a player can be sure to see (`NOTICED`), and farther than the other
+//! pegs' looks stray among themselves, by a margin (`STRAY`). A tint only a little subtler than
+//! the zoo's is still seen on pegs drawn alike, and pegs drawn each a little otherwise (shaded by a
+//! lamp, photographed) do not make one of them a selected peg by lying a little apart.
 
 use super::board::{Board, Cell};
 use super::looks::{on_a_ground, selected_shape};
 use crate::vision::looks::Look;
 
-/// The squares (indices into `looks`) whose look occurs once: none of the others lies within
-/// `alike` of it, and it stands out from its own surround by more than half of that.
-pub fn lone(looks: &[Look], relative: bool, alike: f32) -> Vec<usize> {
-    (0..looks.len())
-        .filter(|&i| looks[i].unlike_surround() > alike / 2.0)
-        .filter(|&i| (0..looks.len()).all(|j| j == i || looks[i].distance_as(&looks[j], relative) > alike))
-        .collect()
+/// Whether the square `i` of `looks` (compared `relative` or not) could be a peg drawn selected by
+/// its look alone: it stands out from its surround by more than `NOTICED`, and no other square
+/// lies within `NOTICED` of it. Blind calibration asks it of every square before it knows the
+/// board; `drawn_selected` of the pegs read.
+pub fn noticed(looks: &[Look], relative: bool, i: usize) -> bool {
+    let near = |j: usize| looks[i].distance_as_within(&looks[j], relative, NOTICED).is_some();
+    looks[i].unlike_surround() > NOTICED && (0..looks.len()).all(|j| j == i || !near(j))
 }
 
 /// The least ΔE between the selected peg's look and every other square's, and the least by which
@@ -53,9 +48,7 @@ pub const STRAY: f32 = 4.0;
 /// found, and the other pegs' spread only for the one peg left, once a peg: a board with no peg
 /// so drawn costs about a comparison a peg.
 pub fn drawn_selected(looks: &[Look], board: &Board, relative: bool) -> Option<usize> {
-    let near = |i: usize, j: usize| looks[i].distance_as_within(&looks[j], relative, NOTICED).is_some();
-    let noticed = |i: usize| looks[i].unlike_surround() > NOTICED && (0..looks.len()).all(|j| j == i || !near(i, j));
-    let mut found = (0..looks.len()).filter(|&i| board.cells[i] == Cell::Peg && noticed(i));
+    let mut found = (0..looks.len()).filter(|&i| board.cells[i] == Cell::Peg && noticed(looks, relative, i));
     let one = found.next()?;
     if found.next().is_some() {
         return None;
@@ -75,7 +68,7 @@ pub fn drawn_selected(looks: &[Look], board: &Board, relative: bool) -> Option<u
 /// pegs are and more like them than like its holes (`looks::selected_shape`), or is their peg on a
 /// ground of another colour (`looks::on_a_ground`); rings standing out by no more than `floor`
 /// make no shape.
-pub fn peg_shaped(looks: &[Look], board: &Board, aside: usize, floor: f32) -> bool {
+fn peg_shaped(looks: &[Look], board: &Board, aside: usize, floor: f32) -> bool {
     let mean_of = |kind: Cell| {
         let of: Vec<Look> =
             (0..looks.len()).filter(|&i| i != aside && board.cells[i] == kind).map(|i| looks[i]).collect();
@@ -118,6 +111,29 @@ mod tests {
             assert_eq!(said, (english_later(), selected.first().copied()), "{tint:?} at {pitch} px");
             let plain = Drawing::new(Kind::Discs, pitch);
             assert_eq!(read_discs(plain, &english_later()), (english_later(), None), "at {pitch} px");
+        }
+    }
+
+    /// Calibration tells a selected peg by the reader's own rule (`drawn_selected`): a screenshot
+    /// whose chosen peg is tinted subtler than ΔE 10 (the dark red discs above) is learned blind
+    /// and from its known board with that peg set aside as selected, and the profile learned reads
+    /// it as a peg said selected. Before, with calibration's fixed ΔE 10 (`lone`), the tinted peg
+    /// was no lone look and was learned into the pegs' look (squares straying ΔE 6.2 from it).
+    #[test]
+    fn a_peg_selected_by_a_subtler_tint_than_the_zoos_is_set_aside_at_calibration() {
+        let tinted = [([42.0, 30.0, 30.0], 40.0, &[(3, 4)][..]), ([46.0, 30.0, 30.0], 52.0, &[(2, 3)])];
+        for (tint, pitch, selected) in tinted {
+            let board = english_later();
+            let frame = Drawing { selected, tint: Some(tint), ..Drawing::new(Kind::Discs, pitch) }.draw(&board);
+            for known in [None, Some(&board)] {
+                let learnt = learn(&frame, known, MoveStyle::Click).unwrap();
+                let grid = locate_with(&frame, &learnt.config).unwrap();
+                let read = read_with(&frame, &grid, &learnt.config).unwrap();
+                let said = selected_with(&frame, &grid, &learnt.config).unwrap();
+                let how = learnt.notes.join("; ");
+                assert_eq!((read, said), (board.clone(), selected.first().copied()), "{tint:?} at {pitch} px, {how}");
+                assert!(how.contains("selected peg"), "{tint:?} at {pitch} px, known {}: {how}", known.is_some());
+            }
         }
     }
 

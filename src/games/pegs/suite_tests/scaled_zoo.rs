@@ -4,8 +4,8 @@
 //! the program itself) are scaled here in memory, never saved, and each program is checked two
 //! ways: calibrated blind from its first screenshot as captured, then every screenshot read at the
 //! zoom (the page zoomed after calibration); and calibrated blind from its first screenshot at the
-//! zoom, then every screenshot read at that zoom. A program known to fail so is checked in its own
-//! ignored test (`KNOWN_FAILING`).
+//! zoom, then every screenshot read at that zoom. The cases known to fail so are checked in their
+//! own ignored test (`KNOWN_FAILING`).
 
 use std::path::{Path, PathBuf};
 
@@ -64,12 +64,33 @@ fn zoomed(case: &Path, zoom: f64) -> Frame {
     Frame::from_image(resize(&frame.image, size(w), size(h), FilterType::Triangle))
 }
 
-/// Reads every case at `zoom` with `config`; the failures, each naming its case.
-fn misreads(program: &str, cases: &[PathBuf], zoom: f64, config: &pegs::PegsConfig) -> Vec<String> {
+/// One failure: what failed (`way`, the program's case, the zoom), and how.
+struct Failure {
+    way: &'static str,
+    program: String,
+    case: String,
+    zoom: f64,
+    how: String,
+}
+
+impl Failure {
+    fn known(&self) -> bool {
+        KNOWN_FAILING.iter().any(|&(program, way, case, zoom)| {
+            program == self.program && way == self.way && self.case.starts_with(case) && zoom == self.zoom
+        })
+    }
+
+    fn told(&self) -> String {
+        format!("{} {} {} at {}: {}", self.way, self.program, self.case, self.zoom, self.how)
+    }
+}
+
+/// Reads every case at `zoom` with `config` (learned `way`); the failures, each naming its case.
+fn misreads(program: &str, cases: &[PathBuf], zoom: f64, config: &pegs::PegsConfig, way: &'static str) -> Vec<Failure> {
     let mut failures = Vec::new();
     for case in cases {
         let frame = zoomed(case, zoom);
-        let name = case.file_stem().unwrap().to_string_lossy();
+        let name = case.file_stem().unwrap().to_string_lossy().to_string();
         let read = pegs::read::locate_with(&frame, config)
             .map_err(|e| {
                 let found = pegs::looks::Classes::from_config(&config.looks)
@@ -77,57 +98,62 @@ fn misreads(program: &str, cases: &[PathBuf], zoom: f64, config: &pegs::PegsConf
                 format!("cannot find the board: {e} (found {found:?} by looks)")
             })
             .and_then(|grid| pegs::read::read_with(&frame, &grid, config).map_err(|e| format!("cannot read: {e}")));
-        match read {
-            Ok(board) if board == truth(case) => {}
-            Ok(board) => failures.push(format!("{program} {name} at {zoom}: read\n{board}\nnot\n{}", truth(case))),
-            Err(e) => failures.push(format!("{program} {name} at {zoom}: {e}")),
-        }
+        let how = match read {
+            Ok(board) if board == truth(case) => continue,
+            Ok(board) => format!("read\n{board}\nnot\n{}", truth(case)),
+            Err(e) => e,
+        };
+        failures.push(Failure { way, program: program.to_string(), case: name, zoom, how });
     }
     failures
 }
 
-/// Zoo programs known not to read zoomed in memory, and why; they are checked in their own ignored
-/// test, which fails until they read.
-const KNOWN_FAILING: [(&str, &str); 1] = [(
-    "fromxt-pegs",
-    "a hole is a faint grey cup lip in the lower part of a white square. Zoomed, the lip is still \
-     there (the hole's rings stand out ΔE 4.2-5.9 from its surround at 100-150%, and a profile learned \
-     as captured tells it from a bare square, ΔE about 1 against 6-8), but the lattice is placed by \
-     the marbles' photographs above their cups: calibrated blind at 125% or 150%, no cup of the full \
-     frame's cuts is taken as a thing on its square; since branch pegs-20 the frame halved calibrates \
-     there, but its 1.5 device-scale shot calibrated blind at every zoom reads a wrong board, and at \
-     110% so do its selected 1.0 shot and its 1.25 shot; calibrated as captured, its 1.25 shot read at \
-     150% (187% of its page) reads a wrong board, and at 90% and 110% three shots each read wrong, as \
-     its cross's middle rows: the rows beyond read whole by looks, but nothing was cut out on their \
-     marbles, so the board does not grow over them (branch pegs-zoom-14: growing over any line that \
-     holds a peg read them, but grew shaded boards onto their pages; left out); 14 failures in all \
-     (15 before branch pegs-20). Branch pegs-21 (the same 14): five are the 1.5 shot calibrated at \
-     each zoom, read without its top row, which is all empty cups (`##...##`), the lattice and the \
-     rest right: it stops short as the rows beyond the middle do (not traced further); six the \
-     shots as captured at 90% and 110%, read as three to five of their rows (one a column short \
-     too); two the 1.1 calibration reading a 2x3 board and a wrong lattice; one the 1.25 shot at \
-     150%",
-)];
+/// Zoo cases known not to read zoomed in memory: (program, way, case, zoom). They are checked in
+/// their own ignored test, which fails until they read. All are fromxt's (a hole a faint grey cup
+/// lip in the lower part of a white square, the marbles' photographs above their cups): its 1.5
+/// shot calibrated blind at every zoom reads without its top row, all empty cups (`##...##`), the
+/// lattice and the rest right: nothing is cut out on those cups, so the board does not grow over
+/// them; its selected 1.0 shot read as captured at 90% and 110% reads three or five of its rows
+/// (a candidate of cups standing on their squares' centres reads first, and the marbles' lattice
+/// moved onto its squares, `locate::whole`, does not read the board: not traced further);
+/// calibrated at 110%, the selected 1.0 shot reads a 2x3 board and the 1.25 shot a wrong lattice;
+/// calibrated as captured, the 1.25 shot read at 150% (187% of its page) reads its holes as
+/// squares with no hole. Until branch pegs-23, also the 1.0 shot and the 520x640 shot as captured
+/// at 90% and 110% (14 failures in all; 15 before branch pegs-20).
+const KNOWN_FAILING: [(&str, &str, &str, f64); 10] = [
+    ("fromxt-pegs", CALIBRATED_AT_THE_ZOOM, "fx-05", 0.8),
+    ("fromxt-pegs", CALIBRATED_AT_THE_ZOOM, "fx-05", 0.9),
+    ("fromxt-pegs", CALIBRATED_AT_THE_ZOOM, "fx-05", 1.1),
+    ("fromxt-pegs", CALIBRATED_AT_THE_ZOOM, "fx-05", 1.25),
+    ("fromxt-pegs", CALIBRATED_AT_THE_ZOOM, "fx-05", 1.5),
+    ("fromxt-pegs", AS_CAPTURED, "fx-02", 0.9),
+    ("fromxt-pegs", AS_CAPTURED, "fx-02", 1.1),
+    ("fromxt-pegs", CALIBRATED_AT_THE_ZOOM, "fx-02", 1.1),
+    ("fromxt-pegs", CALIBRATED_AT_THE_ZOOM, "fx-04", 1.1),
+    ("fromxt-pegs", AS_CAPTURED, "fx-04", 1.5),
+];
+
+const AS_CAPTURED: &str = "calibrated as captured:";
+const CALIBRATED_AT_THE_ZOOM: &str = "calibrated at the zoom:";
+const CALIBRATION: &str = "calibration:";
 
 /// Every failure of `program`'s cases at every zoom, both ways.
-fn zoomed_failures(program: &str, cases: &[PathBuf]) -> Vec<String> {
+fn zoomed_failures(program: &str, cases: &[PathBuf]) -> Vec<Failure> {
     let mut failures = Vec::new();
+    let first = cases[0].file_stem().unwrap().to_string_lossy().to_string();
+    let failed = |zoom: f64, how: String| Failure { way: CALIBRATION, program: program.to_string(), case: first.clone(), zoom, how };
     let as_captured = pegs::calibrate::learn(&zoomed(&cases[0], 1.0), None, MoveStyle::Click);
     for zoom in ZOOMS {
         match &as_captured {
-            Ok(learnt) => failures.extend(misreads(program, cases, zoom, &learnt.config)),
-            Err(e) => failures.push(format!("{program}: cannot calibrate as captured: {e:#}")),
+            Ok(learnt) => failures.extend(misreads(program, cases, zoom, &learnt.config, AS_CAPTURED)),
+            Err(e) => failures.push(failed(1.0, format!("cannot calibrate as captured: {e:#}"))),
         }
         match pegs::calibrate::learn(&zoomed(&cases[0], zoom), None, MoveStyle::Click) {
             Ok(learnt) if learnt.board != truth(&cases[0]) => {
-                failures.push(format!("{program} at {zoom}: calibration learned\n{}", learnt.board))
+                failures.push(failed(zoom, format!("calibration learned\n{}", learnt.board)))
             }
-            Ok(learnt) => failures.extend(
-                misreads(program, cases, zoom, &learnt.config)
-                    .into_iter()
-                    .map(|f| format!("calibrated at the zoom: {f}")),
-            ),
-            Err(e) => failures.push(format!("{program}: cannot calibrate at {zoom}: {e:#}")),
+            Ok(learnt) => failures.extend(misreads(program, cases, zoom, &learnt.config, CALIBRATED_AT_THE_ZOOM)),
+            Err(e) => failures.push(failed(zoom, format!("cannot calibrate: {e:#}"))),
         }
     }
     failures
@@ -138,26 +164,25 @@ fn every_zoo_peg_solitaire_reads_all_its_screenshots_zoomed_after_or_before_blin
     let mut failures = Vec::new();
     let mut programs_checked = Vec::new();
     for (program, cases) in programs() {
-        if KNOWN_FAILING.iter().any(|(known, _)| *known == program) {
-            continue;
-        }
-        failures.extend(zoomed_failures(&program, &cases));
+        failures.extend(zoomed_failures(&program, &cases).into_iter().filter(|f| !f.known()));
         programs_checked.push(program);
     }
     assert!(programs_checked.len() >= 6, "five peg solitaires besides sgt's: {programs_checked:?}");
     // Its pale pegs run into its board at 125% and 150% but for the frame halved (branch pegs-20).
     assert!(programs_checked.iter().any(|p| p == "kangankhanke-pegs"), "{programs_checked:?}");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    let told: Vec<String> = failures.iter().map(Failure::told).collect();
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), told.join("\n"));
 }
 
 #[test]
-#[ignore = "known failures: fromxt-pegs zoomed in memory (KNOWN_FAILING)"]
+#[ignore = "known failures: ten of fromxt-pegs' cases zoomed in memory (KNOWN_FAILING)"]
 fn the_known_failing_zoo_programs_read_zoomed_after_or_before_blind_calibration() {
     let mut failures = Vec::new();
     for (program, cases) in programs() {
-        if KNOWN_FAILING.iter().any(|(known, _)| *known == program) {
-            failures.extend(zoomed_failures(&program, &cases));
+        if KNOWN_FAILING.iter().any(|(known, ..)| *known == program) {
+            failures.extend(zoomed_failures(&program, &cases).into_iter().filter(Failure::known));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    let told: Vec<String> = failures.iter().map(Failure::told).collect();
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), told.join("\n"));
 }

@@ -26,6 +26,8 @@ mod outline;
 pub mod pitch;
 mod shade;
 mod split;
+#[cfg(test)]
+mod unread_play_tests;
 pub mod whole;
 
 use std::cmp::Reverse;

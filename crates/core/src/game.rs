@@ -222,6 +222,20 @@ pub trait TurnBased: Game {
     ) -> Option<String> {
         None
     }
+    /// After a move that cannot lose, whose board no longer reads where it was nor is found
+    /// anywhere (what the loop takes for the game's own end display): why the board is still
+    /// there, naming a cell, when the rest of it reads as the rules allow and only cells the move
+    /// uncovered read as no look the profile has (a Minesweeper number in a look never learned).
+    /// The loop then stops with that error instead of counting the game won. None (the default):
+    /// the board is gone.
+    fn unread_in_place(
+        _frame: &Frame,
+        _layout: &Self::Layout,
+        _config: &Self::Config,
+        _predicted: &Self::Board,
+    ) -> Option<String> {
+        None
+    }
     /// True when a move's outcome is only partly known before the game shows it (hidden
     /// information: the numbers a Minesweeper click uncovers). The loop then reads the board after
     /// every confirmed move and plans again from what it shows, and a plan's end is no mismatch.

@@ -2,9 +2,10 @@
 //!
 //! `board` holds the rules as seen on screen, `sim` the hidden layout and a simulated game,
 //! `sgt_id` the truth of sgt-mines boards (its game IDs), `read` the reader, `solve` the solver,
-//! `act` the clicks, `config` its section of a profile, `case` its check for `replay`, `cli` its
-//! commands, `bench` and `benchmarks` its figures, `check` its random-position property. This file
-//! is the game type and its capabilities (`Game`, `TurnBased`).
+//! `act` the clicks, `unread` a board still shown with cells it cannot read, `config` its section
+//! of a profile, `case` its check for `replay`, `cli` its commands, `bench` and `benchmarks` its
+//! figures, `check` its random-position property. This file is the game type and its capabilities
+//! (`Game`, `TurnBased`).
 //!
 //! Minesweeper hides what a move reveals: a move is the certain cells opened at once (or one guess),
 //! predicted as "opened, showing some number" (a 0 opens its neighbours too), and the play loop reads
@@ -29,6 +30,7 @@ pub mod read_error;
 pub mod sgt_id;
 pub mod sim;
 pub mod solve;
+pub mod unread;
 
 use std::fmt;
 
@@ -172,6 +174,12 @@ impl TurnBased for Mines {
     /// (`learn::by_play`).
     fn learn_by_play(frame: &Frame, layout: &Grid, config: &mut MinesConfig, predicted: &Board) -> Option<String> {
         learn::by_play::opened_looks(frame, layout, config, predicted)
+    }
+
+    /// A board still shown whose cells the move uncovered read as no look of the profile
+    /// (`unread`): an error naming the first, never a win.
+    fn unread_in_place(frame: &Frame, layout: &Grid, config: &MinesConfig, predicted: &Board) -> Option<String> {
+        unread::in_place(frame, layout, config, predicted)
     }
 
     fn actions(mv: &Move, board: &Board, layout: &Grid, _config: &MinesConfig) -> anyhow::Result<Vec<Action>> {

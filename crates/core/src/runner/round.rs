@@ -325,6 +325,11 @@ impl<'p, G: TurnBased> Game<'p, G> {
         // Only a win ends a game on a move that cannot lose: a board gone is its end display, and so
         // is a window of the game's own come over it (a dialog; another program's is a stop).
         if cannot_lose && board_gone::<G>(frame, layout, &self.config) && explain(screen, frame).is_ok() {
+            // Unless the board is still there with a cell whose look the profile lacks: an error.
+            if let Some(why) = G::unread_in_place(frame, layout, &self.config, &predicted) {
+                let number = self.summary.moves + 1;
+                return Err(anyhow::anyhow!("move {number} ({mv}): {why}").into());
+            }
             return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "a move that cannot lose"));
         }
         if cannot_lose && matches!(explain(screen, frame), Err(ScreenError::Covered { by_the_game: true, .. })) {

@@ -3,7 +3,12 @@
 //! (`Mark::Other`), its nearest digit is taken, and so is every other unsure mark on an opened cell
 //! whose nearest digit is that one. Navid079's thin 1, 8 px tall in a 70-px cell, lay 0.34 from the
 //! 1's shapes and 0.36 from the next digit's: not sure, it was taken for a shown mine, and blind
-//! calibration refused a board with only 1s and 2s ("an opened 0 beside covered cells").
+//! calibration refused a board with only 1s and 2s ("an opened 0 beside covered cells"). Where
+//! the looks alone say which cells are opened (a look whose cells carry marks of two kinds, a
+//! sure 2 and the unsure 1s), the rule is applied before the roles are chosen too: with every 1
+//! unsure the rules saw only the 2s, and a lone covered cell drawn otherwise (its sides shared
+//! with opened cells) was taken for the covered look, the rest of the covered cells for opened 0s
+//! ("reads row 1 col 0 as 1, but it has only 0 covered neighbours").
 
 use super::Mark;
 use super::cells::CellLook;
@@ -35,15 +40,32 @@ pub(super) fn numbers_beside_zeros(
         .collect()
 }
 
+/// Which looks (`of` each cell's look, `n` looks) are surely opened cells' before any role is
+/// chosen: those whose cells carry marks of two kinds or more (a covered cell shows a flag or
+/// nothing, so a look of covered cells carries one kind of mark at most).
+pub(super) fn surely_opened(of: &[usize], n: usize, marks: &[Mark]) -> Vec<bool> {
+    (0..n)
+        .map(|g| {
+            let mut kinds: Vec<Mark> = Vec::new();
+            for i in (0..marks.len()).filter(|&i| of[i] == g && marks[i] != Mark::Plain) {
+                if !kinds.contains(&marks[i]) {
+                    kinds.push(marks[i]);
+                }
+            }
+            kinds.len() >= 2
+        })
+        .collect()
+}
+
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::glyph::{Glyph, ZONES, ZONES_X};
     use super::*;
 
     /// A glyph the general shapes are not sure of, nearest a 1: a stroke down the middle column
     /// with a bar of some ink along its top, its foot and the zone left of its top (a flag), the
     /// first such stroke, of those tried, that the shapes are unsure of.
-    fn unsure_one() -> Glyph {
+    pub(in crate::games::mines::learn) fn unsure_one() -> Glyph {
         let steps = || (0..=4).map(|k| k as f32 / 4.0);
         steps()
             .flat_map(|top| steps().flat_map(move |foot| steps().map(move |flag| (top, foot, flag))))

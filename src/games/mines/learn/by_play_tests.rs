@@ -128,15 +128,15 @@ fn every_zoo_program_reads_its_started_board_after_a_click_on_a_zero() {
 /// RaderH2O's window drawn anew for any board: its untouched shot with each cell's pixels copied
 /// from a cell of that kind in its fixtures (its cells are rounded squares apart on white, each
 /// drawn alone, at whole pixels).
-struct Rader {
+pub(super) struct Rader {
     untouched: RgbaImage,
-    grid: Grid,
+    pub(super) grid: Grid,
     /// A fixture's picture and the cell of it that shows each symbol: covered, 0, 1 to 4.
     tiles: Vec<(char, RgbaImage, usize)>,
 }
 
 impl Rader {
-    fn new() -> Rader {
+    pub(super) fn new() -> Rader {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/mines/raderh2o-mines");
         let (untouched, _) = super::every_tests::load(&dir, "raderh2o-10x10n14-01-untouched");
         let (start, _) = super::every_tests::load(&dir, "raderh2o-10x10n14-02-start");
@@ -156,7 +156,7 @@ impl Rader {
     }
 
     /// The window showing `board`.
-    fn draw(&self, board: &Board) -> RgbaImage {
+    pub(super) fn draw(&self, board: &Board) -> RgbaImage {
         let mut image = self.untouched.clone();
         for (i, cell) in board.cells.iter().enumerate() {
             // The program leaves its mines covered once every other cell is opened.
@@ -183,13 +183,13 @@ impl Rader {
 /// The simulated window: a game over a known layout, drawn as RaderH2O draws it; a click opens
 /// the cell under it.
 #[derive(Clone)]
-struct Window(Rc<RefCell<Sim>>);
+pub(super) struct Window(pub(super) Rc<RefCell<Sim>>);
 
 /// What the simulated window holds: how it draws, the game, and the clicks made.
-struct Sim {
-    rader: Rc<Rader>,
-    game: Game,
-    clicks: Vec<Point>,
+pub(super) struct Sim {
+    pub(super) rader: Rc<Rader>,
+    pub(super) game: Game,
+    pub(super) clicks: Vec<Point>,
 }
 
 impl Screen for Window {
@@ -228,7 +228,7 @@ impl InputDevice for Window {
 /// A profile of `config`, learned and not yet confirmed on any window (a proposal), told the total
 /// of mines (as `--mines`: RaderH2O's counter reads none), with the timings of a simulated window
 /// and no file of its own.
-fn proposal(config: &MinesConfig, mines: u32) -> Profile {
+pub(super) fn proposal(config: &MinesConfig, mines: u32) -> Profile {
     let mut config = config.clone();
     config.rules.mines = Some(mines);
     let mut profile = Profile::load("raderh2o-mines", std::path::Path::new("config")).expect("a profile to start from");
@@ -236,6 +236,18 @@ fn proposal(config: &MinesConfig, mines: u32) -> Profile {
     crate::games::mines::lost::play_tests::without_waits(&mut profile);
     profile.learned.get_or_insert_with(Default::default).confirmed.clear();
     profile
+}
+
+/// Plays on a simulated window with `profile` to the game's end: how it ended, and the lines the
+/// loop wrote.
+pub(super) fn play_on<W: Screen + InputDevice + Clone>(window: &W, profile: &Profile) -> (Played<Board>, Vec<String>) {
+    let pictures = std::env::temp_dir().join(format!("gamebot-by-play-{}", std::process::id()));
+    let options = PlayOptions { pictures: Some(pictures), ..PlayOptions::default() };
+    let (mut screen, mut device) = (window.clone(), window.clone());
+    let mut lines = Vec::new();
+    let played =
+        play::<Mines>(&mut screen, &mut device, profile, None, &options, &mut |l: &str| lines.push(l.to_string()));
+    (played, lines)
 }
 
 /// 14 mines, none near the top-left corner, where a first guess opens an area; numbers up to 3.
@@ -274,12 +286,7 @@ fn play_learns_the_zeros_look_from_the_first_area_it_opens_and_wins() {
         assert_eq!(learnt.board.cells, game.board.cells, "the lone number read back");
         let profile = proposal(&learnt.config, 14);
         let window = Window(Rc::new(RefCell::new(Sim { rader, game, clicks: Vec::new() })));
-        let pictures = std::env::temp_dir().join(format!("gamebot-by-play-{}", std::process::id()));
-        let options = PlayOptions { pictures: Some(pictures), ..PlayOptions::default() };
-        let (mut screen, mut device) = (window.clone(), window.clone());
-        let mut lines = Vec::new();
-        let played: Played<Board> =
-            play::<Mines>(&mut screen, &mut device, &profile, None, &options, &mut |l: &str| lines.push(l.to_string()));
+        let (played, lines) = play_on(&window, &profile);
         let text = format!("a lone {n}:\n{}", lines.join("\n"));
         assert!(played.ending.won(), "{}\n{text}", played.ending);
         assert_eq!(window.0.borrow().game.status, Status::Won, "{text}");

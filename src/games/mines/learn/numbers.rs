@@ -64,7 +64,9 @@ pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool, cell_height: f64
                 None => Ok(Some(v.digit)),
             }
         }
-        Err(v) if confirmed_by_colour(glyph, &v, looks) => Ok(Some(v.digit)),
+        Err(v) if confirmed_by_colour(glyph, &v, looks) || confirmed_by_one_ink(glyph, &v, looks, cell_height) => {
+            Ok(Some(v.digit))
+        }
         Err(v) => Err(format!(
             "an unknown glyph (ink {}, {} holes; nearest digit {} at {:.3}, next at {:.3})",
             to_hex(glyph.colour),
@@ -85,6 +87,26 @@ fn confirmed_by_colour(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks) -> bool
     v.distance <= glyph::MAX_CONFIRMED
         && v.distance <= glyph::MARGIN * v.runner_up
         && drawn_in_its_colour(glyph, v.digit, looks)
+}
+
+/// True when a glyph too far from its nearest digit's general shape to be taken on shape alone
+/// is still that digit in a program that draws every number in one ink (two numbers or more
+/// learned, their colours within ΔE 8 of each other): its shape is within `glyph::MAX_CONFIRMED`
+/// and clearly nearer that digit than any other, it is drawn in that ink and at the numbers' size
+/// (a number of this program, no mine nor flag; Navid079's thin 3 in 8-px digits lies 0.50 from
+/// a 3 and 0.63 from any other).
+fn confirmed_by_one_ink(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks, cell_height: f64) -> bool {
+    let numbers: Vec<&GlyphLook> = looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok()).collect();
+    let colours: Vec<Lab> = numbers.iter().filter_map(|g| parse_hex(&g.colour).map(Lab::from_rgb8)).collect();
+    let digits: std::collections::BTreeSet<&str> = numbers.iter().map(|g| g.kind.as_str()).collect();
+    let one_ink = digits.len() >= 2
+        && colours.len() == numbers.len()
+        && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) <= 8.0));
+    one_ink
+        && v.distance <= glyph::MAX_CONFIRMED
+        && v.distance <= glyph::MARGIN * v.runner_up
+        && numbers.iter().all(|g| in_colour(glyph, g, GLYPH_COLOUR))
+        && numbers_size(glyph, looks, cell_height).is_ok()
 }
 
 /// True when the learned numbers all have colours of their own (ΔE over 8 apart).

@@ -141,7 +141,13 @@ const CALIBRATION: &str = "calibration:";
 fn zoomed_failures(program: &str, cases: &[PathBuf]) -> Vec<Failure> {
     let mut failures = Vec::new();
     let first = cases[0].file_stem().unwrap().to_string_lossy().to_string();
-    let failed = |zoom: f64, how: String| Failure { way: CALIBRATION, program: program.to_string(), case: first.clone(), zoom, how };
+    let failed = |zoom: f64, how: String| Failure {
+        way: CALIBRATION,
+        program: program.to_string(),
+        case: first.clone(),
+        zoom,
+        how,
+    };
     let as_captured = pegs::calibrate::learn(&zoomed(&cases[0], 1.0), None, MoveStyle::Click);
     for zoom in ZOOMS {
         match &as_captured {

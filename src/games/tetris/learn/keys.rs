@@ -20,6 +20,9 @@ use crate::screen::Screen;
 /// Shift (another usual hold key), and Space last (a hard drop brings in a new piece at the top,
 /// where a turn may not show whole).
 pub const USUAL: [&str; 13] = ["Left", "Right", "Up", "Down", "x", "z", "c", "w", "a", "s", "d", "Shift", "space"];
+/// The usual soft-drop key: written when no key was seen moving a piece a row down, and the
+/// hard drop only when no other key was seen hard-dropping (`KeysFound::hard_drop_key`).
+pub const USUAL_SOFT_DROP: &str = "Down";
 
 /// What one key did to the falling piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -38,7 +38,7 @@ use super::super::Piece;
 use super::super::live::eyes::{LearnedWell, seen};
 use super::super::live::shape;
 use super::aside::{AsideKeys, put_aside};
-use super::keys::{Effect, effect_of};
+use super::keys::{Effect, USUAL_SOFT_DROP, effect_of};
 use super::read::Seen;
 use crate::input::guard::Guard;
 use crate::screen::Screen;
@@ -92,10 +92,23 @@ impl KeysFound {
             && self.seen.values().flatten().all(|(_, effect)| matches!(effect, Effect::Nothing | Effect::Unclear))
     }
 
+    /// The key known to hard-drop a piece: the usual soft-drop key only when no other is (a key
+    /// that moves a piece down while held, held a moment too long under load, takes it all the
+    /// way down: quadrapassel's Down did so on two trials in one CI run).
+    pub fn hard_drop_key(&self, order: &[&str]) -> Option<String> {
+        self.hard_drop_in(order).map(str::to_string)
+    }
+
+    fn hard_drop_in<'a>(&self, order: &[&'a str]) -> Option<&'a str> {
+        let drops = |k: &&str| self.known.get(*k) == Some(&Effect::HardDrop);
+        let others = order.iter().copied().filter(|k| *k != USUAL_SOFT_DROP).find(drops);
+        others.or_else(|| order.iter().copied().find(drops))
+    }
+
     /// The keys known to step a piece and to drop it, for putting a piece aside.
     fn aside_keys<'a>(&self, order: &[&'a str]) -> AsideKeys<'a> {
         let first = |wanted: Effect| order.iter().copied().find(|k| self.known.get(*k) == Some(&wanted));
-        AsideKeys { left: first(Effect::Left), right: first(Effect::Right), hard_drop: first(Effect::HardDrop) }
+        AsideKeys { left: first(Effect::Left), right: first(Effect::Right), hard_drop: self.hard_drop_in(order) }
     }
 
     /// What a key does, if sure by now.

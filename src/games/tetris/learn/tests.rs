@@ -113,6 +113,26 @@ fn a_light_page_with_drop_shadows_and_bevels_reads() {
     reads_exactly(&light, &MID, Piece::T, &[Piece::Z], None);
 }
 
+/// khushisharmaa00/Tetris-Game: a white well (#ffffff) on a whitesmoke page (#f5f5f5). Both fall
+/// in one 16-level colour bin, whose mean is near the page only: no well was found. The exact
+/// colours of a common bin are candidates too.
+#[test]
+fn a_white_well_on_a_page_a_few_levels_darker_reads() {
+    for pitch in [20, 30] {
+        let style = Style {
+            page: [245, 245, 245],
+            well: [255, 255, 255],
+            well_bottom: [255, 255, 255],
+            border: [245, 245, 245],
+            seam: 0,
+            boxed: false,
+            ..Style::plain(pitch)
+        };
+        reads_exactly(&style, &START, Piece::S, &[], None);
+        reads_exactly(&style, &MID, Piece::T, &[], None);
+    }
+}
+
 #[test]
 fn a_gradient_behind_the_well_is_still_its_background() {
     // As steep as the contest page's (#00170c to #002e15): a region is one colour within `NEAR`

@@ -32,8 +32,10 @@ use crate::vision::regions::{Component, components};
 pub const THIN_LINE: usize = 3;
 /// Of the frame's colours, only those covering at least this share are background candidates.
 const MIN_SHARE: f64 = 0.02;
-/// At most this many candidate colours are tried, the commonest first.
+/// At most this many candidate colours are tried, the commonest first, and this many exact
+/// colours besides (`common_colours`).
 const MOST_COLOURS: usize = 6;
+const MOST_EXACT: usize = 3;
 /// A well has at least this many rows and at most `MOST_ROWS`.
 const FEWEST_ROWS: usize = 15;
 const MOST_ROWS: usize = 28;
@@ -71,30 +73,81 @@ pub struct Known {
     pub empty: Option<[u8; 3]>,
 }
 
-/// The frame's commonest colours (each the mean of its pixels in a 16-level bin per channel),
-/// commonest first, each covering at least `MIN_SHARE` of the frame.
-pub fn common_colours(frame: &Frame) -> Vec<[u8; 3]> {
+/// A candidate background: a colour, and how far a pixel may stray from it in any channel.
+pub type Candidate = ([u8; 3], i32);
+
+/// How far a pixel may stray from an exact colour taken as a candidate (`common_colours`).
+const TIGHT: i32 = 3;
+
+/// The frame's commonest colours, commonest first: the mean of each 16-level bin per channel
+/// covering at least `MIN_SHARE` of the frame (at most `MOST_COLOURS`), taken within `NEAR` (a
+/// gradient behind a well), then any exact colour covering that share too and more than `TIGHT`
+/// from each of those (at most `MOST_EXACT`), taken within `TIGHT`. Two colours a few levels
+/// apart are one region within `NEAR`: khushisharmaa00's white well (#ffffff) on a whitesmoke
+/// page (#f5f5f5) was one region with the page around it, and no well was found.
+pub fn common_colours(frame: &Frame) -> Vec<Candidate> {
+    let bin_of = |[r, g, b]: [u8; 3]| (usize::from(r >> 4) << 8) | (usize::from(g >> 4) << 4) | usize::from(b >> 4);
     let mut bins = vec![(0u32, [0u64; 3]); 4096];
     for p in frame.image.pixels() {
         let [r, g, b, _] = p.0;
-        let bin = &mut bins[(usize::from(r >> 4) << 8) | (usize::from(g >> 4) << 4) | usize::from(b >> 4)];
+        let bin = &mut bins[bin_of([r, g, b])];
         bin.0 += 1;
         for (sum, v) in bin.1.iter_mut().zip([r, g, b]) {
             *sum += u64::from(v);
         }
     }
     let total = (frame.width() as f64 * frame.height() as f64).max(1.0);
-    let mut found: Vec<(u32, [u8; 3])> = bins
-        .into_iter()
-        .filter(|(n, _)| f64::from(*n) >= MIN_SHARE * total)
-        .map(|(n, sums)| (n, sums.map(|s| (s / u64::from(n)) as u8)))
+    let least = |n: u32| f64::from(n) >= MIN_SHARE * total;
+    let mut found: Vec<(u32, [u8; 3], usize)> = bins
+        .iter()
+        .enumerate()
+        .filter(|(_, (n, _))| least(*n))
+        .map(|(i, &(n, sums))| (n, sums.map(|s| (s / u64::from(n)) as u8), i))
         .collect();
-    found.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
-    found.into_iter().take(MOST_COLOURS).map(|(_, c)| c).collect()
+    found.sort_by_key(|&(n, ..)| std::cmp::Reverse(n));
+    let mut colours: Vec<Candidate> = found.iter().take(MOST_COLOURS).map(|&(_, c, _)| (c, NEAR)).collect();
+    // Exact colours within the common bins: 16 levels per channel inside each.
+    let mut slot = vec![usize::MAX; 4096];
+    for (k, &(.., bin)) in found.iter().enumerate() {
+        slot[bin] = k;
+    }
+    let mut exact = vec![0u32; found.len() * 4096];
+    for p in frame.image.pixels() {
+        let [r, g, b, _] = p.0;
+        let k = slot[bin_of([r, g, b])];
+        if k != usize::MAX {
+            exact[k * 4096 + ((usize::from(r & 15) << 8) | (usize::from(g & 15) << 4) | usize::from(b & 15))] += 1;
+        }
+    }
+    let mut modes: Vec<(u32, [u8; 3])> = exact
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| least(**n))
+        .map(|(i, &n)| {
+            let bin = found[i / 4096].2;
+            let low = i % 4096;
+            let channel = |shift: usize| (((bin >> shift) & 15) << 4 | ((low >> shift) & 15)) as u8;
+            (n, [channel(8), channel(4), channel(0)])
+        })
+        .collect();
+    modes.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    let mut added = 0;
+    for (_, colour) in modes {
+        if added < MOST_EXACT && !colours.iter().any(|&(c, _)| within(c, colour, TIGHT)) {
+            colours.push((colour, TIGHT));
+            added += 1;
+        }
+    }
+    colours
 }
 
-fn mask_of(frame: &Frame, colour: [u8; 3]) -> Vec<bool> {
-    frame.image.pixels().map(|p| near([p.0[0], p.0[1], p.0[2]], colour)).collect()
+/// True when two colours are within `tolerance` in every channel.
+fn within(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
+    a.iter().zip(b).all(|(&x, y)| (i32::from(x) - i32::from(y)).abs() <= tolerance)
+}
+
+fn mask_of(frame: &Frame, (colour, tolerance): Candidate) -> Vec<bool> {
+    frame.image.pixels().map(|p| within([p.0[0], p.0[1], p.0[2]], colour, tolerance)).collect()
 }
 
 /// Closes runs of at most `THIN_LINE` unset pixels that have set pixels on both sides, along rows
@@ -347,8 +400,10 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
     let (width, height) = (frame.width(), frame.height());
     ensure!(width >= 60 && height >= 60, "a {width}x{height} image is too small to hold a tetris well");
     let cols = known.cols.unwrap_or(10);
+    // A learned background within `NEAR` (a gradient behind the well), else within `TIGHT` (a
+    // page a few levels off it all round).
     let colours = match known.empty {
-        Some(c) => vec![c],
+        Some(c) => vec![(c, NEAR), (c, TIGHT)],
         None => common_colours(frame),
     };
     let mut best: Option<Found> = None;
@@ -381,7 +436,8 @@ pub fn find(frame: &Frame, known: &Known) -> anyhow::Result<Well> {
         }
     }
     let Some((region, others, empty, rows, own_y)) = best else {
-        let tried: Vec<String> = colours.iter().map(|&c| crate::vision::colour::to_hex(c)).collect();
+        let mut tried: Vec<String> = colours.iter().map(|&(c, _)| crate::vision::colour::to_hex(c)).collect();
+        tried.dedup();
         bail!(
             "no tetris well in this {width}x{height} image: no region of one colour (tried {}) inside the image, {cols} cells wide and {FEWEST_ROWS} to {MOST_ROWS} rows tall",
             tried.join(", ")

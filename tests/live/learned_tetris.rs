@@ -8,7 +8,8 @@
 //! by gamebot's word. xosg/WebGames' blocks-drop and kyeenno/purejs-tetris are gated the same way on
 //! GAMEBOT_XOSG_TETRIS_DIR and GAMEBOT_KYEENNO_TETRIS_DIR, and Manuofthebirth/js-tetris (no hard
 //! drop: played by soft drops) on GAMEBOT_MANU_TETRIS_DIR, and Gabzmelo/tetris-game (its well at the
-//! window's top edge, no hard drop) on GAMEBOT_GABZ_TETRIS_DIR; these share one learn-then-play step.
+//! window's top edge, no hard drop) on GAMEBOT_GABZ_TETRIS_DIR, and rwxdelir/mtwain-js (Shift pauses
+//! it) on GAMEBOT_MTWAIN_TETRIS_DIR; these share one learn-then-play step.
 
 use std::time::Duration;
 
@@ -206,6 +207,41 @@ fn gabzmelos_tetris_with_its_well_at_the_windows_top_is_learned_live_and_played_
     };
     let counter = "String(window.__over ? -1 : score / 10)";
     learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-gabz", None), reload, counter);
+}
+
+/// rwxdelir/mtwain-js (fetched; served on 127.0.0.1: its page has no title, so its window is named
+/// by its address): a 300x600 canvas well of touching 30-px cells (no lines between them) on a
+/// teal page, each block casting a red shadow 5 px right and down, a dark ghost, five previews in
+/// a column left of the well (the first black, the rest pink); Shift, one of the usual keys
+/// tried, pauses it under a tinted sheet (`learn/pause.rs`). Its page counts no lines (a score
+/// only): its lines are the full rows its own `_clearLine` takes away, counted by a wrapper: the
+/// full rows it finds on the call that ends a clear (its clear flashes them some 20 frames first;
+/// the call that ends it leaves its `clearLineState` false). Its class is a global binding, so the
+/// wrapper is set before the game's next frame.
+const MTWAIN_SETUP: &str = "(function(){window.__lines=0;var c=Tetris.prototype._clearLine;Tetris.prototype._clearLine=function(){var n=0;for(var i=0;i<this.boardHeight;i++){var full=true;for(var j=0;j<this.boardWidth;j++){if(this.board[i][j]==7){full=false;break;}}if(full){n++;}}var r=c.apply(this,arguments);if(n>0&&!this.clearLineState){window.__lines+=n;}return r;};return 'ok';})()";
+
+#[test]
+#[ignore = "needs GAMEBOT_MTWAIN_TETRIS_DIR: rwxdelir/mtwain-js fetched (runs as fetched, served on 127.0.0.1)"]
+fn mtwain_pausing_on_shift_is_learned_live_and_played_to_200_lines_by_its_own_rows_cleared() {
+    let server = serve(&program_dir("GAMEBOT_MTWAIN_TETRIS_DIR"));
+    let address = format!("127.0.0.1:{}/index.html", server.port);
+    let (session, mut cdp) = Session::chromium(&format!("http://{address}"), (1000, 800), &address);
+    cdp.wait_loaded();
+    cdp.eval(MTWAIN_SETUP);
+    let reload = |cdp: &mut Cdp| {
+        cdp.eval("(function(){location.reload();return 'ok';})()");
+        std::thread::sleep(Duration::from_secs(2));
+        cdp.wait_loaded();
+        cdp.eval(MTWAIN_SETUP);
+    };
+    let counter = "String(window.__lines)";
+    learned_then_played_to_200_lines(
+        &session,
+        &mut cdp,
+        ("127.0.0.1", "learned-mtwain", Some("space")),
+        reload,
+        counter,
+    );
 }
 
 /// Under load quadrapassel's Down was once seen taking a piece all the way down, and was learned as

@@ -190,10 +190,12 @@ fn keys_tried(
     let tapped = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, gravity, progress)?;
     // Nothing done by any key, or no key tried at all (a piece too high to try keys on, which no
     // gravity brings lower).
-    let nothing_done = tapped.seen.values().flatten().all(|(_, e)| matches!(e, Effect::Nothing | Effect::Unclear));
+    let nothing_done = tapped.none_did_anything() || tapped.seen.is_empty();
     if keys_of(&tapped).is_ok() || (taps_only_if_none && nothing_done) {
         return Ok((tapped, 0));
     }
+    // A key that paused the game is not pressed again (mtwain-js pauses on Shift).
+    let keys: Vec<&str> = USUAL.iter().copied().filter(|k| tapped.known.get(*k) != Some(&Effect::Pauses)).collect();
     let mut found_so: Option<(KeysFound, u64)> = None;
     for hold in HOLDS_MS {
         progress(&format!(
@@ -201,7 +203,7 @@ fn keys_tried(
              (a program that looks at its keys once a frame)"
         ));
         guard.set_key_hold(Duration::from_millis(hold));
-        let held = learn_keys(screen, guard, well, &USUAL, KEYS_PATIENCE, gravity, progress)?;
+        let held = learn_keys(screen, guard, well, &keys, KEYS_PATIENCE, gravity, progress)?;
         if keys_of(&held).is_ok() {
             if held.step_columns.iter().all(|&c| c <= 1) {
                 return Ok((held, hold));

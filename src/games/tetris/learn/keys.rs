@@ -37,6 +37,8 @@ pub enum Effect {
     HardDrop,
     Hold,
     Nothing,
+    /// Stopped the game until pressed again: a pause (`pause.rs`), never pressed in play.
+    Pauses,
     /// Something else (the piece lost, moved by more than a key does).
     Unclear,
 }

@@ -198,3 +198,22 @@ fn a_game_that_ends_while_keys_are_tried_stops_the_calibration_with_one_error() 
     assert!(sim.state().game_over, "the game should have ended: {error}\n{}", notes.join("\n"));
     assert!(error.contains("no falling piece in the well for 10 s"), "{error}\n{}", notes.join("\n"));
 }
+
+/// A usual key that pauses the game (rwxdelir/mtwain-js on Shift: a tinted sheet over the well,
+/// read as the piece dropped into a grown stack, then no piece at all; the calibration stopped on
+/// "no falling piece"). The key is pressed again when nothing moves, seen to bring the game back,
+/// learned as a pause and never pressed again: the usual keys are learned, and a game on the
+/// profile plays on with the game never paused.
+#[test]
+fn a_key_that_pauses_the_game_is_learned_as_a_pause_and_never_pressed_in_play() {
+    let keys = keys();
+    let sim = SimTetris::new(5, &[], &keys);
+    sim.state().pause_key = Some("Shift".into());
+    let (text, config) = learned_on(&sim, &keys);
+    assert_usual_keys(&config, &text);
+    assert!(text.contains("Shift = Pauses"), "{text}");
+    assert!(!sim.state().paused, "left paused");
+    let sent_before = sim.state().received.len();
+    plays_8_lines_more(&sim, &config);
+    assert!(!sim.state().received[sent_before..].iter().any(|k| k == "Shift"), "Shift pressed in play");
+}

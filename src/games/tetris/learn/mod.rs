@@ -21,6 +21,7 @@ pub mod label;
 pub mod lattice;
 pub mod look;
 pub mod own_boxes;
+pub mod pause;
 pub mod read;
 pub mod repeat;
 pub mod settings;

@@ -39,6 +39,7 @@ use super::super::live::eyes::{LearnedWell, seen};
 use super::super::live::shape;
 use super::aside::{AsideKeys, put_aside};
 use super::keys::{Effect, USUAL_SOFT_DROP, effect_of};
+use super::pause::{could_have_stopped, paused_by};
 use super::read::Seen;
 use crate::input::guard::Guard;
 use crate::screen::Screen;
@@ -89,7 +90,11 @@ impl KeysFound {
     /// True when keys were tried and none did anything to a falling piece.
     pub fn none_did_anything(&self) -> bool {
         !self.seen.is_empty()
-            && self.seen.values().flatten().all(|(_, effect)| matches!(effect, Effect::Nothing | Effect::Unclear))
+            && self
+                .seen
+                .values()
+                .flatten()
+                .all(|(_, effect)| matches!(effect, Effect::Nothing | Effect::Unclear | Effect::Pauses))
     }
 
     /// The key known to hard-drop a piece: the usual soft-drop key only when no other is (a key
@@ -377,7 +382,13 @@ pub fn learn_keys(
         let (after, shown) = after_key(screen, well, poll, &before)?;
         // Judged, and the next key tried, only once what this one began has ended.
         let after = held_still(screen, well, poll, &before, after, still)?;
-        let effect = effect_of(&before, &after);
+        let mut effect = effect_of(&before, &after);
+        if !found.known.contains_key(&key)
+            && could_have_stopped(effect, &after)
+            && paused_by(screen, guard, well, poll, &key, (&before, &after), gravity)?
+        {
+            effect = Effect::Pauses;
+        }
         if let (Effect::Left | Effect::Right, Some(lag)) = (effect, shown) {
             found.lags.push(lag);
         }
@@ -399,7 +410,9 @@ pub fn learn_keys(
         }
         let trials = found.seen.entry(key.clone()).or_default();
         trials.push((piece, effect));
-        if let Some(known) = KeysFound::decide(trials) {
+        if effect == Effect::Pauses {
+            found.known.insert(key, effect);
+        } else if let Some(known) = KeysFound::decide(trials) {
             found.known.insert(key, known);
         } else if key == planned {
             next += 1;

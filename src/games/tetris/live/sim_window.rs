@@ -189,6 +189,16 @@ fn draw_start_button(frame: &mut Frame) {
     }
 }
 
+/// A paused game's sheet: every pixel halfway to a greyish purple.
+fn tinted(frame: &mut Frame) {
+    const SHEET: [u8; 3] = [150, 90, 140];
+    for p in frame.image.pixels_mut() {
+        for (v, s) in p.0.iter_mut().zip(SHEET) {
+            *v = ((u16::from(*v) + u16::from(s)) / 2) as u8;
+        }
+    }
+}
+
 /// The simulated game.
 pub struct SimTetrisState {
     /// Settled cells, `[row][col]`, row 0 at the top.
@@ -238,6 +248,11 @@ pub struct SimTetrisState {
     held: HashMap<String, Instant>,
     /// When each key last did something.
     last_taken: HashMap<String, Instant>,
+    /// A key that pauses the game and, pressed again, lets it go on; while paused a tinted sheet
+    /// lies over the whole window (rwxdelir/mtwain-js pauses so on Shift), no other key acts and
+    /// nothing falls.
+    pub pause_key: Option<String>,
+    pub paused: bool,
     /// Keys received, in order.
     pub received: Vec<String>,
     /// Glyphs drawn over the well, the same in every frame: (row, col) of the cell, colour.
@@ -286,6 +301,8 @@ impl SimTetris {
             frame: None,
             held: HashMap::new(),
             last_taken: HashMap::new(),
+            pause_key: None,
+            paused: false,
             received: Vec::new(),
             covers: Vec::new(),
             pointer: Point::new(0, 0),
@@ -363,6 +380,13 @@ impl SimTetrisState {
         if self.game_over {
             return;
         }
+        if self.pause_key.as_deref() == Some(key) {
+            self.paused = !self.paused;
+            return;
+        }
+        if self.paused {
+            return;
+        }
         if let Some(start) = &self.waiting {
             if *start == Starter::Key(key.to_string()) {
                 self.waiting = None;
@@ -406,6 +430,9 @@ impl SimTetrisState {
     /// The gravity of a capture, where set: the falling piece falls or locks. An animated hard
     /// drop under way moves it a row every `animated_drop` captures, gravity or not.
     fn fall(&mut self) {
+        if self.paused {
+            return;
+        }
         if let (Some(every), Some(since)) = (self.animated_drop, self.dropping) {
             if since + 1 < every {
                 self.dropping = Some(since + 1);
@@ -448,6 +475,9 @@ impl SimTetrisState {
         }
         if self.waiting == Some(Starter::DrawnButton) {
             draw_start_button(&mut frame);
+        }
+        if self.paused {
+            tinted(&mut frame);
         }
         match self.move_after {
             Some((pieces, px)) if self.pieces >= pieces => moved_right(&frame, px),

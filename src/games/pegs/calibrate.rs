@@ -5,17 +5,20 @@
 //! whatever draws it: colour, shape, glyph or bitmap). With the known board (a case's `[board]`)
 //! the truth names each square; without it the taken squares fall into two looks, and the peg is
 //! the commoner one when one is at least twice as common (a board at or near its start), else the
-//! one that stands out more from the squares with no hole. How a jump is entered cannot be seen on
+//! one that stands out more from the squares with no hole; where squares with no hole are drawn as
+//! things too, three looks (`drawn_offs`). How a jump is entered cannot be seen on
 //! a still screen: it is given (and `play` tries the other style when it moves nothing).
 
 use anyhow::{Context, bail};
 
 use super::bare_holes;
 use super::board::{Board, Cell};
+use super::drawn_offs;
 use super::locate::locate_as_learned;
 use super::lone_peg::{drawn_selected, noticed};
 use super::looks::{Classes, read, rim_distance};
 use super::marked_square::marked;
+use super::rules::Rules;
 use super::{FindBy, LooksConfig, MoveStyle, PegsConfig, PegsInput, PegsVision};
 use crate::frame::Frame;
 use crate::vision::grid::Grid;
@@ -298,25 +301,30 @@ fn propose(looks: &[Look], extent: Extent, taken: &[(i64, i64)], relative: bool)
 
 /// Where the known board lies on a candidate's lattice: the placement of its size, near the taken
 /// squares, whose peg and hole squares are all taken and whose other squares are not, fewest
-/// disagreements first.
+/// disagreements first. A square with no hole may be drawn as a thing of its own (a flat Tk
+/// board's grey labels: `drawn_offs`), so only a peg or hole square where nothing was taken
+/// rules a placement out (more than a tenth of the board's squares); a thing on a square with no
+/// hole only ranks it lower.
 fn placements(truth: &Board, taken: &[(i64, i64)]) -> Vec<Extent> {
     let ((r0, r1), (c0, c1)) = bounds(taken);
     let (rows, cols) = (truth.rows as i64, truth.cols as i64);
-    let mut found: Vec<(usize, Extent)> = Vec::new();
+    let mut found: Vec<(usize, usize, Extent)> = Vec::new();
     for top in r0 - 1..=r1 + 2 - rows {
         for left in c0 - 1..=c1 + 2 - cols {
-            let disagree = (0..rows)
-                .flat_map(|r| (0..cols).map(move |c| (r, c)))
-                .filter(|&(r, c)| {
-                    (truth.get((r as usize, c as usize)) != Cell::Off)
-                        != taken.binary_search(&(top + r, left + c)).is_ok()
-                })
-                .count();
-            found.push((disagree, ((top, top + rows - 1), (left, left + cols - 1))));
+            let (mut missing, mut extra) = (0, 0);
+            for (r, c) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+                let on_board = truth.get((r as usize, c as usize)) != Cell::Off;
+                match (on_board, taken.binary_search(&(top + r, left + c)).is_ok()) {
+                    (true, false) => missing += 1,
+                    (false, true) => extra += 1,
+                    _ => {}
+                }
+            }
+            found.push((missing + extra, missing, ((top, top + rows - 1), (left, left + cols - 1))));
         }
     }
     found.sort_by_key(|f| f.0);
-    found.into_iter().filter(|f| f.0 * 10 <= truth.cells.len()).map(|f| f.1).collect()
+    found.into_iter().filter(|f| f.1 * 10 <= truth.cells.len()).map(|f| f.2).collect()
 }
 
 /// Learns a profile from `frame`, whose board is `truth` when known; jumps are entered by `style`.
@@ -330,6 +338,13 @@ fn placements(truth: &Board, taken: &[(i64, i64)]) -> Vec<Extent> {
 /// the frame halved (`vision::halved`) are tried after the others, or before them when its best
 /// candidate covers clearly more with its things than theirs.
 pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::Result<Learnt> {
+    learn_by(frame, truth, style, &Rules::default())
+}
+
+/// Learns as `learn` does, for a program that plays by `rules`: of two readings that both learn,
+/// one saying a lone look is a selected peg and one not, the one whose board the rules cannot win
+/// gives way (`ranks_above`).
+pub fn learn_by(frame: &Frame, truth: Option<&Board>, style: MoveStyle, rules: &Rules) -> anyhow::Result<Learnt> {
     let mut misses = Vec::new();
     // A board drawn larger than its edges are sharp is cut out in the frame halved (`halved`):
     // its candidates come first when its best covers clearly more than any other cut's.
@@ -339,7 +354,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>, style: MoveStyle) -> anyhow::
         finds.swap(0, 1);
     }
     for found in &finds {
-        if let Some(learnt) = learn_found(frame, found, truth, style, &mut misses) {
+        if let Some(learnt) = learn_found(frame, found, truth, (style, rules), &mut misses) {
             return Ok(learnt);
         }
     }
@@ -362,19 +377,19 @@ fn learn_found(
     frame: &Frame,
     found: &crate::vision::lattice::Found,
     truth: Option<&Board>,
-    style: MoveStyle,
+    (style, rules): (MoveStyle, &Rules),
     misses: &mut Vec<String>,
 ) -> Option<Learnt> {
     let tried: Vec<Candidate> = found.candidates.iter().take(TRIED).cloned().collect();
     // The squares' rims are compared only when nothing else tells the kinds apart.
     for rim in [false, true] {
-        if let Some(learnt) = learn_on(frame, found, &tried, truth, (style, rim), misses) {
+        if let Some(learnt) = learn_on(frame, found, &tried, truth, (style, rim, rules), misses) {
             return Some(learnt);
         }
         for (dx, dy) in super::phase::CALIBRATION_SHIFTS {
             let moved: Vec<Candidate> = tried.iter().map(|c| super::phase::moved(c, dx, dy)).collect();
             let mut ignored = Vec::new();
-            if let Some(learnt) = learn_on(frame, found, &moved, truth, (style, rim), &mut ignored) {
+            if let Some(learnt) = learn_on(frame, found, &moved, truth, (style, rim, rules), &mut ignored) {
                 return Some(learnt);
             }
         }
@@ -390,7 +405,7 @@ fn learn_on(
     found: &crate::vision::lattice::Found,
     candidates: &[Candidate],
     truth: Option<&Board>,
-    (style, rim): (MoveStyle, bool),
+    (style, rim, rules): (MoveStyle, bool, &Rules),
     misses: &mut Vec<String>,
 ) -> Option<Learnt> {
     for candidate in candidates {
@@ -420,8 +435,7 @@ fn learn_on(
                     learnt_better(
                         &mut learnt,
                         learn_reading(frame, &candidate.lattice, &at, reading, setting, known.is_none()),
-                        misses,
-                        &where_,
+                        (misses, &where_, rules),
                     );
                 }
             }
@@ -437,9 +451,23 @@ fn learn_on(
                     learnt_better(
                         &mut learnt,
                         learn_reading(frame, &candidate.lattice, &at, reading, setting, known.is_none()),
-                        misses,
-                        &where_,
+                        (misses, &where_, rules),
                     );
+                }
+            }
+            // Squares with no hole drawn as things of their own look (`drawn_offs`): only where
+            // no reading learned but one taking a lone look for a selected peg.
+            if known.is_none() && learnt.as_ref().is_none_or(|(_, (aside, _))| *aside) {
+                for relative in if rim { vec![false] } else { vec![false, true] } {
+                    let taken = if relative { unlike_surround(&looks, extent) } else { things.clone() };
+                    for (board, how) in drawn_offs::propose(&looks, extent, &taken, relative) {
+                        let setting = Setting { style, relative, rim, aside: None };
+                        learnt_better(
+                            &mut learnt,
+                            learn_reading(frame, &candidate.lattice, &at, (board, None, how), setting, true),
+                            (misses, &where_, rules),
+                        );
+                    }
                 }
             }
             if let Some((learnt, _)) = learnt {
@@ -479,18 +507,37 @@ fn learn_reading(
     }
 }
 
-/// Keeps in `best` the better ranked of it and `tried`; a failure goes to `misses`.
+/// Keeps in `best` the better ranked of it and `tried` (`ranks_above`); a failure goes to
+/// `misses`.
 fn learnt_better(
     best: &mut Option<(Learnt, (bool, f32))>,
     tried: Result<(Learnt, (bool, f32)), String>,
-    misses: &mut Vec<String>,
-    where_: &str,
+    (misses, where_, rules): (&mut Vec<String>, &str, &Rules),
 ) {
     match tried {
-        Ok((found, rank)) if best.as_ref().is_none_or(|(_, b)| rank > *b) => *best = Some((found, rank)),
+        Ok(tried) if best.as_ref().is_none_or(|b| ranks_above(&tried, b, rules)) => *best = Some(tried),
         Ok(_) => {}
         Err(why) => misses.push(format!("{where_}{why}")),
     }
+}
+
+/// Whether the learned reading `a` ranks above `b`: a lone look explained as a selected peg above
+/// a reading without one, then the more room. But a screen shows a position of a game the program
+/// plays: where one of the two says a selected peg and the other does not, and the `rules` prove
+/// the board of exactly one of them unwinnable (a short search, `plan::unwinnable`), the other
+/// ranks above. A flat Tk board draws its start's one hole as a button of the pegs' shape in
+/// another colour, and its squares with no hole as smaller grey labels: "the grey labels are
+/// holes and the white button a selected peg" reads back too, a board no jump sequence wins.
+fn ranks_above(a: &(Learnt, (bool, f32)), b: &(Learnt, (bool, f32)), rules: &Rules) -> bool {
+    if a.1.0 != b.1.0 {
+        let lost = |l: &Learnt| super::plan::unwinnable(&l.board, rules).is_some();
+        match (lost(&a.0), lost(&b.0)) {
+            (true, false) => return false,
+            (false, true) => return true,
+            _ => {}
+        }
+    }
+    a.1 > b.1
 }
 
 /// How a profile is being learned: how jumps are entered, and whether looks are compared

@@ -86,7 +86,7 @@ fn learn(cx: &mut Invocation, args: &PegsCalibrate) -> anyhow::Result<bool> {
         }
         None => None,
     };
-    let mut learnt = super::calibrate::learn(&frame, truth.as_ref(), args.moves)
+    let mut learnt = super::calibrate::learn_by(&frame, truth.as_ref(), args.moves, &args.rules())
         .with_context(|| format!("{shot}: cannot learn a profile from it"))?;
     learnt.config.rules = args.rules();
     learnt.notes.iter().for_each(|note| cx.line(note.clone()));

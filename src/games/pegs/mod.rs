@@ -20,6 +20,7 @@ pub mod cli;
 pub mod config;
 #[cfg(test)]
 mod drawn;
+pub mod drawn_offs;
 pub mod edge_line;
 #[cfg(test)]
 mod lit_tests;

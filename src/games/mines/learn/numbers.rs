@@ -112,11 +112,10 @@ fn confirmed_by_colour(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks) -> bool
 /// a 3 and 0.63 from any other).
 fn confirmed_by_one_ink(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks, cell_height: f64) -> bool {
     let numbers: Vec<&GlyphLook> = looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok()).collect();
-    let colours: Vec<Lab> = numbers.iter().filter_map(|g| parse_hex(&g.colour).map(Lab::from_rgb8)).collect();
+    let colours = number_colours(looks);
     let digits: std::collections::BTreeSet<&str> = numbers.iter().map(|g| g.kind.as_str()).collect();
-    let one_ink = digits.len() >= 2
-        && colours.len() == numbers.len()
-        && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) <= 8.0));
+    let one_ink =
+        digits.len() >= 2 && colours.len() == numbers.len() && every_pair(&colours, |a, b| a.delta_e(b) <= 8.0);
     one_ink
         && v.distance <= glyph::MAX_CONFIRMED
         && v.distance <= glyph::MARGIN * v.runner_up
@@ -126,13 +125,23 @@ fn confirmed_by_one_ink(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks, cell_h
 
 /// True when the learned numbers all have colours of their own (ΔE over 8 apart).
 fn colour_coded(looks: &Looks) -> bool {
-    let colours: Vec<Lab> = looks
+    let colours = number_colours(looks);
+    colours.len() >= 2 && every_pair(&colours, |a, b| a.delta_e(b) > 8.0)
+}
+
+/// The colours of the learned numbers (those given as a colour that parses).
+fn number_colours(looks: &Looks) -> Vec<Lab> {
+    looks
         .glyphs
         .iter()
         .filter(|g| g.kind.parse::<u8>().is_ok())
         .filter_map(|g| parse_hex(&g.colour).map(Lab::from_rgb8))
-        .collect();
-    colours.len() >= 2 && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) > 8.0))
+        .collect()
+}
+
+/// True when every pair of `colours` (each with each later one) is as `holds` asks.
+fn every_pair(colours: &[Lab], holds: impl Fn(&Lab, &Lab) -> bool) -> bool {
+    colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| holds(a, b)))
 }
 
 /// True when a mark on a covered cell is the program's flag though its shape is not near enough

@@ -80,7 +80,7 @@ pub fn opened_looks(frame: &Frame, grid: &Grid, config: &mut MinesConfig, predic
     if new.is_empty() || !zeros.iter().all(|&i| flood_opened(i)) || !mines_hidden || !predicted.allows(&board) {
         return None;
     }
-    check(&board, None).ok()?;
+    check(&board, None, &vec![false; board.cells.len()]).ok()?;
     let seen: Vec<CellLook> = new.iter().map(|(_, look, _)| look.clone()).collect();
     let added = groups_of(&seen, group_within(&seen, looks.max_delta_e)).looks;
     let mut learned = config.clone();

@@ -29,6 +29,7 @@ mod split;
 #[cfg(test)]
 mod unread_play_tests;
 pub mod whole;
+mod written_zero;
 
 use std::cmp::Reverse;
 
@@ -444,6 +445,7 @@ fn glyph_kinds<'a>(
         let Some(g) = &look.glyph else { continue };
         let kind = match truth.map(|t| t.cells[i]) {
             Some(Cell::Open(n)) if n > 0 => n.to_string(),
+            Some(Cell::Open(0)) if marks[i] == Mark::Digit(0) => "0".into(),
             Some(Cell::Flagged) => "flag".into(),
             // A number on the mine that was hit is the count a program drew there, no mine's look.
             Some(Cell::Mine) if matches!(marks[i], Mark::Digit(_)) => continue,
@@ -528,6 +530,7 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
         Some(_) => group(&looks),
         None => split::where_needed(grid.rows, grid.cols, &looks, &marks, group(&looks)),
     };
+    let marks = written_zero::counts(&looks, &marks, &groups.of);
     let (marks, roles) = match truth {
         Some(t) => {
             let roles = truth_roles(t, &groups, &marks)?;
@@ -552,13 +555,17 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
     };
     let config = MinesConfig { looks: Some(looks_config), ..MinesConfig::default() };
     let board = read::read(frame, &grid, &config)?;
-    check(&board, truth)?;
+    let written: Vec<bool> = marks.iter().map(|&m| m == Mark::Digit(0)).collect();
+    check(&board, truth, &written)?;
     let notes = notes(&grid, &config, &groups, &roles);
     Ok(Learnt { config, grid, board, notes })
 }
 
-/// The reading must obey the rules, and be the known board when there is one.
-fn check(board: &Board, truth: Option<&Board>) -> anyhow::Result<()> {
+/// The reading must obey the rules, and be the known board when there is one. A blank opened 0
+/// beside covered cells says a covered look was taken for an opened one; a 0 the program wrote
+/// (`written`, `written_zero`) is opened by its mark, and a program that writes its 0s may open
+/// no more than the cell clicked.
+fn check(board: &Board, truth: Option<&Board>, written: &[bool]) -> anyhow::Result<()> {
     if let Some(t) = truth
         && let Some(i) = (0..t.cells.len()).find(|&i| t.cells[i] != board.cells[i])
     {
@@ -579,7 +586,7 @@ fn check(board: &Board, truth: Option<&Board>) -> anyhow::Result<()> {
                 i / board.cols,
                 i % board.cols
             ),
-            Cell::Open(0) if covered > 0 && truth.is_none() => anyhow::bail!(
+            Cell::Open(0) if covered > 0 && truth.is_none() && !written[i] => anyhow::bail!(
                 "the learned profile reads row {} col {} as an opened 0 beside covered cells",
                 i / board.cols,
                 i % board.cols

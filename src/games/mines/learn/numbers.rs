@@ -43,6 +43,9 @@ pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool, cell_height: f64
             glyph.height
         ));
     }
+    if written_zero(glyph, looks, cell_height) {
+        return Ok(Some(0));
+    }
     match general_digit(glyph) {
         Ok(v) => {
             let clash = looks.glyphs.iter().find(|g| {
@@ -78,6 +81,18 @@ pub(super) fn number(glyph: &Glyph, looks: &Looks, faint: bool, cell_height: f64
     }
 }
 
+/// True when a glyph on an opened cell is a 0 the program writes (`written_zero`) though the
+/// profile learned none: the general digit shapes, 0 to 8, are sure it is a 0, and it is drawn at
+/// the size of the program's numbers in a colour one of them has. Among 1 to 8 alone a written 0
+/// lay nearest a 6 (ashishsubedi's, read as 6s by a profile learned from 1s and 2s).
+fn written_zero(glyph: &Glyph, looks: &Looks, cell_height: f64) -> bool {
+    let numbers = || looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok());
+    glyph::nearest_digit(glyph, 0..=8).is_ok_and(|v| v.digit == 0)
+        && numbers().next().is_some()
+        && numbers_size(glyph, looks, cell_height).is_ok()
+        && numbers().any(|g| in_colour(glyph, g, GLYPH_COLOUR))
+}
+
 /// True when a glyph too far from its nearest digit's general shape to be taken on shape alone
 /// is still that digit by two signs together: its shape is within `glyph::MAX_CONFIRMED` and
 /// clearly nearer that digit than any other, and the program, which tells its numbers by colour,
@@ -97,11 +112,10 @@ fn confirmed_by_colour(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks) -> bool
 /// a 3 and 0.63 from any other).
 fn confirmed_by_one_ink(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks, cell_height: f64) -> bool {
     let numbers: Vec<&GlyphLook> = looks.glyphs.iter().filter(|g| g.kind.parse::<u8>().is_ok()).collect();
-    let colours: Vec<Lab> = numbers.iter().filter_map(|g| parse_hex(&g.colour).map(Lab::from_rgb8)).collect();
+    let colours = number_colours(looks);
     let digits: std::collections::BTreeSet<&str> = numbers.iter().map(|g| g.kind.as_str()).collect();
-    let one_ink = digits.len() >= 2
-        && colours.len() == numbers.len()
-        && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) <= 8.0));
+    let one_ink =
+        digits.len() >= 2 && colours.len() == numbers.len() && every_pair(&colours, |a, b| a.delta_e(b) <= 8.0);
     one_ink
         && v.distance <= glyph::MAX_CONFIRMED
         && v.distance <= glyph::MARGIN * v.runner_up
@@ -111,13 +125,23 @@ fn confirmed_by_one_ink(glyph: &Glyph, v: &glyph::Verdict, looks: &Looks, cell_h
 
 /// True when the learned numbers all have colours of their own (ΔE over 8 apart).
 fn colour_coded(looks: &Looks) -> bool {
-    let colours: Vec<Lab> = looks
+    let colours = number_colours(looks);
+    colours.len() >= 2 && every_pair(&colours, |a, b| a.delta_e(b) > 8.0)
+}
+
+/// The colours of the learned numbers (those given as a colour that parses).
+fn number_colours(looks: &Looks) -> Vec<Lab> {
+    looks
         .glyphs
         .iter()
         .filter(|g| g.kind.parse::<u8>().is_ok())
         .filter_map(|g| parse_hex(&g.colour).map(Lab::from_rgb8))
-        .collect();
-    colours.len() >= 2 && colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| a.delta_e(b) > 8.0))
+        .collect()
+}
+
+/// True when every pair of `colours` (each with each later one) is as `holds` asks.
+fn every_pair(colours: &[Lab], holds: impl Fn(&Lab, &Lab) -> bool) -> bool {
+    colours.iter().enumerate().all(|(i, a)| colours[i + 1..].iter().all(|b| holds(a, b)))
 }
 
 /// True when a mark on a covered cell is the program's flag though its shape is not near enough

@@ -125,3 +125,26 @@ fn a_number_unsure_by_shape_reads_in_the_one_ink_every_number_of_the_program_sha
     let red = drawn(&THIN_THREE, 1, [200, 30, 30], 40.0);
     assert!(number(&red, &one_ink, false, 40.0).is_err(), "another ink");
 }
+
+/// A 0 written as a narrow ring, as ashishsubedi's pygame sweeper writes its opened 0s.
+const ZERO: [&str; 9] = [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."];
+const SIX: [&str; 7] = [".###.", "#....", "#....", "####.", "#...#", "#...#", ".###."];
+
+/// A profile learned from a shot with 1s and 2s but no written 0 read the program's 0s as 6s
+/// (its first live game stopped on "the numbers on the board contradict each other"). A glyph
+/// the general shapes, 0 to 8, are sure is a 0, at the numbers' size and in their colour, is an
+/// opened 0 (`written_zero`); a 6 is still a 6, and a ring of another colour or size is no 0.
+#[test]
+fn a_written_0_no_profile_learned_reads_as_0() {
+    let zero = drawn(&ZERO, 2, INK, 40.0);
+    let size = zero.height;
+    let profile = looks(vec![learned("1", INK, size, None), learned("2", INK, size, None)]);
+    assert_eq!(number(&zero, &profile, false, 40.0), Ok(Some(0)));
+    let six = drawn(&SIX, 2, INK, 40.0);
+    let at_its_size = looks(vec![learned("1", INK, six.height, None), learned("2", INK, six.height, None)]);
+    assert_eq!(number(&six, &at_its_size, false, 40.0), Ok(Some(6)));
+    let red = drawn(&ZERO, 2, [200, 30, 30], 40.0);
+    assert_ne!(number(&red, &profile, false, 40.0), Ok(Some(0)), "another colour");
+    let large = drawn(&ZERO, 4, INK, 40.0);
+    assert_ne!(number(&large, &profile, false, 40.0), Ok(Some(0)), "twice the numbers' size");
+}

@@ -8,6 +8,9 @@
 //! edge, or the board flush on one side and the opposite side with room. Where the pictures of
 //! the two are the same pixel for pixel (a cut in the middle of the gap between cells, with the
 //! same gap on the other side), nothing can tell them apart, and the board is taken as drawn.
+//! So is a board that tiles its window: flush with all four edges, the window exactly its whole
+//! squares each way (a display set to the cells' size times their count, each cell drawing its
+//! line on one side only, so no margin shows anywhere).
 
 use super::Edge;
 use crate::frame::{Frame, Rect};
@@ -27,6 +30,9 @@ const ONE_COLOUR: f32 = 2.0;
 /// two the one with less room (a cut between cells leaves less than the other side's margin).
 pub(super) fn odd_edge(frame: &Frame, grid: &Grid, flush: &[(Edge, f64)]) -> Option<Edge> {
     let first = flush.first()?.0;
+    if tiles_window(flush) {
+        return None;
+    }
     let mut colours = Vec::new();
     for &(edge, px) in flush {
         match margin(frame, grid, edge, px) {
@@ -49,6 +55,19 @@ pub(super) fn odd_edge(frame: &Frame, grid: &Grid, flush: &[(Edge, f64)]) -> Opt
         a.total_cmp(&b).then(flush[j].1.total_cmp(&flush[i].1))
     })?;
     Some(flush[odd].0)
+}
+
+/// How far, in pixels, a board tiling its window may lie from each edge: a pitch fitted to a
+/// fraction of a pixel, under a pixel of anything else showing.
+const TILED: f64 = 0.5;
+
+/// True when the board tiles the picture: flush with all four edges, each within `TILED` of
+/// none (the picture is exactly its whole squares each way). A window cut across a board shows
+/// such a picture only where every cut falls on the squares' boundaries by chance, on both axes.
+fn tiles_window(flush: &[(Edge, f64)]) -> bool {
+    [Edge::Top, Edge::Bottom, Edge::Left, Edge::Right]
+        .iter()
+        .all(|&edge| flush.iter().any(|&(e, px)| e == edge && px.abs() <= TILED))
 }
 
 /// The colour of the margin between the board and the picture's `edge`, `px` pixels wide (the
@@ -282,5 +301,35 @@ mod tests {
         // 2 px of the next column's white gap at the right.
         let (frame, grid) = Drawn { page: DARK, ..sweeper((2, 80)) }.seen((400, 400), (0, 0, 254, 400));
         refused(&frame, &grid, Edge::Right, "margins of two colours");
+    }
+
+    /// A board of 40-px squares from the picture's top-left corner, each a white inside with a
+    /// black line along its right and bottom only (a pygame sweeper's rectangles one pixel short
+    /// of their squares on a black display), seen through a `w` x `h` window, and the grid of
+    /// `cols` x `rows` squares found there.
+    fn lined_on_one_side(cols: u32, rows: u32, w: u32, h: u32) -> (Frame, Grid) {
+        let image = RgbaImage::from_fn(w, h, |x, y| {
+            let line = x % 40 == 39 || y % 40 == 39;
+            if line { Rgba([0, 0, 0, 255]) } else { Rgba([255, 255, 255, 255]) }
+        });
+        let rect = Rect { x: 0.0, y: 0.0, width: (cols * 40) as f64, height: (rows * 40) as f64 };
+        (Frame::from_image(image), Grid { rect, rows: rows as usize, cols: cols as usize })
+    }
+
+    /// A window exactly its board's squares each way (ashishsubedi's pygame sweeper: a 600x600
+    /// display of 60-px squares, each cell's line on its right and bottom, so the picture's left
+    /// and top lines are the cells' white and no margin shows): read whole ("cut off by the
+    /// window's top edge" before). A window a pixel or more past the squares, or short of them,
+    /// is still refused.
+    #[test]
+    fn a_board_that_tiles_its_window_is_read_whole() {
+        let (frame, grid) = lined_on_one_side(6, 5, 240, 200);
+        assert_eq!(judged(&frame, &grid), None, "the window exactly 6x5 squares");
+        let (frame, grid) = lined_on_one_side(6, 5, 241, 200);
+        assert!(judged(&frame, &grid).is_some(), "a pixel of a seventh column past the sixth");
+        let (frame, grid) = lined_on_one_side(6, 5, 240, 199);
+        assert!(judged(&frame, &grid).is_some(), "the last row's line cut off");
+        let (frame, grid) = lined_on_one_side(6, 5, 280, 200);
+        assert!(judged(&frame, &grid).is_some(), "a whole seventh column cut off at its line");
     }
 }

@@ -217,7 +217,8 @@ fn gabzmelos_tetris_with_its_well_at_the_windows_top_is_learned_live_and_played_
 /// only): its lines are the full rows its own `_clearLine` takes away, counted by a wrapper: the
 /// full rows it finds on the call that ends a clear (its clear flashes them some 20 frames first;
 /// the call that ends it leaves its `clearLineState` false). Its class is a global binding, so the
-/// wrapper is set before the game's next frame.
+/// wrapper is set before the game's next frame. Its well touches the window's top edge, and each
+/// block's shadow ends past its column (`learn::well::on_columns`, docs/tetris.md).
 const MTWAIN_SETUP: &str = "(function(){window.__lines=0;var c=Tetris.prototype._clearLine;Tetris.prototype._clearLine=function(){var n=0;for(var i=0;i<this.boardHeight;i++){var full=true;for(var j=0;j<this.boardWidth;j++){if(this.board[i][j]==7){full=false;break;}}if(full){n++;}}var r=c.apply(this,arguments);if(n>0&&!this.clearLineState){window.__lines+=n;}return r;};return 'ok';})()";
 
 #[test]

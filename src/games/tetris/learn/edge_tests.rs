@@ -105,3 +105,17 @@ fn a_well_cut_by_the_windows_left_edge_through_a_column_is_refused() {
         }
     }
 }
+
+/// A well from the window's top edge whose blocks cast drop shadows a fifth of a cell or a bit
+/// more right and down (rwxdelir/mtwain-js: 30-px cells, a red shadow 5 px off, outlined: its
+/// region's edges 6 px off the columns): its region stands on its columns all the same. With the
+/// edges allowed a fifth of a cell off, such a well read only while its stack was low.
+#[test]
+fn a_well_at_the_windows_top_edge_with_drop_shadows_reads() {
+    for (pitch, off) in [(30, 6), (24, 5)] {
+        let style = Style { seam: 0, shadow: Some((off, [200, 30, 30])), ..Style::plain(pitch) };
+        let frame = render(&style, &Scene { rows: &MID, next: &[], hold: None });
+        let shot = crop(&frame, (0, 2 * pitch, frame.width(), frame.height() - 2 * pitch));
+        reads_mid(&shot, &format!("{pitch} px, shadows {off} px off"));
+    }
+}

@@ -197,26 +197,34 @@ fn well_top(c: &Component, mask: &[bool], cols: usize, least: f64, pitch_y: Opti
 }
 
 /// Whether the cells in a region stand on its columns: along every row of its box, where the
-/// region's colour meets another (a cell, the piece, the stack's side), that edge lies within a
-/// fifth of a cell (2 px at least: seams, outlines) of a column's side, for 80% of such edges;
-/// none when there are fewer of them than two cells' height (an empty well). The window's
-/// background, and a column of the well's colour down the page around the well, are cut by what
-/// stands on them anywhere; a well cut by the window's edge through a column has its cells' sides
-/// half a column off its own.
+/// region's colour gives way to another (a cell, the piece, the stack's side), or where another
+/// gives way to it, those edges lie within a fifth of a cell (2 px at least: seams, outlines) of a
+/// column's side, for 80% of the edges of one kind or of the other; none when there are fewer of
+/// them than two cells' height (an empty well). One kind is enough: a block casting a shadow to its
+/// right ends a few pixels past its column (rwxdelir/mtwain-js: 30-px cells, a red shadow 5 px off
+/// and an outline, 6 px past), where it begins on it. The window's background, and a column of the
+/// well's colour down the page around the well, are cut by what stands on them anywhere; a well cut
+/// by the window's edge through a column has both kinds of edge off its own columns.
 fn on_columns(c: &Component, mask: &[bool], width: usize, pitch: f64) -> Option<bool> {
-    let slack = (pitch / 5.0).max(2.0);
-    let (mut edges, mut on) = (0usize, 0usize);
+    // A hair over the fifth: an edge exactly on it is not lost to rounding.
+    let slack = (pitch / 5.0).max(2.0) + 1e-6;
+    // Per kind (the region giving way to another colour, another giving way to it): edges, and
+    // those on a column's side.
+    let mut kinds = [(0usize, 0usize); 2];
     for y in c.y0 as usize..c.y1 as usize {
         let row = &mask[y * width..(y + 1) * width];
         for x in c.x0 as usize + 1..c.x1 as usize {
             if row[x] != row[x - 1] {
                 let at = (x - c.x0 as usize) as f64 / pitch;
-                edges += 1;
-                on += usize::from((at - at.round()).abs() * pitch <= slack);
+                let kind = &mut kinds[usize::from(row[x])];
+                kind.0 += 1;
+                kind.1 += usize::from((at - at.round()).abs() * pitch <= slack);
             }
         }
     }
-    (edges as f64 >= 2.0 * pitch).then_some(on as f64 >= 0.8 * edges as f64)
+    let edges = kinds[0].0 + kinds[1].0;
+    let on = |(edges, on): (usize, usize)| edges as f64 >= pitch && on as f64 >= 0.8 * edges as f64;
+    (edges as f64 >= 2.0 * pitch).then(|| on(kinds[0]) || on(kinds[1]))
 }
 
 /// Where a region lies against the frame's edges. The window's own background, around

@@ -17,7 +17,12 @@ pub const NEAR: i32 = 14;
 
 /// True when two colours are within `NEAR` in every channel.
 pub fn near(a: [u8; 3], b: [u8; 3]) -> bool {
-    a.iter().zip(b).all(|(&x, y)| (i32::from(x) - i32::from(y)).abs() <= NEAR)
+    within(a, b, NEAR)
+}
+
+/// True when two colours are within `tolerance` in every channel.
+pub fn within(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
+    a.iter().zip(b).all(|(&x, y)| (i32::from(x) - i32::from(y)).abs() <= tolerance)
 }
 
 /// Where the well starts and how its columns and rows are laid out, in frame pixels.

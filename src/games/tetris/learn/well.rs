@@ -22,7 +22,7 @@
 use anyhow::{bail, ensure};
 
 use super::boxes::Rect;
-pub use super::floor::{NEAR, near};
+pub use super::floor::{NEAR, near, within};
 use super::lattice::lattice_top;
 use super::{framed_boxes, own_boxes};
 use crate::frame::Frame;
@@ -139,11 +139,6 @@ pub fn common_colours(frame: &Frame) -> Vec<Candidate> {
         }
     }
     colours
-}
-
-/// True when two colours are within `tolerance` in every channel.
-fn within(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
-    a.iter().zip(b).all(|(&x, y)| (i32::from(x) - i32::from(y)).abs() <= tolerance)
 }
 
 fn mask_of(frame: &Frame, (colour, tolerance): Candidate) -> Vec<bool> {

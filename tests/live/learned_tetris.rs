@@ -9,7 +9,8 @@
 //! GAMEBOT_XOSG_TETRIS_DIR and GAMEBOT_KYEENNO_TETRIS_DIR, and Manuofthebirth/js-tetris (no hard
 //! drop: played by soft drops) on GAMEBOT_MANU_TETRIS_DIR, and Gabzmelo/tetris-game (its well at the
 //! window's top edge, no hard drop) on GAMEBOT_GABZ_TETRIS_DIR, and rwxdelir/mtwain-js (Shift pauses
-//! it) on GAMEBOT_MTWAIN_TETRIS_DIR; these share one learn-then-play step.
+//! it) on GAMEBOT_MTWAIN_TETRIS_DIR, and buwilliams/tetris (a row a frame from its 100th line) on
+//! GAMEBOT_BUW_TETRIS_DIR; these share one learn-then-play step.
 
 use std::time::Duration;
 
@@ -242,6 +243,30 @@ fn mtwain_pausing_on_shift_is_learned_live_and_played_to_200_lines_by_its_own_ro
         count_anew,
         counter,
     );
+}
+
+/// buwilliams/tetris (fetched; its `app/index.html` opened by file URL, its music files left out:
+/// the page plays on without them): a 300x600 canvas of black with 30-px bevelled blocks in a
+/// light blue frame, DOM panels of score, level and lines beside it; no preview, no hold, no
+/// ghost, no hard drop (Down moves a row); pieces start two rows above the well; gravity 1000 ms a
+/// row, 90 ms less each level of 10 lines, so from its 100th line a row every frame (25 ms). Its
+/// game starts with the page; a new game is the page loaded again (its own Restart link does
+/// just that). Its "Lines" element is not updated by a clear that raises the level, which its
+/// "Level" element then shows (level - 1 tens of lines): its count is the greater of the two.
+const BUW_COUNTER: &str = "(function(){var n=function(id){return +document.getElementById(id).textContent;};return String(Math.max(n('lines'),(n('level')-1)*10));})()";
+
+#[test]
+#[ignore = "needs GAMEBOT_BUW_TETRIS_DIR: buwilliams/tetris fetched (runs as fetched, its app/index.html by file URL)"]
+fn buwilliams_tetris_falling_a_row_a_frame_from_its_100th_line_is_learned_live_and_played_to_200_lines() {
+    let url = format!("file://{}/app/index.html", program_dir("GAMEBOT_BUW_TETRIS_DIR").display());
+    let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris");
+    cdp.wait_loaded();
+    let reload = |cdp: &mut Cdp| {
+        cdp.eval("(function(){location.reload();return 'ok';})()");
+        std::thread::sleep(Duration::from_secs(2));
+        cdp.wait_loaded();
+    };
+    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-buw", None), reload, BUW_COUNTER);
 }
 
 /// Under load quadrapassel's Down was once seen taking a piece all the way down, and was learned as

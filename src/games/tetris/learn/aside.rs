@@ -21,6 +21,9 @@ pub struct AsideKeys<'a> {
     pub left: Option<&'a str>,
     pub right: Option<&'a str>,
     pub hard_drop: Option<&'a str>,
+    /// The gravity step of a program that draws only at its steps (`at_steps.rs`): each move is
+    /// then looked for at its next drawing.
+    pub drawn_every: Option<Duration>,
 }
 
 /// How the stack stands after a placement, full rows cleared (each lower is better): its height,
@@ -94,7 +97,7 @@ pub fn put_aside(
         for _ in 0..shift.abs() {
             guard.key(key, &*screen)?;
             pressed = true;
-            let (after, _) = after_key(screen, well, poll, &now)?;
+            let (after, _) = shown(screen, well, poll, &now, keys.drawn_every)?;
             let moved = columns_moved(&now, &after);
             now = after;
             match moved {
@@ -108,11 +111,26 @@ pub fn put_aside(
     if let (Some(drop), true) = (keys.hard_drop, now.falling.is_some()) {
         guard.key(drop, &*screen)?;
         // A drop that animates ends before the next key (a trial's, or another step) is sent.
-        let (after, _) = after_key(screen, well, poll, &now)?;
+        let (after, _) = shown(screen, well, poll, &now, keys.drawn_every)?;
         held_still(screen, well, poll, &now, after, STILL)?;
         pressed = true;
     }
     Ok(pressed)
+}
+
+/// The frame once it shows a key pressed on `now`: at once (`trials::after_key`), or at the
+/// program's next drawing where it draws only at its gravity steps.
+pub(super) fn shown(
+    screen: &mut dyn Screen,
+    well: &LearnedWell,
+    poll: Duration,
+    now: &super::read::Seen,
+    drawn_every: Option<Duration>,
+) -> anyhow::Result<(super::read::Seen, Option<Duration>)> {
+    match drawn_every {
+        Some(step) => super::at_steps::next_drawn(screen, well, poll, now, step),
+        None => after_key(screen, well, poll, now),
+    }
 }
 
 #[cfg(test)]
@@ -186,7 +204,7 @@ mod tests {
             let well = learned_well(&first, &look::learn(&first).expect("the look").settings).expect("the well");
             let mut input = sim.clone();
             let mut guard = Guard::new(&mut input, &GuardSettings { rest_ms: 0, ..GuardSettings::default() });
-            let ways = AsideKeys { left: Some("a"), right: Some("d"), hard_drop: Some("space") };
+            let ways = AsideKeys { left: Some("a"), right: Some("d"), hard_drop: Some("space"), drawn_every: None };
             for _ in 0..8 {
                 if aside {
                     put_aside(&mut sim.clone(), &mut guard, &well, &ways, Duration::from_millis(1)).expect("put aside");

@@ -136,7 +136,12 @@ pub fn learn(
             keys.soft_drop,
             keys.hard_drop.as_deref().unwrap_or("none (pieces brought down by soft drops)")
         ));
-        let steps = StepKeys { left: &keys.left, right: &keys.right, hard_drop: keys.hard_drop.as_deref() };
+        let steps = StepKeys {
+            left: &keys.left,
+            right: &keys.right,
+            hard_drop: keys.hard_drop.as_deref(),
+            drawn_every: found.drawn_every,
+        };
         let repeat = repeat::learn_repeat_gap(screen, &mut guard, &well, &steps, REPEAT_PATIENCE, progress)?;
         (found, keys, repeat, hold_ms)
     };

@@ -217,3 +217,24 @@ fn a_key_that_pauses_the_game_is_learned_as_a_pause_and_never_pressed_in_play() 
     plays_8_lines_more(&sim, &config);
     assert!(!sim.state().received[sent_before..].iter().any(|k| k == "Shift"), "Shift pressed in play");
 }
+
+/// A program that draws only at its gravity steps (its keys change its state, its timer alone
+/// draws it): a key shows with the next step, a row lower, and every key tapped was judged to do
+/// nothing (asceznyk/jstetris with its gravity slowed to 500 ms a row). The keys are tried again
+/// judged at the next step, learned so, and the profile, waiting as long as the screen was seen to
+/// take to show a step, plays on.
+#[test]
+fn a_program_that_draws_only_at_its_gravity_steps_is_learned_judging_keys_at_the_next_step() {
+    let keys = keys();
+    let sim = SimTetris::new(5, &[], &keys);
+    sim.state().drawn_at_steps = Some(std::time::Duration::from_millis(400));
+    let mut notes = Vec::new();
+    let learned = learn(&mut sim.clone(), &mut sim.clone(), "sim", "Sim", &mut |l: &str| notes.push(l.to_string()))
+        .unwrap_or_else(|e| panic!("{e:#}\n{}", notes.join("\n")));
+    let profile: Profile = toml::from_str(&learned.text).expect("the profile parses");
+    let config = LiveConfig::from_profile(&profile).expect("a tetris profile");
+    assert_usual_keys(&config, &learned.text);
+    assert!(notes.iter().any(|n| n.contains("showed only with the next step of gravity")), "{}", notes.join("\n"));
+    assert!(config.timing.still_ms >= 400, "waits for the next drawing: {}\n{}", config.timing.still_ms, learned.text);
+    plays_8_lines_more(&sim, &config);
+}

@@ -7,6 +7,7 @@
 //! (look, keys, rotation table); `draw` (tests only) draws screens in many programs' styles.
 
 pub mod aside;
+pub mod at_steps;
 pub mod begin;
 pub mod boxes;
 pub mod calibrate;

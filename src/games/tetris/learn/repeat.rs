@@ -12,9 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::super::live::eyes::{LearnedWell, seen};
 use super::super::live::shape;
-use super::aside::{AsideKeys, put_aside};
+use super::aside::{AsideKeys, put_aside, shown};
 use super::read::Seen;
-use super::trials::after_key;
 use crate::input::guard::Guard;
 use crate::screen::Screen;
 
@@ -32,6 +31,8 @@ pub struct StepKeys<'a> {
     pub left: &'a str,
     pub right: &'a str,
     pub hard_drop: Option<&'a str>,
+    /// The gravity step of a program that draws only at its steps (`at_steps.rs`).
+    pub drawn_every: Option<Duration>,
 }
 
 /// What the bursts showed: the gap taken (None when no gap tried landed whole), and for each
@@ -106,7 +107,12 @@ pub fn learn_repeat_gap(
             let Some((key, dir)) = burst_side(&before, keys) else {
                 // No room for a burst: the next piece, this one put aside where the stack ends
                 // lowest and hard-dropped where a hard drop is known, else brought by gravity.
-                let aside = AsideKeys { left: Some(keys.left), right: Some(keys.right), hard_drop: keys.hard_drop };
+                let aside = AsideKeys {
+                    left: Some(keys.left),
+                    right: Some(keys.right),
+                    hard_drop: keys.hard_drop,
+                    drawn_every: keys.drawn_every,
+                };
                 if before.falling.is_none() || !put_aside(screen, guard, well, &aside, poll)? {
                     guard.pause(Duration::from_millis(20))?;
                 }
@@ -118,7 +124,7 @@ pub fn learn_repeat_gap(
                 }
                 guard.key(key, &*screen)?;
             }
-            let (after, _) = after_key(screen, well, poll, &before)?;
+            let (after, _) = shown(screen, well, poll, &before, keys.drawn_every)?;
             let Some(moved) = columns_moved(&before, &after) else {
                 unclear += 1;
                 continue;

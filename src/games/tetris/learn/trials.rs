@@ -24,6 +24,10 @@
 //! key's: jakesgordon's page (a row every 600 ms) had every other key that does nothing read as a
 //! soft drop, and made so many trials that their pieces filled its well.
 //!
+//! A program that draws only at its gravity steps shows a key a step later: while no key has done
+//! anything, each key's first trial that did nothing is looked at again at the next step, and once
+//! one shows there the keys are judged at the next drawing (`at_steps.rs`).
+//!
 //! Between trials, a piece near a wall is moved back by the step keys once known, and one too low
 //! (or one that cannot show what the key waits for) is put aside where the stack ends lowest and
 //! dropped by the hard-drop key once known (`aside.rs`); otherwise the program's gravity brings
@@ -37,7 +41,8 @@ use anyhow::bail;
 use super::super::Piece;
 use super::super::live::eyes::{LearnedWell, seen};
 use super::super::live::shape;
-use super::aside::{AsideKeys, put_aside};
+use super::aside::{AsideKeys, put_aside, shown};
+use super::at_steps::{fallen_a_row, shown_at_the_next_step};
 use super::keys::{Effect, USUAL_SOFT_DROP, effect_of};
 use super::pause::{could_have_stopped, paused_by};
 use super::read::Seen;
@@ -73,6 +78,8 @@ pub struct KeysFound {
     pub lags: Vec<Duration>,
     /// For each step left or right seen, how many columns it moved the piece.
     pub step_columns: Vec<i32>,
+    /// The gravity step, where the program was seen to draw only at its steps (`at_steps.rs`).
+    pub drawn_every: Option<Duration>,
 }
 
 impl KeysFound {
@@ -89,12 +96,15 @@ impl KeysFound {
 
     /// True when keys were tried and none did anything to a falling piece.
     pub fn none_did_anything(&self) -> bool {
-        !self.seen.is_empty()
-            && self
-                .seen
-                .values()
-                .flatten()
-                .all(|(_, effect)| matches!(effect, Effect::Nothing | Effect::Unclear | Effect::Pauses))
+        !self.seen.is_empty() && self.nothing_seen_yet()
+    }
+
+    /// True when no key tried (if any) has done anything to a falling piece.
+    fn nothing_seen_yet(&self) -> bool {
+        self.seen
+            .values()
+            .flatten()
+            .all(|(_, effect)| matches!(effect, Effect::Nothing | Effect::Unclear | Effect::Pauses))
     }
 
     /// The key known to hard-drop a piece: the usual soft-drop key only when no other is (a key
@@ -113,7 +123,12 @@ impl KeysFound {
     /// The keys known to step a piece and to drop it, for putting a piece aside.
     fn aside_keys<'a>(&self, order: &[&'a str]) -> AsideKeys<'a> {
         let first = |wanted: Effect| order.iter().copied().find(|k| self.known.get(*k) == Some(&wanted));
-        AsideKeys { left: first(Effect::Left), right: first(Effect::Right), hard_drop: self.hard_drop_in(order) }
+        AsideKeys {
+            left: first(Effect::Left),
+            right: first(Effect::Right),
+            hard_drop: self.hard_drop_in(order),
+            drawn_every: None,
+        }
     }
 
     /// What a key does, if sure by now.
@@ -288,7 +303,8 @@ pub fn still_for(gravity: Option<Duration>) -> Duration {
 }
 
 /// Tries `keys` on the live window until each is known (each judged once the piece holds still
-/// or locks, `gravity` the program's step if timed), or `patience` runs out (what is known
+/// or locks, `gravity` the program's step if timed; at the next step where it draws only then,
+/// `at_steps.rs`), or `patience` runs out (what is known
 /// then is returned; the caller says what is missing). Progress lines name each trial.
 pub fn learn_keys(
     screen: &mut dyn Screen,
@@ -300,6 +316,8 @@ pub fn learn_keys(
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<KeysFound> {
     let still = still_for(gravity);
+    // Whether the program draws only at its gravity steps.
+    let mut drawn_at_steps = false;
     let mut found = KeysFound::default();
     let poll = Duration::from_millis(5);
     let started = Instant::now();
@@ -338,7 +356,8 @@ pub fn learn_keys(
             (Err(Placement::High), Some(k)) if before.falling.is_some() => k,
             (Err(Placement::Low), _) => {
                 // Done with: dropped where the stack ends lowest, not in the middle.
-                if !put_aside(screen, guard, well, &found.aside_keys(keys), poll)? {
+                let aside = AsideKeys { drawn_every: gravity.filter(|_| drawn_at_steps), ..found.aside_keys(keys) };
+                if !put_aside(screen, guard, well, &aside, poll)? {
                     std::thread::sleep(Duration::from_millis(20));
                 }
                 continue;
@@ -351,7 +370,7 @@ pub fn learn_keys(
                 };
                 if let Some(k) = mover {
                     guard.key(&k, &*screen)?;
-                    let (after, _) = after_key(screen, well, poll, &before)?;
+                    let (after, _) = shown(screen, well, poll, &before, gravity.filter(|_| drawn_at_steps))?;
                     held_still(screen, well, poll, &before, after, still)?;
                 } else {
                     std::thread::sleep(Duration::from_millis(20));
@@ -364,7 +383,7 @@ pub fn learn_keys(
         if turning && matches!(piece, Piece::I | Piece::S | Piece::Z | Piece::O) {
             // This piece cannot show the turn's direction: on to the next piece, this one put
             // aside where the stack ends lowest.
-            let aside = found.aside_keys(keys);
+            let aside = AsideKeys { drawn_every: gravity.filter(|_| drawn_at_steps), ..found.aside_keys(keys) };
             if aside.hard_drop.is_none() || !put_aside(screen, guard, well, &aside, poll)? {
                 next += 1;
             }
@@ -379,17 +398,31 @@ pub fn learn_keys(
             None => before,
         };
         guard.key(&key, &*screen)?;
-        let (after, shown) = after_key(screen, well, poll, &before)?;
+        let (after, lag) = shown(screen, well, poll, &before, gravity.filter(|_| drawn_at_steps))?;
         // Judged, and the next key tried, only once what this one began has ended.
         let after = held_still(screen, well, poll, &before, after, still)?;
-        let mut effect = effect_of(&before, &after);
+        let judged_from = if drawn_at_steps { fallen_a_row(&before) } else { before.clone() };
+        let mut effect = effect_of(&judged_from, &after);
+        // While no key has done anything, a key's first trial that did nothing is looked at again
+        // at the next step of gravity: a program that draws only at its steps shows it there.
+        let look_again =
+            effect == Effect::Nothing && !drawn_at_steps && !found.seen.contains_key(&key) && found.nothing_seen_yet();
+        if let Some(step) = gravity.filter(|_| look_again)
+            && let Some(later) = shown_at_the_next_step(screen, well, poll, (&before, &after), step, still)?
+        {
+            progress(&format!(
+                "key {key} showed only with the next step of gravity: the program draws at its steps, keys are \
+                 judged there"
+            ));
+            (drawn_at_steps, effect, found.drawn_every) = (true, later, Some(step));
+        }
         if !found.known.contains_key(&key)
             && could_have_stopped(effect, &after)
             && paused_by(screen, guard, well, poll, &key, (&before, &after), gravity)?
         {
             effect = Effect::Pauses;
         }
-        if let (Effect::Left | Effect::Right, Some(lag)) = (effect, shown) {
+        if let (Effect::Left | Effect::Right, Some(lag)) = (effect, lag) {
             found.lags.push(lag);
         }
         if let (Effect::Left | Effect::Right, Some(was), Some(now)) = (effect, &before.falling, &after.falling) {

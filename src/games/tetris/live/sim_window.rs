@@ -15,6 +15,10 @@
 //! (`animated_drop`): the piece then falls a row every so many captures until it locks, as a
 //! program that lets a dropped piece fall a row a frame does.
 //!
+//! It can draw only at its gravity steps (`drawn_at_steps`): a row down every so long, by the
+//! clock, and the screen redrawn then only, so that a key shows up to a step later (a program
+//! whose keys change its state and whose timer alone draws it).
+//!
 //! It can draw its own text over the well (`covers`): a glyph, the same in every frame, over a
 //! cell, whatever that cell shows under it, as a program drawing its score over the well does.
 //!
@@ -257,6 +261,10 @@ pub struct SimTetrisState {
     pub received: Vec<String>,
     /// Glyphs drawn over the well, the same in every frame: (row, col) of the cell, colour.
     pub covers: Vec<((u32, u32), [u8; 3])>,
+    /// A row down every this long, by the clock, and the screen redrawn at those steps only.
+    pub drawn_at_steps: Option<Duration>,
+    /// The frame drawn at the last step, and when that step was.
+    drawn: Option<(Frame, Instant)>,
     pointer: Point,
 }
 
@@ -305,6 +313,8 @@ impl SimTetris {
             paused: false,
             received: Vec::new(),
             covers: Vec::new(),
+            drawn_at_steps: None,
+            drawn: None,
             pointer: Point::new(0, 0),
         };
         state.spawn(first);
@@ -492,8 +502,21 @@ impl Screen for SimTetris {
         if state.vanish_after.is_some_and(|n| state.pieces >= n) {
             return Err(ScreenError::WindowGone);
         }
-        state.fall();
-        Ok(state.render())
+        let Some(step) = state.drawn_at_steps else {
+            state.fall();
+            return Ok(state.render());
+        };
+        match &state.drawn {
+            Some((frame, at)) if at.elapsed() < step => Ok(frame.clone()),
+            drawn => {
+                if drawn.is_some() && !state.paused && !state.game_over && !state.shift((1, 0), false) {
+                    state.lock();
+                }
+                let frame = state.render();
+                state.drawn = Some((frame.clone(), Instant::now()));
+                Ok(frame)
+            }
+        }
     }
 
     fn describe(&self) -> String {

@@ -31,6 +31,8 @@ pub mod marked_square;
 pub mod phase;
 pub mod plan;
 pub mod read;
+#[cfg(test)]
+mod ringed_tests;
 pub mod rules;
 #[cfg(test)]
 mod rules_tests;

@@ -12,6 +12,7 @@ use crate::budget::Budget;
 use crate::files::save_png;
 use crate::frame::Frame;
 use crate::game::{Command, Found, Game, ReadsBoard, TurnBased, find_and_read, plan_line};
+use crate::input::guard::Guard;
 use crate::input::live::LiveInput;
 use crate::invocation::Invocation;
 use crate::profile::{Calibration, Profile};
@@ -153,9 +154,21 @@ pub fn learning_frame(args: &CalibrateArgs) -> anyhow::Result<(Frame, String)> {
     };
     let wanted = crate::screen::WindowMatch { title: title.clone(), exact: false };
     let mut window = open_window(&wanted, "open the program first, or pass --from shot.png")?;
-    let frame = settled(&mut window, &crate::profile::Timing::default())?;
+    let frame = settled_unhovered(&mut window, &crate::profile::Timing::default())?;
     let source = format!("the live window \"{title}\" ({}x{})", frame.width(), frame.height());
     Ok((frame, source))
+}
+
+/// The live `window` once it holds still, with the pointer off its board: a pointer left on it
+/// is moved to its corner first (`input::park`, through the guard), as play does before it reads.
+fn settled_unhovered(window: &mut dyn Screen, timing: &crate::profile::Timing) -> anyhow::Result<Frame> {
+    let frame = settled(window, timing)?;
+    let mut device = LiveInput::open()?;
+    let mut guard = Guard::new(&mut device, &crate::profile::GuardSettings::default());
+    if !crate::input::park::park(&mut guard, &frame, window)? {
+        return Ok(frame);
+    }
+    Ok(settled(window, timing)?)
 }
 
 /// Where a learning calibration draws what it learned: `--out`, else
@@ -368,7 +381,10 @@ pub fn calibrate<G: TurnBased>(cx: &mut Invocation, args: &CalibrateArgs) -> any
     let profile = args.profile.load(cx, G::DEFAULT_PROFILE, G::NAME)?;
     let config = G::config(&profile)?;
     let mut screen = screen_for(cx, &profile, args.from.as_deref(), None)?;
-    let frame = screen.capture()?;
+    let frame = match args.from {
+        Some(_) => screen.capture()?,
+        None => settled_unhovered(screen.as_mut(), &profile.timing)?,
+    };
     let Found { layout, board, .. } = find_and_read::<G>(&frame, &config, None)?;
     let Some(grid) = G::to_calibration(&layout) else { bail!("{} has no layout to calibrate", G::NAME) };
     cx.line(format!(

@@ -232,6 +232,13 @@ impl Session {
         std::thread::sleep(Duration::from_millis(150));
     }
 
+    /// The pointer moved to a screen point and left there, as a person's hand after a click.
+    pub fn point_at(&self, x: f64, y: f64) {
+        let (x, y) = (x.round().to_string(), y.round().to_string());
+        self.xdotool(&["mousemove", "--sync", &x, &y]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
     /// A click at a point of the window.
     pub fn click_window(&self, x: f64, y: f64) {
         let o = self.origin();

@@ -43,6 +43,32 @@ def state():
 m.main()
 "##;
 
+/// ZachJGreen/peg-solitaire (Tk, `main.App`) on its default English board of 7: its game's own
+/// grid as rows of o . #, its moves, its verdict ("won" when the game is over with one peg, the
+/// state in which it says "You win!"), and every square's widget centre on the screen (row-major).
+pub const ZACH_PEGS: &str = r##"
+import main as prog
+app = prog.App()
+on_main_thread(app.after)
+window = app.MainWindow
+def centre(w):
+    return [w.winfo_rootx() + w.winfo_width() / 2, w.winfo_rooty() + w.winfo_height() / 2]
+def state():
+    g = window._game
+    if g.board is None:
+        return {"moves": -1}
+    ch = {-1: "#", 0: ".", 1: "o"}
+    rows = ["".join(ch[v] for v in row) for row in g.board.grid]
+    grid = window._game_section.game_grid
+    cells = [grid.grid_slaves(row=r, column=c) for r in range(len(rows)) for c in range(len(rows[0]))]
+    targets = [centre(w[0]) for w in cells if w]
+    over = g.is_game_over()
+    verdict = "playing" if not over else ("won" if g.peg_count() == 1 else "lost")
+    return {"rows": rows, "moves": g.moves_made, "verdict": verdict, "targets": targets}
+window._start_new_game()
+app.mainloop()
+"##;
+
 /// metulburr/FloodIt (pygame): its `Game` (colour index = its `color_options`: 0 blue, 1 red,
 /// 2 green, 3 yellow, 4 pink, 5 purple; a region the program holds as None shows its start
 /// colour), its turns, and its colour buttons' centres in the window.

@@ -12,7 +12,8 @@
 //! TokeHOlesen's pixel-art peg solitaire (pygame-ce, bevelled tiles) needs platformdirs too.
 //! b21phiro's canvas page (touching circles fitted to the window) is built with its own Vite and served.
 //! fedelopez's SVG page (pegs and holes discs of one size) is bundled with esbuild; it is calibrated
-//! with a peg selected, zoomed to 1.25.
+//! with a peg selected, zoomed to 1.25. ZachJGreen's Tk grid of buttons is calibrated with the
+//! pointer left on a peg (Tk draws the button under it lighter).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -173,6 +174,22 @@ fn wins_buttonpads_peg_solitaire_of_push_buttons_after_finding_that_it_takes_cli
     assert!(text.contains("input style \"click\" moved the game: recorded"), "{text}");
     let end = program_shows(&session, one_peg);
     assert!(one_peg(&end), "the program's own board has one peg:\n{end:?}\n{text}");
+}
+
+#[test]
+#[ignore = "needs GAMEBOT_ZACH_PEGS_DIR: ZachJGreen/peg-solitaire fetched (and GAMEBOT_ZOO_PYTHON with tkinter)"]
+fn wins_zachs_tk_grid_of_buttons_calibrated_with_the_pointer_left_on_a_peg() {
+    const TITLE: &str = "Sprint 3 Peg Solitaire";
+    let session = Session::python(&program_dir("GAMEBOT_ZACH_PEGS_DIR"), programs::ZACH_PEGS, 1, TITLE, &[]);
+    let start = session.state_when(|s| s.rows.len() == 7 && s.targets.len() == 49);
+    assert_eq!(start.rows.iter().map(|r| r.matches('o').count()).sum::<usize>(), 32, "{:?}", start.rows);
+    // A person's hand left on a peg: Tk draws the button under the pointer in its lighter active
+    // colour, which read as a hole before the pointer was moved off the board to read.
+    let [x, y] = start.targets[2 * 7 + 3];
+    session.point_at(x, y);
+    let text = learn_and_win(&session.display, "pegs", TITLE, &[], &[]);
+    let end = session.state_when(|s| s.verdict != "playing");
+    assert!(end.verdict == "won" && one_peg(&end.rows), "the program's own game:\n{end:?}\n{text}");
 }
 
 #[test]

@@ -33,3 +33,23 @@ pub fn rest(board: &Board, grid: &Grid, near: Pos) -> Option<Point> {
         .min_by_key(|&p| distance(p))
         .map(|p| centre(grid, p))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Pegs, PegsConfig};
+    use super::*;
+    use crate::frame::Rect;
+    use crate::game::TurnBased;
+
+    /// The winning jump too ends with the pointer on a square with no hole: left on the landing
+    /// peg, Tk drew that button in its lighter "active" colour and the win read as a board of no
+    /// pegs ("proven unsolvable", ZachJGreen's peg solitaire).
+    #[test]
+    fn the_winning_jump_rests_the_pointer_off_the_landing_peg() {
+        let board = Board::from_rows(&["#o#", "#o#", "#.#"]).unwrap();
+        let grid = Grid { rect: Rect { x: 0.0, y: 0.0, width: 90.0, height: 90.0 }, rows: 3, cols: 3 };
+        let winning = Jump::new((0, 1), (2, 1)).unwrap();
+        let actions = Pegs::actions(&winning, &board, &grid, &PegsConfig::default()).unwrap();
+        assert_eq!(actions.last(), Some(&Action::Move(Point::new(15, 75))), "{actions:?}");
+    }
+}

@@ -39,6 +39,10 @@ pub enum Kind {
     /// little beyond the board, a dark page around; a selected peg's dot on a darker disc
     /// (user469fun/Square-Peg-Solitaire's look).
     Bare,
+    /// A thin white ring for every hole and a white dot inside it for a peg, on a dark page (the
+    /// squares with no hole nothing); a selected peg's ring and dot yellow (yevkk/univ's pygame
+    /// peg solitaire's look).
+    Ringed,
 }
 
 /// A smooth value noise in [-1, 1] with features `scale` pixels across.
@@ -97,6 +101,7 @@ impl Drawing {
             Kind::Bevelled => 0.39,
             Kind::Rimmed => 0.41,
             Kind::Bare => 0.14,
+            Kind::Ringed => 0.27,
         };
         Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch, lit: &[], tint: None, lamp: 0.0 }
     }
@@ -210,6 +215,16 @@ impl Drawing {
                 Cell::Peg if selected && d < 0.48 => [50.0, 30.0, 100.0],
                 _ => [80.0, 56.0, 140.0],
             },
+            Kind::Ringed => {
+                let page = [18.0, 18.0, 24.0];
+                let ink = if selected { [255.0, 200.0, 0.0] } else { [255.0, 255.0, 255.0] };
+                match cell {
+                    Cell::Off => page,
+                    _ if (0.40..0.455).contains(&d) => ink,
+                    Cell::Peg if d < self.peg => ink,
+                    _ => page,
+                }
+            }
             Kind::Buttons => {
                 let inside = (dx.abs() * p) < p / 2.0 - 1.0 && (dy.abs() * p) < p / 2.0 - 1.0;
                 match cell {

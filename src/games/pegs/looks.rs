@@ -111,8 +111,9 @@ pub(super) fn on_a_ground<'a>(seen: &Look, peg: &Look, mut others: impl Iterator
 
 /// Whether `seen` is `peg` drawn in another colour (a selected peg), by how its rings stand out
 /// from its surround (rings standing out by no more than `floor` make no shape). Either its whole
-/// `shape` lies within `SELECTED_SHAPE` of the peg's and nearer it than any of `others`' shapes;
-/// or, where the first of `others` (the hole) is shaped as the peg (pegs and holes drawn as discs
+/// `shape` lies within `SELECTED_SHAPE` of the peg's and nearer it than any of `others`' shapes,
+/// each measured against its own surround, or, where the peg's look carries none, every look
+/// measured against the surround of the square seen; or, where the first of `others` (the hole) is shaped as the peg (pegs and holes drawn as discs
 /// of one size), its middle (`middle_rings`: the outermost ring left out, where a page may
 /// recolour a chosen peg's rim so that it hardly stands out) is shaped as the peg's, its mean
 /// colour lies farther than `floor` from the peg's (another colour, not the peg at another size)
@@ -124,18 +125,25 @@ pub(super) fn selected_shape<'a>(
     others: impl Iterator<Item = &'a Look> + Clone,
     floor: f32,
 ) -> bool {
-    let whole = shape(seen, floor).zip(shape(peg, floor)).is_some_and(|(mine, pegs)| {
-        let own = shape_distance(&mine, &pegs);
-        own <= SELECTED_SHAPE && others.clone().filter_map(|l| shape(l, floor)).all(|s| shape_distance(&mine, &s) > own)
-    });
-    if whole {
+    // Shaped as the peg by `shaped`, and nearer the peg's shape than any of `others`'.
+    let like_the_peg = |shaped: &dyn Fn(&Look) -> Option<[f32; RINGS]>| {
+        shaped(seen).zip(shaped(peg)).is_some_and(|(mine, pegs)| {
+            let own = shape_distance(&mine, &pegs);
+            own <= SELECTED_SHAPE && others.clone().filter_map(shaped).all(|s| shape_distance(&mine, &s) > own)
+        })
+    };
+    if like_the_peg(&|look| shape(look, floor)) {
         return true;
     }
     // A profile's look may carry no surround of its own (then its outermost ring stands for it):
-    // every look is measured against the surround of the square seen, as if drawn there. Only
-    // where the hole's whole shape is the peg's (discs of one size) does the middle decide.
+    // every look is measured against the surround of the square seen, as if drawn there. A peg
+    // drawn as a ring around a dot on a dark page then stands on its ring's grey, not the page.
     let around = Lab::from_rgb(seen.around);
     let whole_shape = |look: &Look| shape_against(look, RINGS, &around, floor);
+    if peg.around == peg.rgb[RINGS - 1] && like_the_peg(&whole_shape) {
+        return true;
+    }
+    // Only where the hole's whole shape is the peg's (discs of one size) does the middle decide.
     let alike = |hole: &Look| {
         whole_shape(peg).zip(whole_shape(hole)).is_some_and(|(p, h)| shape_distance(&p, &h) <= SELECTED_SHAPE)
     };

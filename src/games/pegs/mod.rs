@@ -31,6 +31,8 @@ pub mod marked_square;
 pub mod phase;
 pub mod plan;
 pub mod read;
+#[cfg(test)]
+mod ringed_tests;
 pub mod rules;
 #[cfg(test)]
 mod rules_tests;
@@ -144,11 +146,9 @@ impl TurnBased for Pegs {
 
     fn actions(jump: &Jump, board: &Board, layout: &Grid, config: &PegsConfig) -> anyhow::Result<Vec<Action>> {
         let mut actions = act::jump(jump, layout, config.input.style);
-        // After the winning jump the game may show its own end display over the board at once:
-        // the pointer stays where the jump left it.
-        if board.pegs() > 2 {
-            actions.extend(act::rest(board, layout, jump.to).map(Action::Move));
-        }
+        // After the winning jump too: a game's own end display over the board cuts the move
+        // short there (the runner's `Inputs::CutShort`), the win judged as after it.
+        actions.extend(act::rest(board, layout, jump.to).map(Action::Move));
         Ok(actions)
     }
 

@@ -109,6 +109,11 @@ impl<'a> Guard<'a> {
         }
     }
 
+    /// Where the device says the pointer is (desktop units), None where it cannot tell.
+    pub fn pointer(&mut self) -> Option<Point> {
+        self.device.pointer()
+    }
+
     /// A drag as a person makes it: press where it starts (after a rest), pass through the way in
     /// small steps with short pauses (toolkits that track the motion see it move), rest, release.
     fn drag(&mut self, from: Point, end: Point, to: &Target) -> Result<(), Halt> {

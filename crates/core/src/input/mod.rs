@@ -16,6 +16,7 @@
 pub mod failsafe;
 pub mod guard;
 pub mod live;
+pub mod park;
 pub mod recorder;
 pub mod watch;
 #[cfg(target_os = "linux")]

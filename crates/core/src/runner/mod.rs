@@ -21,6 +21,8 @@ mod again_tests;
 #[cfg(test)]
 mod cut_short_tests;
 mod ending;
+#[cfg(test)]
+mod hover_tests;
 mod inputs;
 mod proposal;
 mod round;
@@ -113,6 +115,17 @@ fn settle(screen: &mut dyn Screen, profile: &Profile, guard: &mut Guard) -> Resu
     let t = &profile.timing;
     let (poll, timeout) = (Duration::from_millis(t.poll_ms), Duration::from_millis(t.settle_timeout_ms));
     Ok(capture_settled_with::<Ending>(screen, poll, t.stable_frames, timeout, &mut |d| Ok(guard.pause(d)?))?.0)
+}
+
+/// As `settle`, with the pointer off the window's board: a pointer left on the window is moved to
+/// its corner first and the window captured again once still (`input::park`), so that no square is
+/// read as the program draws it hovered.
+fn settle_unhovered(screen: &mut dyn Screen, profile: &Profile, guard: &mut Guard) -> Result<Frame, Ending> {
+    let frame = settle(screen, profile, guard)?;
+    if !crate::input::park::park(guard, &frame, screen)? {
+        return Ok(frame);
+    }
+    settle(screen, profile, guard)
 }
 
 /// Reads the board, with the known layout if it still fits and reads cleanly, else finds it anew.

@@ -11,7 +11,7 @@ use super::inputs::{Inputs, first_move, left_as_it_was, make_move, watch_after_i
 use super::watch::{Shown, Watched};
 use super::{
     CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, board_gone, ensure_in_view, explain,
-    proposal, read_board, read_end, settle, shows_end_display,
+    proposal, read_board, read_end, settle, settle_unhovered, shows_end_display,
 };
 use crate::frame::Frame;
 use crate::game::{Plan, TurnBased, plan_line};
@@ -132,7 +132,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         guard: &mut Guard,
         progress: &mut dyn Progress,
     ) -> Result<Planned<G>, Ending> {
-        let frame = settle(screen, self.profile, guard)?;
+        let frame = settle_unhovered(screen, self.profile, guard)?;
         if self.first && self.profile.proposed_at(frame.width(), frame.height()) {
             self.proposed = Some((frame.width(), frame.height()));
             progress.line(&format!(
@@ -185,7 +185,7 @@ impl<'p, G: TurnBased> Game<'p, G> {
         let since = Instant::now();
         loop {
             guard.pause(Duration::from_millis(REREAD_PAUSE_MS).min(patience))?;
-            let frame = settle(screen, self.profile, guard)?;
+            let frame = settle_unhovered(screen, self.profile, guard)?;
             match read_board::<G>(&frame, &mut self.layout, &self.config, progress) {
                 Ok(board) => return Ok((frame, board)),
                 Err(e) => {

@@ -1,0 +1,75 @@
+//! The pointer kept off what the bot reads. Toolkits draw the widget under the pointer otherwise
+//! (a Tk button in its lighter "active" colour, a page's `:hover`), so a capture taken with the
+//! pointer left on the board shows one square as it is not: a peg under it looked like a hole.
+//! Before the live window is captured to be read, a pointer lying on the window is moved to the
+//! window's own bottom-left corner, a few pixels in: inside the game's window (the bot acts nowhere
+//! else), away from any board a reader takes (a board drawn up to the window's edge is refused as
+//! cut off), and away from the right edge where pages show their scroll bars when hovered. A
+//! pointer elsewhere on the desktop is left where it is: it hovers nothing of the game.
+
+use super::Action;
+use super::guard::{Guard, Halt};
+use crate::frame::{Frame, Point};
+use crate::screen::Screen;
+
+/// How far in from the window's left and bottom edges the pointer rests, in frame pixels.
+const INSET: i32 = 2;
+
+/// Where the pointer rests while the window is read: its bottom-left corner, `INSET` pixels in.
+pub fn rest_point(window: &Frame) -> Point {
+    let (w, h) = (window.width() as i32, window.height() as i32);
+    Point::new(INSET.min(w - 1).max(0), (h - 1 - INSET).max(0))
+}
+
+/// Moves the pointer to `rest_point` when it lies on `window` (the latest capture of the game's
+/// window) elsewhere, through the guard (the failsafe and the window's checks as for any action).
+/// True when it moved: the window is to be captured again before it is read. Nothing is done where
+/// the device cannot tell the pointer's place, or the capture does not show the rest point.
+pub fn park(guard: &mut Guard, window: &Frame, screen: &dyn Screen) -> Result<bool, Halt> {
+    let Some(pointer) = guard.pointer() else { return Ok(false) };
+    let rest = rest_point(window);
+    let on_window = window.desktop_area().contains(pointer);
+    if !on_window || pointer == window.to_desktop(rest) || !window.shows(rest) {
+        return Ok(false);
+    }
+    guard.perform(&Action::Move(rest), window, screen)?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::recorder::Recorder;
+    use crate::profile::GuardSettings;
+    use crate::screen::ScreenError;
+
+    struct Still(Frame);
+
+    impl Screen for Still {
+        fn capture(&mut self) -> Result<Frame, ScreenError> {
+            Ok(self.0.clone())
+        }
+        fn describe(&self) -> String {
+            "a still window".into()
+        }
+    }
+
+    fn window() -> Frame {
+        Frame::at(image::RgbaImage::new(100, 80), Point::new(10, 20))
+    }
+
+    #[test]
+    fn a_pointer_on_the_window_rests_in_its_bottom_left_corner_and_one_elsewhere_stays() {
+        let frame = window();
+        let screen = Still(frame.clone());
+        let mut on = Recorder::new(Point::new(60, 50));
+        let moved = park(&mut Guard::new(&mut on, &GuardSettings::default()), &frame, &screen).unwrap();
+        assert!(moved);
+        assert_eq!(on.performed, vec![Action::Move(Point::new(12, 97))]);
+        for at in [Point::new(5, 50), Point::new(60, 100), Point::new(12, 97)] {
+            let mut off = Recorder::new(at);
+            let moved = park(&mut Guard::new(&mut off, &GuardSettings::default()), &frame, &screen).unwrap();
+            assert!(!moved && off.performed.is_empty(), "{at:?}");
+        }
+    }
+}

@@ -15,6 +15,8 @@ pub mod file_server;
 #[cfg(target_os = "linux")]
 pub mod zoo;
 #[cfg(target_os = "linux")]
+pub mod zoo_ashish;
+#[cfg(target_os = "linux")]
 pub mod zoo_b21phiro;
 #[cfg(target_os = "linux")]
 pub mod zoo_fede;

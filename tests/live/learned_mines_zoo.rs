@@ -23,12 +23,18 @@
 //! (`common::zoo_rwpz`): its game object handed over by a script run before the page's, its
 //! `Math.random` seeded; it places its mines when a game starts (the test's first click goes to a
 //! cell its layout makes a 0); won or lost is its own `gameState`; a new game is its own selector.
+//!
+//! And for ashishsubedi's pygame sweeper (GAMEBOT_ASHISH_MINES_DIR, `common::zoo_ashish`), whose
+//! window is exactly its board: its first click only places the mines, keeping that cell's row and
+//! column clear, so the test makes it and opens that row; won or lost is its own `gameOver` and
+//! `winner`; a new game is R.
 
 use std::path::Path;
 
 use crate::common::cdp::Cdp;
 use crate::common::gamebot_on;
 use crate::common::zoo::{Session, program_dir};
+use crate::common::zoo_ashish;
 use crate::common::zoo_ripexz;
 use crate::common::zoo_rwpz;
 
@@ -378,4 +384,36 @@ fn wins_rwpzs_dark_minesweeper_from_a_blind_calibration() {
 #[ignore = "needs GAMEBOT_RWPZ_MINES_DIR: rw-pz/claude-minesweeper fetched (the folder holding docs/index.html)"]
 fn wins_rwpzs_dark_minesweeper_at_16x16_from_a_blind_calibration() {
     rwpz_wins("intermediate", 40, (860, 880), 52);
+}
+
+/// ashishsubedi's pygame sweeper with a `size` x `size` board of `mines`, `random` seeded with
+/// `seed`: calibrated blind from its live window once the test has started a game (its first click
+/// and that click's row opened), then played, up to 5 games (R for a new one). Every game must end
+/// won or lost by the program's own word, never with the bot stopped mid-game.
+fn ashish_wins(size: usize, mines: usize, seed: u64) {
+    let dir = program_dir("GAMEBOT_ASHISH_MINES_DIR");
+    let session = zoo_ashish::start(&dir, seed, size, mines);
+    let bot = Bot::new(&session.display);
+    until_won(|game| {
+        if game > 0 {
+            session.key("r");
+            session.state_when(|s| s.verdict == "new");
+        }
+        zoo_ashish::started(&session, size, mines);
+        if game == 0 {
+            let (ok, text) =
+                bot.run(&["calibrate", "mines", "--title", zoo_ashish::TITLE, "--profile", "ashish-live", "--learn"]);
+            assert!(ok && text.contains("PROPOSED"), "blind calibration from the live window:\n{text}");
+        }
+        let (_, text) = bot.run(&["play", "mines", "--profile", "ashish-live", "--mines", &mines.to_string()]);
+        (zoo_ashish::verdict(&session), text)
+    });
+    assert!(bot.config().join("ashish-live.toml").exists());
+}
+
+/// Its own 10x10 (60-px cells) with 10 mines.
+#[test]
+#[ignore = "needs GAMEBOT_ASHISH_MINES_DIR: ashishsubedi/minesweeper fetched (the folder holding main.py), pygame in GAMEBOT_ZOO_PYTHON"]
+fn wins_ashishs_pygame_minesweeper_from_a_blind_calibration() {
+    ashish_wins(10, 10, 3);
 }

@@ -198,7 +198,7 @@ impl Calibration {
             return Ok(None);
         };
         let size = (calibration.window_width, calibration.window_height);
-        let fits = size == (frame.width(), frame.height()) && calibration.grid.fits(frame);
+        let fits = size == (frame.width(), frame.height()) && calibration.grid.still_fits(frame);
         Ok(Some((calibration, fits)))
     }
 

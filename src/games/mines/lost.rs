@@ -88,9 +88,10 @@ impl Block {
 /// A panel the game draws over its board when it ends (RaderH2O's black "Y O U   L O S T !" over
 /// its middle rows): the opened cells that read as no look, with every cell between them, grown by
 /// every whole row and column beside it that reads as no look too, a block of at least two rows and
-/// two columns that reads as no look at all. Only where the total is known and the move, safe,
-/// would not win (a panel may then be the win's): None otherwise, and when no opened cell is
-/// unread. A lone opened cell that no longer reads is no panel.
+/// two columns, or a line of `LINE` cells or more along one row (a line of text over the board),
+/// that reads as no look at all. Only where the total is known and the move, safe, would not win
+/// (a panel may then be the win's): None otherwise, and when no opened cell is unread. A lone
+/// opened cell that no longer reads is no panel.
 fn panel(predicted: &Board, read: &[Option<Cell>]) -> Option<Block> {
     if predicted.mines.is_none() || predicted.is_won() {
         return None;
@@ -119,8 +120,15 @@ fn panel(predicted: &Board, read: &[Option<Cell>]) -> Option<Block> {
             None => break,
         }
     }
-    (block.rows.0 < block.rows.1 && block.cols.0 < block.cols.1).then_some(block)
+    let line = block.rows.0 == block.rows.1 && block.cols.1 + 1 >= block.cols.0 + LINE;
+    let block_of_two = block.rows.0 < block.rows.1 && block.cols.0 < block.cols.1;
+    (block_of_two || line).then_some(block)
 }
+
+/// The fewest cells side by side, in one row, that a line of text written over the board covers
+/// (ashishsubedi's "FOOOOSHHH!! GAME OVER. Press R" across its third row): two cells that no
+/// longer read may be the guessed cell and one beside it misdrawn.
+const LINE: usize = 3;
 
 #[cfg(test)]
 #[path = "lost_tests.rs"]

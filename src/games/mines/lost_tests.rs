@@ -1,6 +1,7 @@
 //! A lost game told from the screen: an sgt-mines board (learned blind) with covered cells painted
 //! in a look the profile never saw, as a page shows its mines once one is hit, or with a panel
-//! painted over a block of its cells, as a program shows its loss over the board.
+//! painted over a block of its cells, or a line of text across one row, as a program shows its
+//! loss over the board.
 
 use image::{Rgba, RgbaImage};
 
@@ -15,6 +16,13 @@ fn fixture() -> (RgbaImage, MinesConfig, Grid, Board) {
     let grid = read::locate(&frame, &config).expect("the board found");
     let board = read::read(&frame, &grid, &config).expect("the board read");
     (frame.image, config, grid, board)
+}
+
+/// The fixture with its total of mines known (a panel is told only then).
+fn fixture_of_40() -> (RgbaImage, MinesConfig, Grid, Board) {
+    let (image, config, grid, mut board) = fixture();
+    board.mines = Some(40);
+    (image, config, grid, board)
 }
 
 /// Paints cell `i` as a mine no look of the profile has: red, a black disc on it.
@@ -130,8 +138,7 @@ fn paint_panel(image: &mut RgbaImage, grid: &Grid, rows: (usize, usize), cols: (
 /// only, with an opened cell outside it read otherwise, or after a safe move: no loss.
 #[test]
 fn a_guess_answered_by_a_panel_over_opened_cells_is_lost() {
-    let (image, config, grid, mut board) = fixture();
-    board.mines = Some(40);
+    let (image, config, grid, board) = fixture_of_40();
     let cols = board.cols;
     let opened = |i: usize| matches!(board.cells[i], Cell::Open(_));
     let guessed = (0..board.cells.len())
@@ -175,4 +182,51 @@ fn a_guess_answered_by_a_panel_over_opened_cells_is_lost() {
     paint_mine(&mut other, &grid, cols, outside);
     let frame = Frame::from_image(other);
     assert!(shows_loss(&frame, &grid, &config, &predicted, &mv).is_none(), "an opened cell outside it unreadable");
+}
+
+/// Paints a line of text across cells `cols` (inclusive) of `row`, as ashishsubedi's sweeper writes
+/// "FOOOOSHHH!! GAME OVER. Press R" over its board's third row: black strokes through the cells'
+/// middle third, running over the lines between them.
+fn paint_line(image: &mut RgbaImage, grid: &Grid, row: usize, cols: (usize, usize)) {
+    let (first, last) = (grid.cell_rect(row, cols.0), grid.cell_rect(row, cols.1));
+    let (x0, x1) = (first.x.round() as u32, (last.x + last.width).round() as u32);
+    let (y0, y1) = ((first.y + first.height / 3.0).round() as u32, (first.y + first.height * 2.0 / 3.0).round() as u32);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            if (x / 2) % 3 != 0 {
+                image.put_pixel(x, y, Rgba([0, 0, 0, 255]));
+            }
+        }
+    }
+}
+
+/// A guess answered by the mines shown and a line of text over one row of the board, opened cells
+/// too (ashishsubedi's loss: the opened cells under the text no longer read, and the reading's
+/// error stood, not a loss): lost, as under a panel. A line over two cells only is none.
+#[test]
+fn a_guess_answered_by_a_line_of_text_across_a_row_is_lost() {
+    let (image, config, grid, board) = fixture_of_40();
+    let cols = board.cols;
+    let opened = |i: usize| matches!(board.cells[i], Cell::Open(_));
+    let start = (0..board.cells.len())
+        .find(|&i| i % cols + 4 <= cols && (i..i + 4).all(opened))
+        .expect("four opened cells side by side");
+    let (row, col) = (start / cols, start % cols);
+    let guessed = (0..board.cells.len())
+        .find(|&i| board.cells[i] == Cell::Covered && (i / cols).abs_diff(row) > 1)
+        .expect("a covered cell away from that row");
+    let mv = guess(&board, guessed);
+    let predicted = board.opening(&[guessed]);
+    let shown = |cells: (usize, usize)| {
+        let mut shown = image.clone();
+        paint_mine(&mut shown, &grid, cols, guessed);
+        paint_line(&mut shown, &grid, row, cells);
+        Frame::from_image(shown)
+    };
+    let frame = shown((col, col + 3));
+    assert!(read::read(&frame, &grid, &config).is_err(), "the board no longer reads");
+    let (end, why) = shows_loss(&frame, &grid, &config, &predicted, &mv).expect("lost");
+    assert_eq!(end.cells[guessed], Cell::Mine, "{end}");
+    assert!(why.contains(&format!("rows {row} to {row}")), "{why}");
+    assert!(shows_loss(&shown((col, col + 1)), &grid, &config, &predicted, &mv).is_none(), "over two cells");
 }

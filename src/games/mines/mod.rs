@@ -106,7 +106,7 @@ impl TurnBased for Mines {
     }
 
     fn layout_fits(layout: &Grid, frame: &Frame) -> bool {
-        layout.fits(frame)
+        layout.still_fits(frame)
     }
 
     fn read(frame: &Frame, layout: &Grid, config: &MinesConfig) -> anyhow::Result<Reading<Board>> {

@@ -80,6 +80,9 @@ impl Default for GridParams {
     }
 }
 
+/// How far, in pixels, a layout found before may run past the frame's edge and still fit it.
+const PAST_EDGE: f64 = 0.5;
+
 /// A board's position in a frame and its rows and columns (cells of equal size).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Grid {
@@ -124,6 +127,16 @@ impl Grid {
     /// True when the grid has cells, of a size, and every cell lies inside the frame.
     pub fn fits(&self, frame: &Frame) -> bool {
         self.has_cells() && self.rect.inside(frame.width(), frame.height())
+    }
+
+    /// True when a layout found on an earlier picture fits `frame`: as `fits`, give or take
+    /// `PAST_EDGE`. A board whose lines were fitted in the middle of one-pixel gaps has its
+    /// first line half a pixel before the window's edge when the window begins with a cell.
+    pub fn still_fits(&self, frame: &Frame) -> bool {
+        let r = self.rect;
+        let (x, y) = (r.x + PAST_EDGE, r.y + PAST_EDGE);
+        let within = Rect { x, y, width: r.width - 2.0 * PAST_EDGE, height: r.height - 2.0 * PAST_EDGE };
+        self.has_cells() && within.inside(frame.width(), frame.height())
     }
 }
 

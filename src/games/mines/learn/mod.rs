@@ -27,6 +27,8 @@ pub mod pitch;
 mod shade;
 mod split;
 #[cfg(test)]
+mod tiled_tests;
+#[cfg(test)]
 mod unread_play_tests;
 pub mod whole;
 mod written_zero;

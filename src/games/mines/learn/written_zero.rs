@@ -36,45 +36,8 @@ pub(super) fn counts(looks: &[CellLook], marks: &[Mark], of: &[usize]) -> Vec<Ma
 #[cfg(test)]
 mod tests {
     use super::super::learn;
-    use crate::frame::Frame;
+    use super::super::tiled_tests::drawn;
     use crate::games::mines::board::Board;
-
-    const PITCH: u32 = 40;
-
-    /// A 5x7 bitmap of what a cell shows ('#' ink), drawn 3 px a square.
-    fn bitmap(symbol: char) -> Option<[&'static str; 7]> {
-        Some(match symbol {
-            '0' => [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
-            '1' => ["..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."],
-            '2' => [".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"],
-            'F' => ["#####", "#....", "#....", "####.", "#....", "#....", "#...."],
-            _ => return None,
-        })
-    }
-
-    /// A board drawn as ashishsubedi's pygame sweeper draws it, the window exactly the board:
-    /// each square a rectangle one pixel short of it on black (a line at its right and bottom),
-    /// covered white, opened blue with its count written in black (a 0 too), a flag green with
-    /// an "F".
-    fn drawn(rows: &[&str]) -> Frame {
-        let cells: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
-        let (w, h) = (cells[0].len() as u32 * PITCH, cells.len() as u32 * PITCH);
-        let image = image::RgbaImage::from_fn(w, h, |x, y| {
-            let (symbol, ix, iy) = (cells[(y / PITCH) as usize][(x / PITCH) as usize], x % PITCH, y % PITCH);
-            let inked = bitmap(symbol).is_some_and(|b| {
-                let (gx, gy) = (ix.wrapping_sub(12) / 3, iy.wrapping_sub(9) / 3);
-                gx < 5 && gy < 7 && b[gy as usize].as_bytes()[gx as usize] == b'#'
-            });
-            let c = match symbol {
-                _ if ix == PITCH - 1 || iy == PITCH - 1 || inked => [0, 0, 0],
-                '#' => [255, 255, 255],
-                'F' => [0, 255, 0],
-                _ => [0, 0, 255],
-            };
-            image::Rgba([c[0], c[1], c[2], 255])
-        });
-        Frame::from_image(image)
-    }
 
     /// Its 0s, written like its other counts and standing beside covered cells (the program opens
     /// only the cell clicked), are opened 0s: blind calibration read each as a mine shown before.

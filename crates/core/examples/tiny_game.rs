@@ -168,10 +168,15 @@ impl Screen for SimScreen {
 impl InputDevice for SimInput {
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
         let mut window = self.0.borrow_mut();
-        if let Action::Click(p) = action {
-            window.pointer = *p;
-            let i = (p.x as u32 / CELL) as usize;
-            window.lamps.0[i] = false;
+        match action {
+            Action::Click(p) => {
+                window.pointer = *p;
+                let i = (p.x as u32 / CELL) as usize;
+                window.lamps.0[i] = false;
+            }
+            // The bot moves the pointer off the board before it reads (`input::park`).
+            Action::Move(p) => window.pointer = *p,
+            _ => {}
         }
         Ok(())
     }

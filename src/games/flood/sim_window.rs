@@ -248,6 +248,9 @@ impl InputDevice for SimFlood {
             && !self.0.borrow().gone()
         {
             self.0.borrow_mut().click(*p);
+        } else if let Action::Move(p) = action {
+            // The bot moves the pointer off the board before it reads (`input::park`).
+            self.0.borrow_mut().pointer = *p;
         }
         Ok(())
     }

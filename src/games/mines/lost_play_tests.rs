@@ -41,6 +41,8 @@ struct State {
     answer: Answer,
     grid: Grid,
     clicks: Vec<Point>,
+    /// Where the last click or move left the pointer.
+    pointer: Point,
 }
 
 impl Screen for Shots {
@@ -69,14 +71,20 @@ impl Screen for Shots {
 
 impl InputDevice for Shots {
     fn perform(&mut self, action: &Action) -> Result<(), InputError> {
-        if let Action::Click(p) = action {
-            self.0.borrow_mut().clicks.push(*p);
+        let mut state = self.0.borrow_mut();
+        match action {
+            Action::Click(p) => {
+                state.clicks.push(*p);
+                state.pointer = *p;
+            }
+            Action::Move(p) => state.pointer = *p,
+            _ => {}
         }
         Ok(())
     }
 
     fn pointer(&mut self) -> Option<Point> {
-        Some(self.0.borrow().clicks.last().copied().unwrap_or(Point::new(0, 0)))
+        Some(self.0.borrow().pointer)
     }
 
     fn escape_down(&mut self) -> bool {
@@ -136,7 +144,13 @@ fn play_first_move(confirmed: bool, rule: FirstClick, answer: Answer) -> (Played
     let profile = profile(confirmed, rule, (frame.width(), frame.height()));
     let config = MinesConfig::from_profile(&profile).expect("its config");
     let grid = read::locate(&frame, &config).expect("the board found");
-    let shots = Shots(Rc::new(RefCell::new(State { before: frame.image, answer, grid, clicks: Vec::new() })));
+    let shots = Shots(Rc::new(RefCell::new(State {
+        before: frame.image,
+        answer,
+        grid,
+        clicks: Vec::new(),
+        pointer: Point::new(0, 0),
+    })));
     let pictures = std::env::temp_dir().join(format!("gamebot-lost-play-{}", std::process::id()));
     let options = PlayOptions { pictures: Some(pictures), ..PlayOptions::default() };
     let (mut screen, mut device) = (shots.clone(), shots.clone());

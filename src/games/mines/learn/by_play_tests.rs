@@ -190,6 +190,8 @@ pub(super) struct Sim {
     pub(super) rader: Rc<Rader>,
     pub(super) game: Game,
     pub(super) clicks: Vec<Point>,
+    /// Where the last click or move left the pointer.
+    pub(super) pointer: Point,
 }
 
 impl Screen for Window {
@@ -212,12 +214,15 @@ impl InputDevice for Window {
             let row = ((p.y as f64 - grid.rect.y) / grid.cell_height()) as usize;
             state.game.open(row * grid.cols + col);
             state.clicks.push(*p);
+            state.pointer = *p;
+        } else if let Action::Move(p) = action {
+            self.0.borrow_mut().pointer = *p;
         }
         Ok(())
     }
 
     fn pointer(&mut self) -> Option<Point> {
-        Some(self.0.borrow().clicks.last().copied().unwrap_or(Point::new(0, 0)))
+        Some(self.0.borrow().pointer)
     }
 
     fn escape_down(&mut self) -> bool {
@@ -285,7 +290,7 @@ fn play_learns_the_zeros_look_from_the_first_area_it_opens_and_wins() {
         let learnt = learn(&shot, None).expect("learned blind from the lone number");
         assert_eq!(learnt.board.cells, game.board.cells, "the lone number read back");
         let profile = proposal(&learnt.config, 14);
-        let window = Window(Rc::new(RefCell::new(Sim { rader, game, clicks: Vec::new() })));
+        let window = Window(Rc::new(RefCell::new(Sim { rader, game, clicks: Vec::new(), pointer: Point::new(0, 0) })));
         let (played, lines) = play_on(&window, &profile);
         let text = format!("a lone {n}:\n{}", lines.join("\n"));
         assert!(played.ending.won(), "{}\n{text}", played.ending);

@@ -106,7 +106,8 @@ fn a_number_in_a_look_never_learned_after_a_move_that_cannot_lose_is_an_error_na
     let learnt = learn(&Frame::from_image(rader.draw(&game.board)), None).expect("learned blind from three 1s");
     assert_eq!(learnt.board.cells, game.board.cells, "the three 1s read back");
     let profile = proposal(&learnt.config, 14);
-    let window = OddThrees(Window(Rc::new(RefCell::new(Sim { rader, game, clicks: Vec::new() }))));
+    let window =
+        OddThrees(Window(Rc::new(RefCell::new(Sim { rader, game, clicks: Vec::new(), pointer: Point::new(0, 0) }))));
     let (played, lines) = play_on(&window, &profile);
     let text = format!("{}\n{}", played.ending, lines.join("\n"));
     let state = window.0.0.borrow();

@@ -11,7 +11,7 @@ use super::inputs::{Inputs, first_move, left_as_it_was, make_move, watch_after_i
 use super::watch::{Shown, Watched};
 use super::{
     CHECKED_MOVES, Ending, MAX_RELOCATIONS, PlayOptions, Progress, Summary, board_gone, ensure_in_view, explain,
-    proposal, read_board, read_end, settle, settle_unhovered, shows_end_display,
+    proposal, read_board, read_end, settle, settle_unhovered, shows_end_display, unreadable,
 };
 use crate::frame::Frame;
 use crate::game::{Plan, TurnBased, plan_line};
@@ -348,8 +348,17 @@ impl<'p, G: TurnBased> Game<'p, G> {
         }
         if self.proposed.is_some() {
             // A dialog the game opens over its board once won is the window system's word, not
-            // the proposed profile's reading: the proposal's moves all showed the rules.
-            if won && matches!(explain(screen, frame), Err(ScreenError::Covered { .. })) {
+            // the proposed profile's reading: the proposal's moves all showed the rules. So is a
+            // board that reads nowhere once won, unless it is still in place with only cells the
+            // move uncovered unread (a look the proposal lacks): text the game wrote over cells
+            // that read before (ashishsubedi's "WINNER" across a row) is no look of the board.
+            let covered = matches!(explain(screen, frame), Err(ScreenError::Covered { .. }));
+            let (config, board) = (&self.config, &predicted);
+            if won
+                && (covered
+                    || (unreadable::<G>(frame, layout, config)
+                        && G::unread_in_place(frame, layout, config, board).is_none()))
+            {
                 return Ok(self.won_by_end_display(screen, predicted, mv, layout, progress, "won by the rules"));
             }
             let (pictures, config) = (self.options.pictures.as_deref(), &self.config);

@@ -31,6 +31,8 @@ mod tiled_tests;
 #[cfg(test)]
 mod unread_play_tests;
 pub mod whole;
+#[cfg(test)]
+mod won_banner_play_tests;
 mod written_zero;
 
 use std::cmp::Reverse;

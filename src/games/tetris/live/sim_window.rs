@@ -243,6 +243,9 @@ pub struct SimTetrisState {
     /// and nothing falls by itself (hona9/tetris draws a piece first when it moves, and its
     /// gravity stops past its level 12).
     pub hidden_spawn: bool,
+    /// A soft drop that cannot move the piece leaves it: it locks at the next step of gravity
+    /// (asceznyk/jstetris locks only so).
+    pub soft_drop_rests: bool,
     /// Captures since the animated drop under way last moved the piece a row.
     dropping: Option<u32>,
     /// A program that looks at its keys once a frame this long: a key pressed and released
@@ -305,6 +308,7 @@ impl SimTetris {
             keys_while_waiting: false,
             animated_drop: None,
             hidden_spawn: false,
+            soft_drop_rests: false,
             dropping: None,
             frame: None,
             held: HashMap::new(),
@@ -426,7 +430,7 @@ impl SimTetrisState {
         } else if key == keys.rotate {
             self.shift((0, 0), true);
         } else if key == keys.soft_drop {
-            if !self.shift((1, 0), false) {
+            if !self.shift((1, 0), false) && !self.soft_drop_rests {
                 self.lock();
             }
         } else if keys.hard_drop.as_deref() == Some(key) && self.animated_drop.is_some() {

@@ -172,9 +172,8 @@ fn wait_spawn(
         // the stack as predicted). A soft drop brings it into view; the unseen piece gets one.
         if let (Ok(grid), Some(expected)) = (&grid, expected) {
             let loose = loose_cells(grid, expected);
-            let in_part = (1..4).contains(&loose.len())
-                && loose.iter().all(|c| c.0 <= 1)
-                && pushed.elapsed() > push_gap;
+            let in_part =
+                (1..4).contains(&loose.len()) && loose.iter().all(|c| c.0 <= 1) && pushed.elapsed() > push_gap;
             let unseen = loose.is_empty()
                 && !nudged
                 && started.elapsed() > Duration::from_millis(config.timing.piece_timeout_ms / 2);
@@ -200,10 +199,8 @@ fn wait_spawn(
             // It holds still for long enough, or while the game let the piece fall a few rows (a
             // fast gravity lands pieces quicker than the wait).
             let full_row = settled.iter().any(|row| row.iter().all(|&c| c));
-            let not_dropped = before.is_some_and(|(stack, seen)| {
-                *stack == settled
-                    && (*seen == cells || started.elapsed() < mismatch)
-            });
+            let not_dropped = before
+                .is_some_and(|(stack, seen)| *stack == settled && (*seen == cells || started.elapsed() < mismatch));
             let still = since.elapsed() >= mismatch || top - top_then >= STILL_ROWS;
             if !full_row && !not_dropped && (expected.is_some_and(|e| *e == settled) || still) {
                 let next = eyes.next(&frame)?;

@@ -122,7 +122,13 @@ pub fn steer_at_steps(
             return Ok(steered);
         }
         // Partly above the well: brought into view first. A turn needs room at the top.
-        let room = if !whole { 1 } else if shape_now != *target && top_now < ROOM { (ROOM - top_now) as usize } else { 0 };
+        let room = if !whole {
+            1
+        } else if shape_now != *target && top_now < ROOM {
+            (ROOM - top_now) as usize
+        } else {
+            0
+        };
         let (presses, by, learning, blind) = match whole.then(|| turns.path(piece, &shape_now, target)) {
             None => (0, 0, false, false),
             // I, S and Z end their turns where the turn, not the shape, says: shifted once seen.
@@ -200,8 +206,14 @@ mod tests {
     /// and a profile for it that says so (its turns not known: learned in play).
     fn drawn_at_steps(seed: u64, step_ms: u64) -> (SimTetris, LiveConfig) {
         let key = |k: &str| k.to_string();
-        let keys =
-            Keys { left: key("a"), right: key("d"), rotate: key("x"), soft_drop: key("s"), hard_drop: None, new_game: None };
+        let keys = Keys {
+            left: key("a"),
+            right: key("d"),
+            rotate: key("x"),
+            soft_drop: key("s"),
+            hard_drop: None,
+            new_game: None,
+        };
         let sim = SimTetris::new(seed, &[], &keys);
         sim.state().drawn_at_steps = Some(std::time::Duration::from_millis(step_ms));
         // As asceznyk/jstetris: a piece comes in from above the well, locks at a step only.

@@ -55,6 +55,13 @@ pub fn quick_config() -> LiveConfig {
     config
 }
 
+/// Keys other than quadrapassel's for the simulation: a and d step, x turns, s soft-drops; no
+/// hard drop.
+pub fn keys_without_hard_drop() -> Keys {
+    let key = |k: &str| k.to_string();
+    Keys { left: key("a"), right: key("d"), rotate: key("x"), soft_drop: key("s"), hard_drop: None, new_game: None }
+}
+
 const PITCH: u32 = 16;
 const BLOCK: [u8; 3] = [200, 120, 40];
 const BACKGROUND: [u8; 3] = [70, 80, 90];

@@ -198,22 +198,14 @@ fn drop_from(hands: &mut Hands<'_, '_>, cells: &Cells, settled: &Grid) -> Result
 
 #[cfg(test)]
 mod tests {
-    use super::super::config::{Keys, LiveConfig};
+    use super::super::config::LiveConfig;
     use super::super::play::{Options, Outcome, run};
-    use super::super::sim_window::{SimTetris, quick_config};
+    use super::super::sim_window::{SimTetris, keys_without_hard_drop, quick_config};
 
     /// The simulated window drawing only at its steps, a row every `step_ms`, with no hard drop,
     /// and a profile for it that says so (its turns not known: learned in play).
     fn drawn_at_steps(seed: u64, step_ms: u64) -> (SimTetris, LiveConfig) {
-        let key = |k: &str| k.to_string();
-        let keys = Keys {
-            left: key("a"),
-            right: key("d"),
-            rotate: key("x"),
-            soft_drop: key("s"),
-            hard_drop: None,
-            new_game: None,
-        };
+        let keys = keys_without_hard_drop();
         let sim = SimTetris::new(seed, &[], &keys);
         sim.state().drawn_at_steps = Some(std::time::Duration::from_millis(step_ms));
         // As asceznyk/jstetris: a piece comes in from above the well, locks at a step only.

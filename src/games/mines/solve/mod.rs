@@ -59,8 +59,23 @@ pub fn first_click(rows: usize, cols: usize, rule: FirstClick) -> usize {
     }
 }
 
-/// Decides the next move on `board`.
+/// Decides the next move on `board`. A total of mines that the numbers refute (no layout they
+/// allow holds that many) is dropped when the numbers alone agree with one another: the program
+/// placed another number of mines than it says (zuramai's page picks its mines' cells at random,
+/// a cell twice at times, and still says its level's total), which no reading can mend; a board
+/// whose numbers contradict each other is still an error.
 pub fn decide(board: &Board, budget: Budget) -> Result<Decision, SolveError> {
+    match decide_with_total(board, budget) {
+        Err(SolveError::Contradiction(Contradiction { at: None })) if board.mines.is_some() => {
+            let without = Board { mines: None, ..board.clone() };
+            decide_with_total(&without, budget).map_err(|_| SolveError::Contradiction(Contradiction { at: None }))
+        }
+        decided => decided,
+    }
+}
+
+/// Decides the next move on `board`, with its total of mines when it has one.
+fn decide_with_total(board: &Board, budget: Budget) -> Result<Decision, SolveError> {
     if board.is_lost() {
         return Err(SolveError::Lost);
     }
@@ -166,5 +181,21 @@ mod tests {
         assert_eq!(decide(&board, Budget::UNLIMITED), Ok(Decision::Guess { cell: 0, safety: 0.9 }));
         board.first_click = FirstClick::Safe;
         assert_eq!(decide(&board, Budget::UNLIMITED), Ok(Decision::Open(vec![0])));
+    }
+
+    /// zuramai's page says 40 mines and placed 37 (it picked a cell twice): its numbers allow no
+    /// layout of 40, and the bot stopped on "the numbers on the board contradict each other" with
+    /// two clear cells left. The total is dropped and the clear cells opened; numbers that
+    /// contradict each other are still an error, total or not.
+    #[test]
+    fn a_total_the_numbers_refute_is_dropped_but_numbers_that_disagree_stay_an_error() {
+        // One mine by the numbers, and a clear cell left at the top right; the total says 2.
+        let mut board = Board::from_rows(&["1#1#", "111."]).unwrap();
+        board.mines = Some(1);
+        assert_eq!(decide(&board, Budget::UNLIMITED), Ok(Decision::Open(vec![3])), "{board}");
+        board.mines = Some(2);
+        assert_eq!(decide(&board, Budget::UNLIMITED), Ok(Decision::Open(vec![3])), "{board}");
+        let clashing = Board { mines: Some(5), ..Board::from_rows(&["1#1", "3#1", "111"]).unwrap() };
+        assert!(matches!(decide(&clashing, Budget::UNLIMITED), Err(SolveError::Contradiction(_))), "{clashing}");
     }
 }

@@ -352,10 +352,9 @@ impl<'p, G: TurnBased> Game<'p, G> {
             // board that reads nowhere once won, unless it is still in place with only cells the
             // move uncovered unread (a look the proposal lacks): text the game wrote over cells
             // that read before (ashishsubedi's "WINNER" across a row) is no look of the board.
-            let covered = matches!(explain(screen, frame), Err(ScreenError::Covered { .. }));
             let (config, board) = (&self.config, &predicted);
             if won
-                && (covered
+                && (matches!(explain(screen, frame), Err(ScreenError::Covered { .. }))
                     || (unreadable::<G>(frame, layout, config)
                         && G::unread_in_place(frame, layout, config, board).is_none()))
             {

@@ -230,6 +230,38 @@ impl InputDevice for Window {
     }
 }
 
+/// The simulated window with something drawn over what it shows (the function, given the game and
+/// its picture), as a program draws its own text or marks; input goes to the window.
+#[derive(Clone)]
+pub(super) struct DrawnOver(pub(super) Window, pub(super) fn(&Sim, &mut RgbaImage));
+
+impl Screen for DrawnOver {
+    fn capture(&mut self) -> Result<Frame, ScreenError> {
+        let state = self.0.0.borrow();
+        let mut image = state.rader.draw(&state.game.board);
+        (self.1)(&state, &mut image);
+        Ok(Frame::from_image(image))
+    }
+
+    fn describe(&self) -> String {
+        "a simulated window of RaderH2O's Minesweeper, drawn over".into()
+    }
+}
+
+impl InputDevice for DrawnOver {
+    fn perform(&mut self, action: &Action) -> Result<(), InputError> {
+        self.0.perform(action)
+    }
+
+    fn pointer(&mut self) -> Option<Point> {
+        self.0.pointer()
+    }
+
+    fn escape_down(&mut self) -> bool {
+        false
+    }
+}
+
 /// A profile of `config`, learned and not yet confirmed on any window (a proposal), told the total
 /// of mines (as `--mines`: RaderH2O's counter reads none), with the timings of a simulated window
 /// and no file of its own.

@@ -11,14 +11,12 @@ use std::rc::Rc;
 
 use image::{Rgba, RgbaImage};
 
-use super::by_play_tests::{Rader, Sim, Window, play_on, proposal};
+use super::by_play_tests::{DrawnOver, Rader, Sim, Window, play_on, proposal};
 use super::learn;
 use crate::frame::{Frame, Point};
 use crate::games::mines::board::{Cell, FirstClick};
 use crate::games::mines::sim::{Game, Layout, Status};
-use crate::input::{Action, InputDevice, InputError};
 use crate::runner::Ending;
-use crate::screen::{Screen, ScreenError};
 
 /// 14 mines; three 1s at (0,2), (0,3) and (1,3) prove (2,2) to (2,4) clear, and opening them opens
 /// the area of 0s beyond, with the 3 at (2,2).
@@ -35,36 +33,10 @@ const LAYOUT: [&str; 10] = [
     "....*.....",
 ];
 
-/// The simulated window with every opened 3 drawn as a block of its ink.
-#[derive(Clone)]
-struct OddThrees(Window);
-
-impl Screen for OddThrees {
-    fn capture(&mut self) -> Result<Frame, ScreenError> {
-        let state = self.0.0.borrow();
-        let mut image = state.rader.draw(&state.game.board);
-        for (i, _) in state.game.board.cells.iter().enumerate().filter(|(_, c)| **c == Cell::Open(3)) {
-            block(&mut image, state.rader.grid.cell_rect(i / 10, i % 10));
-        }
-        Ok(Frame::from_image(image))
-    }
-
-    fn describe(&self) -> String {
-        "a simulated window of RaderH2O's Minesweeper, its 3s drawn as blocks".into()
-    }
-}
-
-impl InputDevice for OddThrees {
-    fn perform(&mut self, action: &Action) -> Result<(), InputError> {
-        self.0.perform(action)
-    }
-
-    fn pointer(&mut self) -> Option<Point> {
-        self.0.pointer()
-    }
-
-    fn escape_down(&mut self) -> bool {
-        false
+/// Every opened 3 drawn as a block of its ink.
+fn odd_threes(state: &Sim, image: &mut RgbaImage) {
+    for (i, _) in state.game.board.cells.iter().enumerate().filter(|(_, c)| **c == Cell::Open(3)) {
+        block(image, state.rader.grid.cell_rect(i / 10, i % 10));
     }
 }
 
@@ -106,8 +78,10 @@ fn a_number_in_a_look_never_learned_after_a_move_that_cannot_lose_is_an_error_na
     let learnt = learn(&Frame::from_image(rader.draw(&game.board)), None).expect("learned blind from three 1s");
     assert_eq!(learnt.board.cells, game.board.cells, "the three 1s read back");
     let profile = proposal(&learnt.config, 14);
-    let window =
-        OddThrees(Window(Rc::new(RefCell::new(Sim { rader, game, clicks: Vec::new(), pointer: Point::new(0, 0) }))));
+    let window = DrawnOver(
+        Window(Rc::new(RefCell::new(Sim { rader, game, clicks: Vec::new(), pointer: Point::new(0, 0) }))),
+        odd_threes,
+    );
     let (played, lines) = play_on(&window, &profile);
     let text = format!("{}\n{}", played.ending, lines.join("\n"));
     let state = window.0.0.borrow();

@@ -9,16 +9,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use image::Rgba;
+use image::{Rgba, RgbaImage};
 
-use super::by_play_tests::{Rader, Sim, Window, play_on, proposal};
+use super::by_play_tests::{DrawnOver, Rader, Sim, Window, play_on, proposal};
 use super::learn;
 use crate::frame::{Frame, Point};
 use crate::games::mines::board::{Cell, FirstClick};
 use crate::games::mines::sim::{Game, Layout, Status};
-use crate::input::{Action, InputDevice, InputError};
 use crate::runner::Ending;
-use crate::screen::{Screen, ScreenError};
 
 /// 12 mines, numbers 0 to 3, every number somewhere.
 const LAYOUT: [&str; 10] = [
@@ -40,50 +38,19 @@ const LAST: usize = 9 * 10 + 9;
 /// The row the text is written over: every cell of it opened (no mine in row 3).
 const TEXT_ROW: usize = 3;
 
-/// The simulated window, writing its text over `TEXT_ROW` once the game is won.
-#[derive(Clone)]
-struct Banner(Window);
-
-impl Screen for Banner {
-    fn capture(&mut self) -> Result<Frame, ScreenError> {
-        let state = self.0.0.borrow();
-        let mut image = state.rader.draw(&state.game.board);
-        if state.game.status == Status::Won {
-            // Letters a third of a row high, in dark strokes across the row's middle.
-            let rect = state.rader.grid.cell_rect(TEXT_ROW, 0);
-            let (top, height) = ((rect.y + rect.height / 3.0) as u32, (rect.height / 3.0) as u32);
-            let (left, right) = (
-                state.rader.grid.rect.x as u32 + 4,
-                (state.rader.grid.rect.x + state.rader.grid.rect.width) as u32 - 4,
-            );
-            for x in left..right {
-                // Strokes 3 px wide, 2 px apart: letters, not a bar.
-                if x % 5 < 3 {
-                    for y in top..top + height {
-                        image.put_pixel(x, y, Rgba([20, 20, 20, 255]));
-                    }
-                }
-            }
+/// Once the game is won, its text over `TEXT_ROW`: letters a third of a row high, in dark strokes
+/// 3 px wide and 2 px apart (not a bar) across the row's middle.
+fn banner(state: &Sim, image: &mut RgbaImage) {
+    if state.game.status != Status::Won {
+        return;
+    }
+    let (grid, rect) = (&state.rader.grid, state.rader.grid.cell_rect(TEXT_ROW, 0));
+    let (top, height) = ((rect.y + rect.height / 3.0) as u32, (rect.height / 3.0) as u32);
+    let (left, right) = (grid.rect.x as u32 + 4, (grid.rect.x + grid.rect.width) as u32 - 4);
+    for x in (left..right).filter(|x| x % 5 < 3) {
+        for y in top..top + height {
+            image.put_pixel(x, y, Rgba([20, 20, 20, 255]));
         }
-        Ok(Frame::from_image(image))
-    }
-
-    fn describe(&self) -> String {
-        "a simulated window of RaderH2O's Minesweeper writing text over a row".into()
-    }
-}
-
-impl InputDevice for Banner {
-    fn perform(&mut self, action: &Action) -> Result<(), InputError> {
-        self.0.perform(action)
-    }
-
-    fn pointer(&mut self) -> Option<Point> {
-        self.0.pointer()
-    }
-
-    fn escape_down(&mut self) -> bool {
-        false
     }
 }
 
@@ -109,7 +76,7 @@ fn a_winning_move_answered_by_text_over_a_row_while_the_profile_is_a_proposal_is
     let rader = Rc::new(Rader::new());
     let (game, profile) = nearly_won(&rader);
     let sim = Sim { rader, game, clicks: Vec::new(), pointer: Point::new(0, 0) };
-    let window = Banner(Window(Rc::new(RefCell::new(sim))));
+    let window = DrawnOver(Window(Rc::new(RefCell::new(sim))), banner);
     let (played, lines) = play_on(&window, &profile);
     let text = format!("{}\n{}", played.ending, lines.join("\n"));
     assert_eq!(window.0.0.borrow().game.status, Status::Won, "{text}");

@@ -27,6 +27,7 @@ mod key_races;
 mod calibrate_live;
 // Zoo programs calibrated blind from their live window and won (GAMEBOT_BUTTONPAD_DIR, ...).
 mod learned_mines_alert;
+mod learned_mines_checkerboard;
 mod learned_mines_zoo;
 mod learned_zoo;
 // The 2021 Tetris contest page played live (GAMEBOT_TETRIS_PAGE_URL).

@@ -215,7 +215,9 @@ impl Board {
     /// True when `read` (from the screen) is what the rules allow after this predicted board: every
     /// cell predicted open reads the same, every cell being opened now shows a number or a mine,
     /// flags stay, and a covered cell may have been opened only next to an opened 0 (the game opens
-    /// a 0's neighbours), or flagged by the game once it is won.
+    /// a 0's neighbours) or next to a cell being opened now (a program that opens the clicked
+    /// cell's safe neighbours with it, whatever its number: zuramai's canvas page), or flagged by
+    /// the game once it is won.
     pub fn allows(&self, read: &Board) -> bool {
         if (read.rows, read.cols) != (self.rows, self.cols) {
             return false;
@@ -223,7 +225,9 @@ impl Board {
         let won = read.is_won();
         self.cells.iter().zip(&read.cells).enumerate().all(|(i, (&want, &got))| match (want, got) {
             (Cell::Opening, Cell::Open(_) | Cell::Mine) => true,
-            (Cell::Covered, Cell::Open(_)) => read.neighbours(i).any(|j| read.cells[j] == Cell::Open(0)),
+            (Cell::Covered, Cell::Open(_)) => {
+                read.neighbours(i).any(|j| read.cells[j] == Cell::Open(0) || self.cells[j] == Cell::Opening)
+            }
             (Cell::Covered, Cell::Flagged) => won,
             (want, got) => want == got,
         })

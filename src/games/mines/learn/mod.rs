@@ -34,11 +34,13 @@ pub mod whole;
 #[cfg(test)]
 mod won_banner_play_tests;
 mod written_zero;
+mod zeros;
 
 use std::cmp::Reverse;
 
 use cells::{CellLook, Edge, TRIED, describe, edge_hex, settle};
 use glyph::{Glyph, general_digit};
+use zeros::Zeros;
 
 use super::board::{Board, Cell, neighbours};
 use super::config::{Background, GlyphLook, Looks, MinesConfig, Role};
@@ -191,8 +193,15 @@ fn one_size(looks: &[CellLook], marks: Vec<Mark>) -> Vec<Mark> {
 /// How badly the reading breaks the rules if the looks `covered` are the covered cells' and the
 /// looks `coloured` flags or the hit mine drawn as colours: numbers with more mines around them
 /// than covered or marked cells (a mark off the covered look may be the mine that was hit), and
-/// blank opened cells beside a covered one.
-fn violations(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, covered: &[bool], coloured: &[bool]) -> usize {
+/// blank opened cells beside a covered one, but on the looks `zeros.free` (`zeros`).
+fn violations(
+    rows: usize,
+    cols: usize,
+    marks: &[Mark],
+    groups: &Groups,
+    (covered, coloured): (&[bool], &[bool]),
+    zeros: &Zeros,
+) -> usize {
     let is_covered = |i: usize| covered[groups.of[i]];
     let may_be_mine = |i: usize| is_covered(i) || coloured[groups.of[i]] || marks[i] == Mark::Other;
     let mut bad = 0;
@@ -201,7 +210,7 @@ fn violations(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, covered
             Mark::Digit(n) => {
                 bad += usize::from(*n as usize > neighbours(rows, cols, i).filter(|&j| may_be_mine(j)).count())
             }
-            Mark::Plain => bad += usize::from(neighbours(rows, cols, i).any(is_covered)),
+            Mark::Plain => bad += usize::from(!zeros.free(groups.of[i]) && neighbours(rows, cols, i).any(is_covered)),
             Mark::Other => {}
         }
     }
@@ -215,7 +224,14 @@ fn violations(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, covered
 /// colour, covered too (its edge drawn otherwise by what lies next to it: a line shared with a
 /// neighbour of another colour, the board's edge); with an inside colour of its own, a mark of a
 /// mine (a flag, or the mine that was hit, on which a program may draw its count).
-fn with_covered(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, g: usize) -> (Vec<bool>, Vec<bool>) {
+fn with_covered(
+    rows: usize,
+    cols: usize,
+    marks: &[Mark],
+    groups: &Groups,
+    g: usize,
+    zeros: &Zeros,
+) -> (Vec<bool>, Vec<bool>) {
     let n = groups.looks.len();
     let members = |h: usize| (0..marks.len()).filter(move |&i| groups.of[i] == h);
     let plain = |h: usize| members(h).all(|i| marks[i] == Mark::Plain);
@@ -223,7 +239,7 @@ fn with_covered(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, g: us
     let inside = |h: usize| Lab::from_rgb8(groups.looks[h].0);
     let (mut covered, mut coloured) = (vec![false; n], vec![false; n]);
     covered[g] = true;
-    let mut bad = violations(rows, cols, marks, groups, &covered, &coloured);
+    let mut bad = violations(rows, cols, marks, groups, (&covered, &coloured), zeros);
     while bad > 0 {
         let tried = (0..n).filter(|&h| !covered[h] && !coloured[h]).find_map(|h| {
             let (mut c, mut k) = (covered.clone(), coloured.clone());
@@ -234,7 +250,7 @@ fn with_covered(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, g: us
             } else {
                 return None;
             }
-            let v = violations(rows, cols, marks, groups, &c, &k);
+            let v = violations(rows, cols, marks, groups, (&c, &k), zeros);
             (v < bad).then_some((c, k, v))
         });
         let Some((c, k, v)) = tried else { break };
@@ -253,12 +269,10 @@ fn with_covered(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, g: us
 /// then fewest other looks covered (the opened 0s' look taken for the covered one obeys the rules
 /// once the covered cells' look is covered too, every plain cell then covered, when both are plain
 /// shades: `split`), then the larger look.
-fn least_broken(
-    rows: usize,
-    cols: usize,
-    marks: &[Mark],
-    groups: &Groups,
-) -> Option<(usize, usize, usize, usize, Reverse<usize>, usize)> {
+/// A reading's rank (see `least_broken`).
+type Reading = (usize, usize, usize, usize, Reverse<usize>, usize);
+
+fn least_broken(rows: usize, cols: usize, marks: &[Mark], groups: &Groups, zeros: &Zeros) -> Option<Reading> {
     let n = groups.looks.len();
     let members = |g: usize| (0..marks.len()).filter(move |&i| groups.of[i] == g);
     let one_kind = |g: usize| {
@@ -271,11 +285,11 @@ fn least_broken(
     (0..n)
         .filter(|&g| one_kind(g))
         .map(|g| {
-            let (covered, coloured) = with_covered(rows, cols, marks, groups, g);
+            let (covered, coloured) = with_covered(rows, cols, marks, groups, g, zeros);
             let marking = (0..n).filter(|&h| coloured[h]).map(|h| members(h).count()).sum::<usize>();
             let digits =
                 (0..marks.len()).filter(|&i| covered[groups.of[i]] && matches!(marks[i], Mark::Digit(_))).count();
-            let broken = violations(rows, cols, marks, groups, &covered, &coloured);
+            let broken = violations(rows, cols, marks, groups, (&covered, &coloured), zeros);
             let added = (0..n).filter(|&h| h != g && covered[h]).count();
             (broken, digits, marking, added, Reverse(members(g).count()), g)
         })
@@ -292,11 +306,17 @@ fn least_broken(
 /// such look is the flag's (one mine is hit in a game); one cell alone could be either, and is
 /// refused. A look of marks with the covered inside is covered cells outlined, flags on them, when
 /// nothing else shows a loss (`outline::flags_on_covered`).
+#[cfg(test)]
 fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> anyhow::Result<Vec<Role>> {
+    blind_reading(rows, cols, marks, groups).map(|(roles, _)| roles)
+}
+
+/// `blind_roles`, with the rule the reading's 0s obey (`zeros`).
+fn blind_reading(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> anyhow::Result<(Vec<Role>, Zeros)> {
     let n = groups.looks.len();
     let members = |g: usize| (0..marks.len()).filter(move |&i| groups.of[i] == g);
     let marked: Vec<bool> = (0..n).map(|g| members(g).all(|i| marks[i] == Mark::Other)).collect();
-    let best = least_broken(rows, cols, marks, groups)
+    let (best, zeros) = zeros::best_reading(rows, cols, marks, groups)
         .ok_or_else(|| anyhow::anyhow!("no cells look covered: calibrate from a game in progress"))?;
     if best.0 > 0 {
         anyhow::bail!(
@@ -306,7 +326,7 @@ fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> any
             to_hex(groups.looks[best.5].0)
         );
     }
-    let (covered, coloured) = with_covered(rows, cols, marks, groups, best.5);
+    let (covered, coloured) = with_covered(rows, cols, marks, groups, best.5, &zeros);
     // The cells of each colour of its own (its looks differ by their edges as the covered ones do).
     let inside = |h: usize| Lab::from_rgb8(groups.looks[h].0);
     let of_colour = |g: usize| {
@@ -339,24 +359,25 @@ fn blind_roles(rows: usize, cols: usize, marks: &[Mark], groups: &Groups) -> any
                 Ok(Role::Opened)
             }
         })
-        .collect()
+        .collect::<anyhow::Result<Vec<Role>>>()
+        .map(|roles| (roles, zeros))
 }
 
 /// Blind: the marks and the looks' roles. An unsure mark beside an opened 0 is a number
 /// (`beside_zero`): first where the looks alone say which cells are opened
 /// (`beside_zero::surely_opened`), so that the choice of roles rests on the numbers the rules
-/// see, then by the roles chosen.
+/// see, then by the roles chosen. With the rule the reading's 0s obey (`zeros`).
 fn blind_marks_and_roles(
     (rows, cols): (usize, usize),
     looks: &[CellLook],
     marks: &[Mark],
     groups: &Groups,
-) -> anyhow::Result<(Vec<Mark>, Vec<Role>)> {
+) -> anyhow::Result<(Vec<Mark>, Vec<Role>, Zeros)> {
     let opened = beside_zero::surely_opened(&groups.of, groups.looks.len(), marks);
     let marks = beside_zero::numbers_beside_zeros((rows, cols), looks, marks, |i| opened[groups.of[i]]);
-    let roles = blind_roles(rows, cols, &marks, groups)?;
+    let (roles, zeros) = blind_reading(rows, cols, &marks, groups)?;
     let marks = beside_zero::numbers_beside_zeros((rows, cols), looks, &marks, |i| roles[groups.of[i]] == Role::Opened);
-    Ok((marks, roles))
+    Ok((marks, roles, zeros))
 }
 
 /// The roles of the groups from the known board: a group holding a covered cell is covered, one
@@ -535,10 +556,10 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
         None => split::where_needed(grid.rows, grid.cols, &looks, &marks, group(&looks)),
     };
     let marks = written_zero::counts(&looks, &marks, &groups.of);
-    let (marks, roles) = match truth {
+    let (marks, roles, zeros) = match truth {
         Some(t) => {
             let roles = truth_roles(t, &groups, &marks)?;
-            (marks, roles)
+            (marks, roles, Zeros::usual())
         }
         None => blind_marks_and_roles((grid.rows, grid.cols), &looks, &marks, &groups)?,
     };
@@ -559,17 +580,25 @@ pub fn learn(frame: &Frame, truth: Option<&Board>) -> anyhow::Result<Learnt> {
     };
     let config = MinesConfig { looks: Some(looks_config), ..MinesConfig::default() };
     let board = read::read(frame, &grid, &config)?;
-    let written: Vec<bool> = marks.iter().map(|&m| m == Mark::Digit(0)).collect();
-    check(&board, truth, &written)?;
-    let notes = notes(&grid, &config, &groups, &roles);
+    // A 0 the program wrote is opened by its mark, and so is a blank cell on a look of numbers
+    // where the program leaves its 0s beside covered cells (`zeros`).
+    let sure: Vec<bool> = (0..marks.len()).map(|i| marks[i] == Mark::Digit(0) || zeros.free(groups.of[i])).collect();
+    check(&board, truth, &sure)?;
+    let mut notes = notes(&grid, &config, &groups, &roles);
+    if zeros.any_free() {
+        notes.push(
+            "its 0s stand beside covered cells: the program opens the clicked cell's safe neighbours, not a 0's".into(),
+        );
+    }
     Ok(Learnt { config, grid, board, notes })
 }
 
 /// The reading must obey the rules, and be the known board when there is one. A blank opened 0
-/// beside covered cells says a covered look was taken for an opened one; a 0 the program wrote
-/// (`written`, `written_zero`) is opened by its mark, and a program that writes its 0s may open
-/// no more than the cell clicked.
-fn check(board: &Board, truth: Option<&Board>, written: &[bool]) -> anyhow::Result<()> {
+/// beside covered cells says a covered look was taken for an opened one, unless it is `sure`: a 0
+/// the program wrote (`written_zero`) is opened by its mark (a program that writes its 0s may
+/// open no more than the cell clicked), and so is a blank cell on a look of numbers of a program
+/// that leaves its 0s beside covered cells (`zeros`).
+fn check(board: &Board, truth: Option<&Board>, sure: &[bool]) -> anyhow::Result<()> {
     if let Some(t) = truth
         && let Some(i) = (0..t.cells.len()).find(|&i| t.cells[i] != board.cells[i])
     {
@@ -590,7 +619,7 @@ fn check(board: &Board, truth: Option<&Board>, written: &[bool]) -> anyhow::Resu
                 i / board.cols,
                 i % board.cols
             ),
-            Cell::Open(0) if covered > 0 && truth.is_none() && !written[i] => anyhow::bail!(
+            Cell::Open(0) if covered > 0 && truth.is_none() && !sure[i] => anyhow::bail!(
                 "the learned profile reads row {} col {} as an opened 0 beside covered cells",
                 i / board.cols,
                 i % board.cols
@@ -635,7 +664,11 @@ mod tests {
     /// A board drawn as text for `blind_roles`: `looks` one character per cell naming its look
     /// (whose inside colour `insides` gives, its edge the same), `marks` a digit 1-8 for a number on
     /// the cell, 'x' for a mark that is no number, '.' for nothing.
-    fn drawn(looks: &[&str], marks: &[&str], insides: &[(char, [u8; 3])]) -> (usize, usize, Vec<Mark>, Groups) {
+    pub(super) fn drawn(
+        looks: &[&str],
+        marks: &[&str],
+        insides: &[(char, [u8; 3])],
+    ) -> (usize, usize, Vec<Mark>, Groups) {
         drawn_with_edges(looks, marks, insides, |_, inside| [inside; 4])
     }
 
@@ -722,7 +755,7 @@ mod tests {
             .iter()
             .map(|&m| CellLook { centre: WHITE, edge: [WHITE; 4], glyph: (m == Mark::Other).then(|| one.clone()) })
             .collect();
-        let (made, roles) = blind_marks_and_roles((rows, cols), &looks, &marks, &groups).expect("a reading");
+        let (made, roles, _) = blind_marks_and_roles((rows, cols), &looks, &marks, &groups).expect("a reading");
         assert_eq!(roles, vec![Role::Opened, Role::Covered, Role::Covered, Role::Covered]);
         assert!((0..marks.len()).filter(|&i| marks[i] == Mark::Other).all(|i| made[i] == Mark::Digit(1)));
     }

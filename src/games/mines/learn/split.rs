@@ -14,6 +14,7 @@
 //! else the usual ones stay, and calibration refuses, or reads, as before.
 
 use super::cells::CellLook;
+use super::zeros::Zeros;
 use super::{Groups, Mark, group_within, groups_of, least_broken};
 
 /// Cells of a look split by `where_needed` whose backgrounds lie within this (as
@@ -27,7 +28,7 @@ const FINE: f32 = 2.0;
 /// obeys the rules and takes fewer numbers for flags; else `groups` as they are.
 pub(super) fn where_needed(rows: usize, cols: usize, looks: &[CellLook], marks: &[Mark], groups: Groups) -> Groups {
     // Cells breaking the rules, and numbers taken for flags, at best.
-    let best = |g: &Groups| least_broken(rows, cols, marks, g).map(|best| (best.0, best.1));
+    let best = |g: &Groups| least_broken(rows, cols, marks, g, &Zeros::usual()).map(|best| (best.0, best.1));
     let usual = best(&groups);
     if usual.is_some_and(|(broken, flags)| broken == 0 && flags == 0) {
         return groups;

@@ -89,6 +89,10 @@ pub struct Drawing {
     /// of the board's middle diagonal, darker up and left: pegs lit by a lamp, each a little
     /// otherwise, on a matte panel.
     pub lamp: f64,
+    /// How wide each ring is drawn (Ringed only), over the pitch, inside the ring's outer edge at
+    /// 0.455 of the pitch: a program that draws its rings a fixed number of pixels wide draws
+    /// them a smaller share of a larger square.
+    pub line: f64,
 }
 
 impl Drawing {
@@ -103,7 +107,18 @@ impl Drawing {
             Kind::Bare => 0.14,
             Kind::Ringed => 0.27,
         };
-        Drawing { kind, pitch, peg, selected: &[], outlined: false, margin: pitch, lit: &[], tint: None, lamp: 0.0 }
+        Drawing {
+            kind,
+            pitch,
+            peg,
+            selected: &[],
+            outlined: false,
+            margin: pitch,
+            lit: &[],
+            tint: None,
+            lamp: 0.0,
+            line: 0.055,
+        }
     }
 
     /// The colour at (x, y), relative to the board's top-left corner, of `board`.
@@ -220,7 +235,7 @@ impl Drawing {
                 let ink = if selected { [255.0, 200.0, 0.0] } else { [255.0, 255.0, 255.0] };
                 match cell {
                     Cell::Off => page,
-                    _ if (0.40..0.455).contains(&d) => ink,
+                    _ if (0.455 - self.line..0.455).contains(&d) => ink,
                     Cell::Peg if d < self.peg => ink,
                     _ => page,
                 }

@@ -157,4 +157,27 @@ mod tests {
             assert_eq!(selected_with(&frame, &grid, &learnt.config).unwrap(), selected, "{size:?}");
         }
     }
+
+    /// Issue 40: the flat grid zoomed. Its buttons fill their cells but for the gaps, which a
+    /// larger cell makes a smaller share of the square's corners: a button recoloured yellow for
+    /// the chosen peg then stands out from its own corners by less than the limit within which a
+    /// kind's look may stray, and its middle was taken for no shape at all (zach's English board
+    /// calibrated blind at 150% read its shot with a peg selected as a 3x4 board of its buttons
+    /// beside). A square has a middle where it stands out as a player sees (`NOTICED`). (Calibrated
+    /// blind at 86 x 47 px, this drawing proposes its grey labels as holes: not traced.)
+    #[test]
+    fn a_button_recoloured_for_the_chosen_peg_reads_selected_in_larger_cells() {
+        for learned_at in [(57, 31)] {
+            let learnt = learn(&flat_grid(&english(), learned_at, None), None, MoveStyle::Click)
+                .unwrap_or_else(|e| panic!("cannot calibrate at {learned_at:?}: {e:#}"));
+            assert_eq!(learnt.board, english(), "{learned_at:?}: {:?}", learnt.notes);
+            for size in [(86, 47), (114, 62)] {
+                let frame = flat_grid(&english_later(), size, Some((4, 0)));
+                let at = format!("learned at {learned_at:?}, read at {size:?}");
+                let grid = locate_with(&frame, &learnt.config).unwrap_or_else(|e| panic!("{at}: {e}"));
+                assert_eq!(read_with(&frame, &grid, &learnt.config).unwrap(), english_later(), "{at}");
+                assert_eq!(selected_with(&frame, &grid, &learnt.config).unwrap(), Some((4, 0)), "{at}");
+            }
+        }
+    }
 }

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use super::align::{Hint, aligned};
 use super::bare_holes;
 use super::board::{Board, Cell};
-use super::looks::{Classes, LooksError, read_looks};
+use super::looks::{Classes, Judged, LooksError, read_looks};
 use super::seen::Seen;
 use super::things::Things;
 use crate::frame::Frame;
@@ -30,12 +30,12 @@ const GROWTH: i64 = 3;
 type Extent = ((i64, i64), (i64, i64));
 
 /// The squares of one row or column of the lattice, read, or None when one does not read.
-fn line(seen: &Seen, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classes) -> Option<Vec<Cell>> {
+fn line(seen: &Seen, lattice: &Lattice, cells: &[(i64, i64)], classes: &Classes) -> Option<Vec<Judged>> {
     cells
         .iter()
         .map(|&(r, c)| {
             let one = lattice.grid((r, r), (c, c));
-            classes.judge(&seen.look(one.cell_rect(0, 0))?).map(|j| j.cell)
+            classes.judge(&seen.look(one.cell_rect(0, 0))?)
         })
         .collect()
 }
@@ -63,7 +63,12 @@ fn moved(extent: Extent, which: usize, by: i64) -> Extent {
 /// Grows `extent` by every row or column next to it that holds a peg or a hole, where something
 /// sits (`taken`) at every peg and hole, and reads whole; then trims rows and columns of squares
 /// with no hole from its edges. Where holes are drawn as nothing (`bare_holes`), nothing sits in a
-/// hole: a row of them reads whole on the board's surface and ends where the surface does.
+/// hole: a row of them reads whole on the board's surface and ends where the surface does. A row
+/// or column whose pegs and holes all read as a peg drawn in another colour (a selected peg) does
+/// not grow the board: a program draws one peg so at a time (two with one marked), and a board's
+/// line beyond the things that found its lattice holds pegs or holes as drawn besides; a patch of
+/// the page beside the board whose shape passes for a selected peg's (a list's chosen entry, a
+/// flat bar in the pegs' colour) is no more of the board.
 pub fn settle(
     seen: &Seen,
     lattice: &Lattice,
@@ -79,9 +84,10 @@ pub fn settle(
             let next = moved(extent, which, 1);
             let squares = side(next, which);
             let cells = line(seen, lattice, &squares, classes);
-            let holds = |c: &Vec<Cell>| {
+            let holds = |c: &Vec<Judged>| {
                 let sits = |x: Cell, at| x == Cell::Off || taken(at) || (bare && x == Cell::Hole);
-                c.iter().any(|&x| x != Cell::Off) && c.iter().zip(&squares).all(|(&x, &at)| sits(x, at))
+                c.iter().any(|j| j.cell != Cell::Off && !j.selected)
+                    && c.iter().zip(&squares).all(|(j, &at)| sits(j.cell, at))
             };
             if cells.is_some_and(|c| holds(&c)) {
                 extent = next;
@@ -96,7 +102,7 @@ pub fn settle(
                 break;
             }
             match line(seen, lattice, &side(extent, which), classes) {
-                Some(c) if c.iter().all(|&x| x == Cell::Off) => extent = moved(extent, which, -1),
+                Some(c) if c.iter().all(|j| j.cell == Cell::Off) => extent = moved(extent, which, -1),
                 _ => break,
             }
         }
@@ -400,6 +406,34 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
             assert_eq!((grid.rows, grid.cols), (7, 7), "{kind:?}: {grid:?}");
             assert!((grid.rect.y - learnt.grid.rect.y).abs() <= 0.1 * pitch + 0.5, "{kind:?}: {grid:?}");
+        }
+    }
+
+    /// Issue 40: a row or column beyond the things that found the lattice, whose only peg reads
+    /// as a peg drawn in another colour, does not grow the board. Debian's square 6x6 shot
+    /// (`dps-06`) grew a column over its game list: the square there covers the list's chosen
+    /// entry (a flat blue bar) and its scroll bar, and, with shapes compared allowing a ring's mix
+    /// with its neighbours, passed for the selected peg (the rest of that column the list's white,
+    /// squares with no hole). Drawn: the English cross with one more column on the left, empty but
+    /// for one peg, selected (a blue disc where the pegs are red); the lattice found on the cross.
+    /// Drawn as a peg like the others, the same column grows the board.
+    #[test]
+    fn a_line_held_only_by_a_peg_drawn_selected_does_not_grow_the_board() {
+        let learnt = learn(&Drawing::new(Kind::Discs, 40.0).draw(&english()), None, MoveStyle::Click).unwrap();
+        let classes = Classes::from_config(&learnt.config.looks).unwrap();
+        let rows = ["o##ooo##", "###ooo##", "#ooooooo", "#ooo.ooo", "#ooooooo", "###ooo##", "###ooo##"];
+        let board = Board::from_rows(&rows).unwrap();
+        let drawing = Drawing::new(Kind::Discs, 40.0);
+        let lattice =
+            Lattice { x0: drawing.margin + 20.0, y0: 30.0 + drawing.margin + 20.0, pitch_x: 40.0, pitch_y: 40.0 };
+        let on_the_cross = ((0, 6), (1, 7));
+        for (selected, grown) in [(&[(0, 0)][..], on_the_cross), (&[][..], ((0, 6), (0, 7)))] {
+            let frame = Drawing { selected, ..Drawing::new(Kind::Discs, 40.0) }.draw(&board);
+            let seen = Seen::new(&frame);
+            let corner = seen.look(lattice.grid((0, 0), (0, 0)).cell_rect(0, 0)).unwrap();
+            let judged = classes.judge(&corner).unwrap();
+            assert_eq!((judged.cell, judged.selected), (Cell::Peg, !selected.is_empty()), "{selected:?}");
+            assert_eq!(settle(&seen, &lattice, on_the_cross, &classes, &|_| true), grown, "{selected:?}");
         }
     }
 }

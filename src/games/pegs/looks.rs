@@ -17,7 +17,8 @@
 
 use super::board::{Board, Cell, Pos};
 use super::config::LooksConfig;
-use super::lone_peg::drawn_selected;
+use super::lone_peg::{NOTICED, drawn_selected};
+use super::shape::{shape, shape_against, shape_distance, shape_distance_in};
 use crate::frame::Frame;
 use crate::frame::Rect;
 use crate::vision::colour::Lab;
@@ -68,27 +69,6 @@ pub struct Judged {
     pub selected: bool,
 }
 
-/// How much each ring of `look` stands out from its surround, as a share of the ring that stands
-/// out most; None when none stands out by more than `floor` (a bare square).
-pub(super) fn shape(look: &Look, floor: f32) -> Option<[f32; RINGS]> {
-    let around = Lab::from_rgb(look.around);
-    let lift = look.lab.map(|ring| ring.delta_e(&around));
-    let most = lift.iter().copied().fold(0.0, f32::max);
-    (most > floor).then(|| lift.map(|v| v / most))
-}
-
-pub(super) fn shape_distance(a: &[f32; RINGS], b: &[f32; RINGS]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
-}
-
-/// How much each of the first `rings` rings of `look` stands out from the surround `around`, as a
-/// share of the strongest of them (the others 0); None when none stands out by more than `floor`.
-fn shape_against(look: &Look, rings: usize, around: &Lab, floor: f32) -> Option<[f32; RINGS]> {
-    let lift: [f32; RINGS] = std::array::from_fn(|k| if k < rings { look.lab[k].delta_e(around) } else { 0.0 });
-    let most = lift.iter().copied().fold(0.0, f32::max);
-    (most > floor).then(|| lift.map(|v| v / most))
-}
-
 /// The mean colour of the first `rings` rings of `look`.
 fn middle_colour(look: &Look, rings: usize) -> Lab {
     let mut sum = [0.0f32; 3];
@@ -118,7 +98,9 @@ pub(super) fn on_a_ground<'a>(seen: &Look, peg: &Look, mut others: impl Iterator
 /// recolour a chosen peg's rim so that it hardly stands out) is shaped as the peg's, its mean
 /// colour lies farther than `floor` from the peg's (another colour, not the peg at another size)
 /// and nearer it than the middle of any other look shaped alike, and any other look's middle
-/// lies farther from it in shape.
+/// lies farther from it in shape. The square seen has a middle where it stands out from its
+/// surround by more than a player sees (`NOTICED`), whatever `floor`; shapes are compared with a
+/// ring's mix with a neighbour allowed, in one ring (`shape::shape_distance`).
 pub(super) fn selected_shape<'a>(
     seen: &Look,
     peg: &Look,
@@ -145,24 +127,29 @@ pub(super) fn selected_shape<'a>(
     }
     // Only where the hole's whole shape is the peg's (discs of one size) does the middle decide.
     let alike = |hole: &Look| {
-        whole_shape(peg).zip(whole_shape(hole)).is_some_and(|(p, h)| shape_distance(&p, &h) <= SELECTED_SHAPE)
+        whole_shape(peg).zip(whole_shape(hole)).is_some_and(|(p, h)| shape_distance(&h, &p) <= SELECTED_SHAPE)
     };
     if !others.clone().next().is_some_and(alike) {
         return false;
     }
     let rings = middle_rings(peg);
     let middle = |look: &Look| shape_against(look, rings, &around, floor);
-    let Some((mine, pegs)) = middle(seen).zip(middle(peg)) else {
+    // The square seen has a middle when it stands out from its surround as a player sees
+    // (`NOTICED`): a tile that fills its square (a button, a flat grid's label) leaves little but
+    // itself in the square's corners, the more so at a larger zoom, and a chosen one recoloured
+    // stands out from them by less than the limit within which a kind's look may stray.
+    let Some((mine, pegs)) = shape_against(seen, rings, &around, NOTICED).zip(middle(peg)) else {
         return false;
     };
-    let own = shape_distance(&mine, &pegs);
+    let distance = |a: &[f32; RINGS], b: &[f32; RINGS]| shape_distance_in(a, b, rings);
+    let own = distance(&mine, &pegs);
     let colour = middle_colour(seen, rings);
     let in_colour = colour.delta_e(&middle_colour(peg, rings));
     own <= SELECTED_SHAPE
         && in_colour > floor
         && others.filter_map(|l| middle(l).map(|s| (l, s))).all(|(other, s)| {
-            if shape_distance(&s, &pegs) > SELECTED_SHAPE {
-                shape_distance(&mine, &s) > own
+            if distance(&s, &pegs) > SELECTED_SHAPE {
+                distance(&mine, &s) > own
             } else {
                 colour.delta_e(&middle_colour(other, rings)) > in_colour
             }

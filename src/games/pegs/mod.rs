@@ -38,6 +38,7 @@ pub mod rules;
 mod rules_tests;
 pub mod scale;
 pub mod seen;
+pub mod shape;
 pub mod solve;
 pub mod things;
 

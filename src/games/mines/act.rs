@@ -34,13 +34,13 @@ mod tests {
     fn each_cell_is_clicked_in_its_middle() {
         let board = Board::from_rows(&["##", "#1"]).unwrap();
         let grid = Grid { rect: Rect { x: 10.0, y: 20.0, width: 40.0, height: 40.0 }, rows: 2, cols: 2 };
-        let mv = Move { cells: vec![(0, 1), (1, 0)], safety: None };
+        let mv = Move { cells: vec![(0, 1), (1, 0)], safety: None, total_left_out: None };
         let actions = clicks(&mv, &board, &grid).unwrap();
         assert_eq!(actions, vec![Action::Click(Point::new(40, 30)), Action::Click(Point::new(20, 50))]);
-        let open = Move { cells: vec![(1, 1)], safety: None };
+        let open = Move { cells: vec![(1, 1)], safety: None, total_left_out: None };
         assert!(clicks(&open, &board, &grid).is_err());
         let flagged = Board::from_rows(&["F#", "#1"]).unwrap();
-        let mv = Move { cells: vec![(0, 0)], safety: Some(0.5) };
+        let mv = Move { cells: vec![(0, 0)], safety: Some(0.5), total_left_out: None };
         assert!(clicks(&mv, &flagged, &grid).unwrap_err().to_string().contains("flagged"));
     }
 }

@@ -39,7 +39,7 @@ fn paint_mine(image: &mut RgbaImage, grid: &Grid, cols: usize, i: usize) {
 }
 
 fn guess(board: &Board, i: usize) -> Move {
-    Move { cells: vec![(i / board.cols, i % board.cols)], safety: Some(0.5) }
+    Move { cells: vec![(i / board.cols, i % board.cols)], safety: Some(0.5), total_left_out: None }
 }
 
 /// The guessed cell and four other covered cells shown as mines in a new look: lost, the five
@@ -67,7 +67,7 @@ fn a_guess_answered_by_mines_in_a_new_look_where_covered_cells_were_is_lost() {
     let (r, c) = (guessed / board.cols, guessed % board.cols);
     assert!(why.contains(&format!("row {r} col {c}")) && why.contains("5 cells"), "{why}");
 
-    let safe = Move { cells: mv.cells.clone(), safety: None };
+    let safe = Move { cells: mv.cells.clone(), safety: None, total_left_out: None };
     assert!(shows_loss(&frame, &grid, &config, &predicted, &safe).is_none(), "a move that cannot lose");
 
     let mut opened_too = shown.clone();
@@ -166,7 +166,7 @@ fn a_guess_answered_by_a_panel_over_opened_cells_is_lost() {
     let mut unknown = predicted.clone();
     unknown.mines = None;
     assert!(shows_loss(&frame, &grid, &config, &unknown, &mv).is_none(), "without the total");
-    let safe = Move { cells: mv.cells.clone(), safety: None };
+    let safe = Move { cells: mv.cells.clone(), safety: None, total_left_out: None };
     assert!(shows_loss(&frame, &grid, &config, &predicted, &safe).is_none(), "a move that cannot lose");
 
     let mut one = image.clone();

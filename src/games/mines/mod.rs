@@ -46,7 +46,7 @@ use crate::vision::grid::Grid;
 
 use board::{Board, Cell};
 use config::MinesConfig;
-use solve::{Decision, decide};
+use solve::{Decision, decide_noting};
 
 /// Minesweeper.
 pub struct Mines;
@@ -60,15 +60,22 @@ pub struct Move {
     /// (row, column) from the top-left.
     pub cells: Vec<(usize, usize)>,
     pub safety: Option<f64>,
+    /// The total of mines the profile or the program's counter gave, left out of this move's
+    /// reckoning because the numbers refute it (`solve::decide`).
+    pub total_left_out: Option<u32>,
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cells: Vec<String> = self.cells.iter().map(|(r, c)| format!("{r},{c}")).collect();
         match self.safety {
-            None => write!(f, "open {}", cells.join(" ")),
-            Some(p) if p >= 1.0 => write!(f, "open {} (safe only by the first-click rule)", cells.join(" ")),
-            Some(p) => write!(f, "guess {} ({:.0}% safe)", cells.join(" "), p * 100.0),
+            None => write!(f, "open {}", cells.join(" "))?,
+            Some(p) if p >= 1.0 => write!(f, "open {} (safe only by the first-click rule)", cells.join(" "))?,
+            Some(p) => write!(f, "guess {} ({:.0}% safe)", cells.join(" "), p * 100.0)?,
+        }
+        match self.total_left_out {
+            Some(total) => write!(f, " (the numbers refute the total of {total} mines: reckoned without it)"),
+            None => Ok(()),
         }
     }
 }
@@ -124,12 +131,14 @@ impl TurnBased for Mines {
 
     fn solve(board: &Board, _config: &MinesConfig, budget: Budget) -> anyhow::Result<Plan<Move>> {
         let at = |i: usize| (i / board.cols, i % board.cols);
-        let mv = match decide(board, budget)? {
+        let (decision, dropped) = decide_noting(board, budget)?;
+        let total_left_out = board.mines.filter(|_| dropped);
+        let mv = match decision {
             Decision::Open(cells) if board.untouched() => {
-                Move { cells: cells.into_iter().map(at).collect(), safety: Some(1.0) }
+                Move { cells: cells.into_iter().map(at).collect(), safety: Some(1.0), total_left_out }
             }
-            Decision::Open(cells) => Move { cells: cells.into_iter().map(at).collect(), safety: None },
-            Decision::Guess { cell, safety } => Move { cells: vec![at(cell)], safety: Some(safety) },
+            Decision::Open(cells) => Move { cells: cells.into_iter().map(at).collect(), safety: None, total_left_out },
+            Decision::Guess { cell, safety } => Move { cells: vec![at(cell)], safety: Some(safety), total_left_out },
             Decision::Done => return Ok(Plan { moves: Vec::new(), proven_optimal: false }),
         };
         Ok(Plan { moves: vec![mv], proven_optimal: false })
@@ -230,5 +239,25 @@ impl TurnBased for Mines {
             }
         }
         image
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A total the numbers refute is left out of the move, and the move says so (zuramai's page
+    /// says 40 mines and may place fewer); a total they allow is used and not named.
+    #[test]
+    fn a_move_reckoned_without_a_refuted_total_says_so() {
+        let mut board = Board::from_rows(&["1#1#", "111."]).unwrap();
+        board.mines = Some(2);
+        let plan = Mines::solve(&board, &MinesConfig::default(), Budget::UNLIMITED).unwrap();
+        assert_eq!(plan.moves[0].total_left_out, Some(2));
+        let text = plan.moves[0].to_string();
+        assert_eq!(text, "open 0,3 (the numbers refute the total of 2 mines: reckoned without it)");
+        board.mines = Some(1);
+        let plan = Mines::solve(&board, &MinesConfig::default(), Budget::UNLIMITED).unwrap();
+        assert_eq!(plan.moves[0].to_string(), "open 0,3");
     }
 }

@@ -65,12 +65,19 @@ pub fn first_click(rows: usize, cols: usize, rule: FirstClick) -> usize {
 /// a cell twice at times, and still says its level's total), which no reading can mend; a board
 /// whose numbers contradict each other is still an error.
 pub fn decide(board: &Board, budget: Budget) -> Result<Decision, SolveError> {
+    decide_noting(board, budget).map(|(decision, _)| decision)
+}
+
+/// `decide`, and whether the board's total of mines was dropped (the numbers refute it).
+pub fn decide_noting(board: &Board, budget: Budget) -> Result<(Decision, bool), SolveError> {
     match decide_with_total(board, budget) {
         Err(SolveError::Contradiction(Contradiction { at: None })) if board.mines.is_some() => {
             let without = Board { mines: None, ..board.clone() };
-            decide_with_total(&without, budget).map_err(|_| SolveError::Contradiction(Contradiction { at: None }))
+            decide_with_total(&without, budget)
+                .map(|decision| (decision, true))
+                .map_err(|_| SolveError::Contradiction(Contradiction { at: None }))
         }
-        decided => decided,
+        decided => decided.map(|decision| (decision, false)),
     }
 }
 
@@ -192,9 +199,9 @@ mod tests {
         // One mine by the numbers, and a clear cell left at the top right; the total says 2.
         let mut board = Board::from_rows(&["1#1#", "111."]).unwrap();
         board.mines = Some(1);
-        assert_eq!(decide(&board, Budget::UNLIMITED), Ok(Decision::Open(vec![3])), "{board}");
+        assert_eq!(decide_noting(&board, Budget::UNLIMITED), Ok((Decision::Open(vec![3]), false)), "{board}");
         board.mines = Some(2);
-        assert_eq!(decide(&board, Budget::UNLIMITED), Ok(Decision::Open(vec![3])), "{board}");
+        assert_eq!(decide_noting(&board, Budget::UNLIMITED), Ok((Decision::Open(vec![3]), true)), "{board}");
         let clashing = Board { mines: Some(5), ..Board::from_rows(&["1#1", "3#1", "111"]).unwrap() };
         assert!(matches!(decide(&clashing, Budget::UNLIMITED), Err(SolveError::Contradiction(_))), "{clashing}");
     }

@@ -144,6 +144,12 @@ fn wait_spawn(
     let step = config.timing.drawn_every().unwrap_or_default();
     let (push_gap, mismatch) =
         (step.max(Duration::from_millis(80)), (step * 3).max(Duration::from_millis(config.timing.mismatch_ms)));
+    // With no stack predicted (the first piece, or after a lost one) there is no lock to wait
+    // for: the stack is taken once it held over one drawing in which the piece fell a row.
+    // Waiting three steps let the piece fall three rows before it was steered; turned one press
+    // a drawing, a piece already low (the first of a calibration's learning play, over the
+    // pieces its key trials put aside) then reached the stack before it was placed.
+    let still_rows = if expected.is_none() && !step.is_zero() { 1 } else { STILL_ROWS };
     let started = Instant::now();
     let mut pushed = Instant::now() - Duration::from_secs(1);
     let mut nudged = false;
@@ -201,7 +207,7 @@ fn wait_spawn(
             let full_row = settled.iter().any(|row| row.iter().all(|&c| c));
             let not_dropped = before
                 .is_some_and(|(stack, seen)| *stack == settled && (*seen == cells || started.elapsed() < mismatch));
-            let still = since.elapsed() >= mismatch || top - top_then >= STILL_ROWS;
+            let still = since.elapsed() >= mismatch || top - top_then >= still_rows;
             if !full_row && !not_dropped && (expected.is_some_and(|e| *e == settled) || still) {
                 let next = eyes.next(&frame)?;
                 return Ok(Some(Spawned { seen, settled, piece, cells, next }));

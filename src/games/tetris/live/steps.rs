@@ -201,6 +201,7 @@ mod tests {
     use super::super::config::LiveConfig;
     use super::super::play::{Options, Outcome, run};
     use super::super::sim_window::{SimTetris, keys_without_hard_drop, quick_config};
+    use crate::input::{Action, InputDevice};
 
     /// The simulated window drawing only at its steps, a row every `step_ms`, with no hard drop,
     /// and a profile for it that says so (its turns not known: learned in play).
@@ -233,5 +234,40 @@ mod tests {
         assert_eq!(summary.outcome, Outcome::Reached, "{}", notes.join("\n"));
         assert_eq!((summary.misreads, summary.lost), (0, 0), "{}", notes.join("\n"));
         assert!(sim.state().lines >= 8, "the program's own count: {}", sim.state().lines);
+    }
+
+    /// A calibration's learning play starts over the pieces its key trials put aside (this stack
+    /// is what they left in the simulated window), its first piece already six rows down. With
+    /// no stack predicted, the first piece was taken only once its stack had held three steps: it
+    /// was steered three rows lower, and turned one press a drawing there, it reached the stack
+    /// and locked before it was placed ("the I locked before it was placed (8 cells more than the
+    /// stack)"), and so did the next piece. Taken at the next drawing, every piece is placed.
+    #[test]
+    fn a_first_piece_already_low_over_a_stack_is_steered_from_the_next_drawing() {
+        let stack = [
+            "....#..##.",
+            "...#####..",
+            "....#.####",
+            "....###...",
+            "...##.....",
+            "..###.....",
+            ".####..##.",
+            "..###..##.",
+        ];
+        let mut config = quick_config();
+        let sim = SimTetris::new(5, &stack, &config.keys);
+        for _ in 0..6 {
+            sim.clone().perform(&Action::Key(config.keys.soft_drop.clone())).expect("a soft drop");
+        }
+        sim.state().drawn_at_steps = Some(std::time::Duration::from_millis(300));
+        config.timing.drawn_every_ms = 300;
+        config.timing.still_ms = 450;
+        config.timing.piece_timeout_ms = 4000;
+        let options = Options { lines: None, pieces: Some(3), new_game: false, learn: false };
+        let mut notes: Vec<String> = Vec::new();
+        let summary = run(&mut sim.clone(), &mut sim.clone(), &config, &options, &mut |l: &str| notes.push(l.into()));
+        let summary = summary.unwrap_or_else(|e| panic!("{e:#}\n{}", notes.join("\n")));
+        assert_eq!(summary.outcome, Outcome::Reached, "{}", notes.join("\n"));
+        assert_eq!((summary.misreads, summary.lost), (0, 0), "{}", notes.join("\n"));
     }
 }

@@ -10,7 +10,8 @@
 //! drop: played by soft drops) on GAMEBOT_MANU_TETRIS_DIR, and Gabzmelo/tetris-game (its well at the
 //! window's top edge, no hard drop) on GAMEBOT_GABZ_TETRIS_DIR, and rwxdelir/mtwain-js (Shift pauses
 //! it) on GAMEBOT_MTWAIN_TETRIS_DIR, and buwilliams/tetris (a row a frame from its 100th line) on
-//! GAMEBOT_BUW_TETRIS_DIR; these share one learn-then-play step.
+//! GAMEBOT_BUW_TETRIS_DIR, and asceznyk/jstetris slowed (its well drawn only at its gravity steps) on
+//! GAMEBOT_ASCEZNYK_TETRIS_DIR; these share one learn-then-play step.
 
 use std::time::Duration;
 
@@ -78,6 +79,13 @@ fn press(cdp: &mut Cdp, (key, code, vk): (&str, &str, u32)) {
             format!("{{\"type\":\"{kind}\",\"key\":\"{key}\",\"code\":\"{code}\",\"windowsVirtualKeyCode\":{vk}}}");
         cdp.send("Input.dispatchKeyEvent", &event);
     }
+}
+
+/// A new game: the page loaded again.
+fn reloaded(cdp: &mut Cdp) {
+    cdp.eval("(function(){location.reload();return 'ok';})()");
+    std::thread::sleep(Duration::from_secs(2));
+    cdp.wait_loaded();
 }
 
 /// Opens the `index.html` of the program fetched to the folder `var` names, by file URL, in a
@@ -261,12 +269,7 @@ fn buwilliams_tetris_falling_a_row_a_frame_from_its_100th_line_is_learned_live_a
     let url = format!("file://{}/app/index.html", program_dir("GAMEBOT_BUW_TETRIS_DIR").display());
     let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris");
     cdp.wait_loaded();
-    let reload = |cdp: &mut Cdp| {
-        cdp.eval("(function(){location.reload();return 'ok';})()");
-        std::thread::sleep(Duration::from_secs(2));
-        cdp.wait_loaded();
-    };
-    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-buw", None), reload, BUW_COUNTER);
+    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris", "learned-buw", None), reloaded, BUW_COUNTER);
 }
 
 /// Under load quadrapassel's Down was once seen taking a piece all the way down, and was learned as
@@ -336,4 +339,21 @@ fn austinlast_with_its_well_at_the_windows_left_edge_is_learned_live_and_played_
     println!("the program's own line counter: {lines}");
     assert!(ok, "play from the learned profile:\n{text}");
     assert!(lines >= 200, "the program counted {lines} lines:\n{text}");
+}
+
+/// asceznyk/jstetris in a scratch copy slowed to 500 ms a row (its `lapse`, as its own page tells
+/// players to) with its AI key `a` taken out (calibration/zoo.md: a usual key that turns its AI on):
+/// a 200x400 canvas under a "Lines: N" label, no hard drop, and the well drawn only at its gravity
+/// steps, so that a key shows only at the next step (`learn/at_steps.rs`, `live/steps.rs`). Its
+/// count: its `arena.score`. A new game is the page loaded again. Some 20 minutes (a piece takes
+/// some four steps, 2.1 s).
+#[test]
+#[ignore = "needs GAMEBOT_ASCEZNYK_TETRIS_DIR: asceznyk/jstetris fetched, slowed to 500 ms and its AI key taken out (calibration/zoo.md)"]
+fn asceznyks_tetris_drawn_only_at_its_gravity_steps_is_learned_live_and_played_to_200_lines() {
+    let server = serve(&program_dir("GAMEBOT_ASCEZNYK_TETRIS_DIR"));
+    let url = format!("http://127.0.0.1:{}/index.html", server.port);
+    let (session, mut cdp) = Session::chromium(&url, (900, 800), "Tetris 99");
+    cdp.wait_loaded();
+    let counter = "String(arena.score)";
+    learned_then_played_to_200_lines(&session, &mut cdp, ("Tetris 99", "learned-asceznyk", None), reloaded, counter);
 }

@@ -83,17 +83,8 @@ mod tests {
 
     /// A frame of the simulated window read blind, its first piece two rows in.
     fn first_piece() -> Seen {
-        use super::super::super::live::config::Keys;
         use super::super::super::live::sim_window::SimTetris;
-        let key = |k: &str| k.to_string();
-        let keys = Keys {
-            left: key("a"),
-            right: key("d"),
-            rotate: key("x"),
-            soft_drop: key("s"),
-            hard_drop: None,
-            new_game: None,
-        };
+        let keys = super::super::super::live::sim_window::keys_without_hard_drop();
         let sim = SimTetris::new(1, &[], &keys);
         let mut sim_screen = sim.clone();
         for _ in 0..2 {

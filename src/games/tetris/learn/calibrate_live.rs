@@ -333,7 +333,7 @@ fn profile_text(
          {}\
          [realtime]\nrepeat_gap_ms = {}\n{}\
          # Held still this long before a piece is judged: the slowest step seen on screen and half again.\n\
-         still_ms = {}\n\n\
+         still_ms = {}\n{}\n\
          [learned]\nfrom = {}\nconfirmed = []\n\n\
          [keys]\nleft = {}\nright = {}\nrotate = {}\nsoft_drop = {}\n{}\n{look_text}",
         direction(found, &keys.rotate),
@@ -346,6 +346,7 @@ fn profile_text(
         repeat.gap_ms.unwrap_or(repeat::GAPS_MS[repeat::GAPS_MS.len() - 1]),
         hold_note(timing.hold_ms),
         timing.still_ms,
+        drawn_note(found.drawn_every),
         quote(from),
         quote(&keys.left),
         quote(&keys.right),
@@ -397,6 +398,17 @@ fn hold_note(hold_ms: u64) -> String {
         "# Pressed and released at once, the keys play needs were not all seen; held down this long, they were (a \
          program that looks at its keys once a frame).\nkey_hold_ms = {hold_ms}\n"
     )
+}
+
+/// The `[realtime]` line and comment for a program seen drawing only at its gravity steps.
+fn drawn_note(drawn_every: Option<Duration>) -> String {
+    drawn_every.map_or(String::new(), |step| {
+        format!(
+            "# Keys showed only at the next step of gravity: the well is drawn at its steps alone, this far apart.\n\
+             drawn_every_ms = {}\n",
+            step.as_millis()
+        )
+    })
 }
 
 /// The comment above `[realtime]`: where the gap between presses of one key comes from.

@@ -75,6 +75,10 @@ pub struct Realtime {
     /// How long each key is held down; 0: pressed and released at once. A program that looks at
     /// its keys once a frame misses a key that is not down over one of its looks.
     pub key_hold_ms: u64,
+    /// A program that draws its well only at its gravity steps, this far apart (0: one that shows
+    /// each key at once): a key shows only at the next step, a row lower (`learn/at_steps.rs`),
+    /// and play steers so (`steps.rs`).
+    pub drawn_every_ms: u64,
 }
 
 impl Default for Realtime {
@@ -86,6 +90,7 @@ impl Default for Realtime {
             max_corrections: 3,
             repeat_gap_ms: 4,
             key_hold_ms: 0,
+            drawn_every_ms: 0,
         }
     }
 }
@@ -195,6 +200,15 @@ pub struct Timing {
     pub max_corrections: u32,
     pub repeat_gap_ms: u64,
     pub key_hold_ms: u64,
+    pub drawn_every_ms: u64,
+}
+
+impl Timing {
+    /// The gravity step of a program that draws only at its steps, None for one that shows keys
+    /// at once.
+    pub fn drawn_every(&self) -> Option<std::time::Duration> {
+        (self.drawn_every_ms > 0).then(|| std::time::Duration::from_millis(self.drawn_every_ms))
+    }
 }
 
 /// Everything the real-time loop needs of a profile.
@@ -240,6 +254,7 @@ impl LiveConfig {
                 max_corrections: r.max_corrections,
                 repeat_gap_ms: r.repeat_gap_ms,
                 key_hold_ms: r.key_hold_ms,
+                drawn_every_ms: r.drawn_every_ms,
             },
             guard: profile.guard.clone(),
             rotation: settings.rotation,

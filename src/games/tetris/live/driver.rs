@@ -106,7 +106,7 @@ pub fn loose_cells(grid: &Grid, settled: &Grid) -> Cells {
 
 /// True when `visible` is what a piece of shape `target` (normalised, y up) with its left edge at
 /// column `left` shows with its top part cut off by the top of the well.
-fn shows(visible: &[(i32, i32)], target: &[(u8, u8)], left: i32) -> bool {
+pub(super) fn shows(visible: &[(i32, i32)], target: &[(u8, u8)], left: i32) -> bool {
     let Some(bottom) = visible.iter().map(|c| c.0).max() else { return false };
     let mut expected: Vec<(i32, i32)> =
         target.iter().map(|&(x, y)| (bottom - y as i32, left + x as i32)).filter(|c| c.0 >= 0).collect();
@@ -186,6 +186,10 @@ pub fn steer(
     goal: &Goal,
     turns: &mut Turns,
 ) -> Result<Steered, Steering> {
+    // A program that draws only at its gravity steps: judged drawing by drawing.
+    if let Some(step) = hands.config.timing.drawn_every() {
+        return super::steps::steer_at_steps(hands, eyes, settled, goal, turns, step);
+    }
     let Goal { piece, spawn, target, x } = *goal;
     let (first, first_left) = (shape::normalise(spawn), shape::left(spawn).unwrap_or(0));
     // With no hard drop, the piece's row must be seen before it is brought down: no burst.
@@ -309,7 +313,7 @@ pub fn steer(
 /// How many rows the piece showing as `cells` falls before it rests on the stack or the floor of
 /// `settled`. Brought down by soft drops, one more press locks it: a program that locks a piece
 /// when a step down is refused takes it so, one with a lock delay as a step of no effect.
-fn rows_to_rest(cells: &Cells, settled: &Grid) -> usize {
+pub(super) fn rows_to_rest(cells: &Cells, settled: &Grid) -> usize {
     let free = |r: i32, c: i32| {
         let row = usize::try_from(r).ok().and_then(|r| settled.get(r));
         match row {

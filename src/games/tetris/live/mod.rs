@@ -17,6 +17,7 @@ pub mod shape;
 pub mod sight;
 pub mod sim_window;
 pub mod start;
+pub mod steps;
 pub mod turns;
 
 #[cfg(test)]

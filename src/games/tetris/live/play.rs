@@ -139,6 +139,17 @@ fn wait_spawn(
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Option<Spawned>> {
     let config = hands.config;
+    // A program that draws only at its steps shows a push, and a lock, only at a later step: a
+    // push waits for the step, and a stack unlike the prediction for three.
+    let step = config.timing.drawn_every().unwrap_or_default();
+    let (push_gap, mismatch) =
+        (step.max(Duration::from_millis(80)), (step * 3).max(Duration::from_millis(config.timing.mismatch_ms)));
+    // With no stack predicted (the first piece, or after a lost one) there is no lock to wait
+    // for: the stack is taken once it held over one drawing in which the piece fell a row.
+    // Waiting three steps let the piece fall three rows before it was steered; turned one press
+    // a drawing, a piece already low (the first of a calibration's learning play, over the
+    // pieces its key trials put aside) then reached the stack before it was placed.
+    let still_rows = if expected.is_none() && !step.is_zero() { 1 } else { STILL_ROWS };
     let started = Instant::now();
     let mut pushed = Instant::now() - Duration::from_secs(1);
     let mut nudged = false;
@@ -167,9 +178,8 @@ fn wait_spawn(
         // the stack as predicted). A soft drop brings it into view; the unseen piece gets one.
         if let (Ok(grid), Some(expected)) = (&grid, expected) {
             let loose = loose_cells(grid, expected);
-            let in_part = (1..4).contains(&loose.len())
-                && loose.iter().all(|c| c.0 <= 1)
-                && pushed.elapsed() > Duration::from_millis(80);
+            let in_part =
+                (1..4).contains(&loose.len()) && loose.iter().all(|c| c.0 <= 1) && pushed.elapsed() > push_gap;
             let unseen = loose.is_empty()
                 && !nudged
                 && started.elapsed() > Duration::from_millis(config.timing.piece_timeout_ms / 2);
@@ -195,12 +205,9 @@ fn wait_spawn(
             // It holds still for long enough, or while the game let the piece fall a few rows (a
             // fast gravity lands pieces quicker than the wait).
             let full_row = settled.iter().any(|row| row.iter().all(|&c| c));
-            let not_dropped = before.is_some_and(|(stack, seen)| {
-                *stack == settled
-                    && (*seen == cells || started.elapsed() < Duration::from_millis(config.timing.mismatch_ms))
-            });
-            let still =
-                since.elapsed() >= Duration::from_millis(config.timing.mismatch_ms) || top - top_then >= STILL_ROWS;
+            let not_dropped = before
+                .is_some_and(|(stack, seen)| *stack == settled && (*seen == cells || started.elapsed() < mismatch));
+            let still = since.elapsed() >= mismatch || top - top_then >= still_rows;
             if !full_row && !not_dropped && (expected.is_some_and(|e| *e == settled) || still) {
                 let next = eyes.next(&frame)?;
                 return Ok(Some(Spawned { seen, settled, piece, cells, next }));

@@ -55,6 +55,13 @@ pub fn quick_config() -> LiveConfig {
     config
 }
 
+/// Keys other than quadrapassel's for the simulation: a and d step, x turns, s soft-drops; no
+/// hard drop.
+pub fn keys_without_hard_drop() -> Keys {
+    let key = |k: &str| k.to_string();
+    Keys { left: key("a"), right: key("d"), rotate: key("x"), soft_drop: key("s"), hard_drop: None, new_game: None }
+}
+
 const PITCH: u32 = 16;
 const BLOCK: [u8; 3] = [200, 120, 40];
 const BACKGROUND: [u8; 3] = [70, 80, 90];
@@ -243,6 +250,9 @@ pub struct SimTetrisState {
     /// and nothing falls by itself (hona9/tetris draws a piece first when it moves, and its
     /// gravity stops past its level 12).
     pub hidden_spawn: bool,
+    /// A soft drop that cannot move the piece leaves it: it locks at the next step of gravity
+    /// (asceznyk/jstetris locks only so).
+    pub soft_drop_rests: bool,
     /// Captures since the animated drop under way last moved the piece a row.
     dropping: Option<u32>,
     /// A program that looks at its keys once a frame this long: a key pressed and released
@@ -305,6 +315,7 @@ impl SimTetris {
             keys_while_waiting: false,
             animated_drop: None,
             hidden_spawn: false,
+            soft_drop_rests: false,
             dropping: None,
             frame: None,
             held: HashMap::new(),
@@ -426,7 +437,7 @@ impl SimTetrisState {
         } else if key == keys.rotate {
             self.shift((0, 0), true);
         } else if key == keys.soft_drop {
-            if !self.shift((1, 0), false) {
+            if !self.shift((1, 0), false) && !self.soft_drop_rests {
                 self.lock();
             }
         } else if keys.hard_drop.as_deref() == Some(key) && self.animated_drop.is_some() {

@@ -319,4 +319,14 @@ mod tests {
         assert!(!predicted.allows(&before), "the clicked cell must open");
         assert!(!predicted.allows(&Board::from_rows(&["1#1", "###", "###"]).unwrap()), "no 0 opened that one");
     }
+
+    /// A program that opens the clicked cell's safe neighbours with it, whatever its number, and
+    /// never a 0's (zuramai's page): a covered cell beside the one clicked may open; one beside
+    /// neither the clicked cell nor an opened 0 may not.
+    #[test]
+    fn a_prediction_allows_the_clicked_cells_neighbours_to_open_with_it() {
+        let predicted = Board::from_rows(&["####", "####", "####", "####"]).unwrap().opening(&[5]);
+        assert!(predicted.allows(&Board::from_rows(&["11##", "#2##", "####", "####"]).unwrap()));
+        assert!(!predicted.allows(&Board::from_rows(&["####", "#2##", "####", "###1"]).unwrap()), "far off");
+    }
 }

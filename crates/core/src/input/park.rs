@@ -18,13 +18,8 @@ use crate::screen::{Screen, ScreenError};
 /// How far in from the window's left and bottom edges the pointer rests, in frame pixels.
 const INSET: i32 = 2;
 
-/// Where the pointer rests while the window is read: its bottom-left corner, `INSET` pixels in.
-pub fn rest_point(window: &Frame) -> Point {
-    rest_points(window)[0]
-}
-
-/// The window's corners, `INSET` pixels in, in the order tried: bottom-left, top-left,
-/// bottom-right, top-right.
+/// Where the pointer may rest while the window is read: the window's corners, `INSET` pixels in,
+/// in the order tried: bottom-left, top-left, bottom-right, top-right.
 fn rest_points(window: &Frame) -> [Point; 4] {
     let (w, h) = (window.width() as i32, window.height() as i32);
     let (left, right) = (INSET.min(w - 1).max(0), (w - 1 - INSET).max(0));
@@ -32,10 +27,11 @@ fn rest_points(window: &Frame) -> [Point; 4] {
     [Point::new(left, bottom), Point::new(left, top), Point::new(right, bottom), Point::new(right, top)]
 }
 
-/// Moves the pointer to `rest_point` when it lies on `window` (the latest capture of the game's
-/// window) elsewhere, through the guard (the failsafe and the window's checks as for any action).
-/// True when it moved: the window is to be captured again before it is read. Nothing is done where
-/// the device cannot tell the pointer's place, or the capture does not show the rest point.
+/// Moves the pointer to the first of `rest_points` that `window` (the latest capture of the game's
+/// window) shows and no other window covers, when it lies on the window elsewhere, through the
+/// guard (the failsafe and the window's checks as for any action). True when it moved: the window
+/// is to be captured again before it is read. Nothing is done where the device cannot tell the
+/// pointer's place, or no rest point is open.
 pub fn park(guard: &mut Guard, window: &Frame, screen: &dyn Screen) -> Result<bool, Halt> {
     let Some(pointer) = guard.pointer() else { return Ok(false) };
     if !window.desktop_area().contains(pointer) {
